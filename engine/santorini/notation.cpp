@@ -1,0 +1,206 @@
+#include "engine/santorini/notation.hpp"
+
+#include <sstream>
+#include <vector>
+
+#include "engine/santorini/game.hpp"
+#include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/turn_flow.hpp"
+
+namespace santorini {
+namespace {
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    while (true) {
+        std::size_t at = s.find(sep, start);
+        parts.push_back(s.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+        if (at == std::string_view::npos) break;
+        start = at + 1;
+    }
+    return parts;
+}
+
+char letter(int i) { return static_cast<char>('A' + i); }
+
+template <class F>
+std::string per_seat(const State& s, F&& f) {
+    std::string out;
+    for (int i = 0; i < s.seat_count; ++i) out += (i ? "," : "") + f(s.seat(i));
+    return out;
+}
+
+}  // namespace
+
+std::string to_notation(const State& s) {
+    std::string out;
+    for (int r = 4; r >= 0; --r) {
+        for (int f = 0; f < 5; ++f) {
+            Square sq = make_square(f, r);
+            out += static_cast<char>('0' + s.board.height(sq));
+            if (s.board.has_dome(sq)) out += 'D';
+        }
+        if (r) out += '/';
+    }
+    for (int side = 0; side < s.side_count; ++side) {
+        out += ' ';
+        out += letter(side);
+        out += ':';
+        bool any = false;
+        for (int w = 0; w < s.worker_count; ++w) {
+            if (s.worker(w).side != side || s.worker(w).square == no_square) continue;
+            out += (any ? "," : "") + square_name(s.worker(w).square);
+            any = true;
+        }
+        if (!any) out += '-';
+    }
+    out += ' ';
+    out += letter(s.turn.seat);
+    if (s.seat_count == 4) out += " players=4";
+    bool powers = false, memory = false, counter = false, out_seats = false;
+    for (int i = 0; i < s.seat_count; ++i) {
+        powers |= s.seat(i).power != PowerId::None;
+        memory |= s.seat(i).memory != 0;
+        counter |= s.seat(i).counter != 0;
+        out_seats |= s.seat(i).out;
+    }
+    if (powers)
+        out += " powers=" + per_seat(s, [](const Seat& st) {
+                   return st.power == PowerId::None ? std::string("-") : std::string(power_info(st.power).key);
+               });
+    if (s.setup.golden_fleece) {
+        out += " fleece=" + std::string(power_info(s.fleece_power).key);
+        if (s.ram != no_square) out += " ram=" + square_name(s.ram);
+    }
+    if (memory) out += " memory=" + per_seat(s, [](const Seat& st) { return std::to_string(st.memory); });
+    if (counter) out += " counter=" + per_seat(s, [](const Seat& st) { return std::to_string(st.counter); });
+    if (out_seats) {
+        out += " out=";
+        for (int i = 0; i < s.seat_count; ++i)
+            if (s.seat(i).out) out += letter(i);
+    }
+    return out;
+}
+
+Result<State> parse_notation(std::string_view text) {
+    std::vector<std::string_view> fields;
+    for (auto f : split(text, ' '))
+        if (!f.empty()) fields.push_back(f);
+    if (fields.size() < 4) return Error{"a position needs the rows, two sides and the side to move"};
+
+    State s;
+    auto rows = split(fields[0], '/');
+    if (rows.size() != 5) return Error{"the board needs five rows separated by '/'"};
+    for (int i = 0; i < 5; ++i) {
+        int rank = 4 - i, file = 0;
+        for (std::size_t k = 0; k < rows[static_cast<std::size_t>(i)].size(); ++k) {
+            char c = rows[static_cast<std::size_t>(i)][k];
+            if (c < '0' || c > '3') return Error{std::string("bad cell '") + c + "' in row " + std::to_string(rank + 1)};
+            if (file >= 5) return Error{"row " + std::to_string(rank + 1) + " has more than five cells"};
+            bool dome = k + 1 < rows[static_cast<std::size_t>(i)].size() && rows[static_cast<std::size_t>(i)][k + 1] == 'D';
+            if (dome) ++k;
+            s.board.set(make_square(file++, rank), c - '0', dome);
+        }
+        if (file != 5) return Error{"row " + std::to_string(rank + 1) + " needs five cells"};
+    }
+
+    std::size_t f = 1;
+    int sides = 0;
+    for (; f < fields.size() && fields[f].size() >= 2 && fields[f][1] == ':'; ++f, ++sides) {
+        if (fields[f][0] != letter(sides)) return Error{std::string("expected side ") + letter(sides)};
+        if (fields[f].substr(2) == "-") continue;
+        for (auto sq : split(fields[f].substr(2), ',')) {
+            auto at = parse_square(sq);
+            if (!at) return Error{"bad square '" + std::string(sq) + "'"};
+            if (s.worker_count == max_workers) return Error{"too many workers"};
+            if (s.worker_squares() & bit(*at)) return Error{"two workers on " + square_name(*at)};
+            if (s.board.has_dome(*at)) return Error{"a worker stands on a dome at " + square_name(*at)};
+            s.workers[s.worker_count++] = Worker{*at, static_cast<std::uint8_t>(sides), false, false};
+        }
+    }
+    if (sides < 2 || sides > 3) return Error{"a position has 2 or 3 sides"};
+    if (f >= fields.size() || fields[f].size() != 1) return Error{"missing the seat to move"};
+    int to_move = fields[f][0] - 'A';
+    ++f;
+
+    int players = sides;
+    std::vector<std::pair<std::string_view, std::string_view>> options;
+    for (; f < fields.size(); ++f) {
+        auto eq = fields[f].find('=');
+        if (eq == std::string_view::npos) return Error{"expected key=value, got '" + std::string(fields[f]) + "'"};
+        options.emplace_back(fields[f].substr(0, eq), fields[f].substr(eq + 1));
+        if (options.back().first == "players") {
+            if (options.back().second != "4" || sides != 2) return Error{"players=4 needs exactly the two team sides"};
+            players = 4;
+        }
+    }
+    s.seat_count = static_cast<std::uint8_t>(players);
+    s.side_count = static_cast<std::uint8_t>(sides);
+    for (int i = 0; i < players; ++i) s.seat(i).side = static_cast<std::uint8_t>(players == 4 ? i % 2 : i);
+    if (to_move < 0 || to_move >= players) return Error{"the seat to move is not in the game"};
+    s.setup.mode = DraftMode::None;
+    s.setup.start_player = 0;
+
+    auto per_seat_values = [&](std::string_view v, const char* what) -> Result<std::vector<int>> {
+        auto parts = split(v, ',');
+        if (static_cast<int>(parts.size()) != players) return Error{std::string(what) + " needs one value per seat"};
+        std::vector<int> out;
+        for (auto p : parts) {
+            int n = 0;
+            for (char c : p) {
+                if (c < '0' || c > '9' || n > 25) return Error{std::string("bad ") + what + " value"};
+                n = n * 10 + (c - '0');
+            }
+            if (p.empty()) return Error{std::string("bad ") + what + " value"};
+            out.push_back(n);
+        }
+        return out;
+    };
+    for (auto [key, value] : options) {
+        if (key == "players") continue;
+        if (key == "powers") {
+            auto parts = split(value, ',');
+            if (static_cast<int>(parts.size()) != players) return Error{"powers needs one power per seat"};
+            for (int i = 0; i < players; ++i) {
+                if (parts[static_cast<std::size_t>(i)] == "-") continue;
+                auto p = find_power(parts[static_cast<std::size_t>(i)]);
+                if (!p) return Error{"unknown power '" + std::string(parts[static_cast<std::size_t>(i)]) + "'"};
+                s.seat(i).power = *p;
+            }
+            s.setup.mode = DraftMode::Fixed;
+        } else if (key == "fleece") {
+            auto p = find_power(value);
+            if (!p || players != 2) return Error{"fleece needs a known power and 2 players"};
+            s.fleece_power = *p;
+            s.setup.golden_fleece = true;
+            s.setup.mode = DraftMode::Fixed;
+        } else if (key == "ram") {
+            auto at = parse_square(value);
+            if (!at || (occupied(s) & bit(*at))) return Error{"the Ram needs a free square"};
+            s.ram = *at;
+        } else if (key == "memory" || key == "counter") {
+            auto values = per_seat_values(value, key == "memory" ? "memory" : "counter");
+            if (!values) return values.error();
+            for (int i = 0; i < players; ++i)
+                (key == "memory" ? s.seat(i).memory : s.seat(i).counter) = static_cast<std::uint8_t>((*values)[static_cast<std::size_t>(i)]);
+        } else if (key == "out") {
+            for (char c : value) {
+                int seat = c - 'A';
+                if (seat < 0 || seat >= players) return Error{"out names a seat not in the game"};
+                s.seat(seat).out = true;
+            }
+        } else {
+            return Error{"unknown field '" + std::string(key) + "'"};
+        }
+    }
+    if (s.setup.golden_fleece)
+        for (int i = 0; i < players; ++i)
+            if (s.seat(i).power != PowerId::None) return Error{"with the Golden Fleece nobody owns a power"};
+    if (s.seat(to_move).out) return Error{"the seat to move is out"};
+    s.turn.number = 0;
+    detail::start_turn(s, to_move);
+    return s;
+}
+
+}  // namespace santorini

@@ -1,0 +1,18 @@
+// Artemis, Goddess of the Hunt. Your Move: your worker may move one additional time, but not
+// back to its initial space. Ruling: the second move is optional; a win is checked after each.
+#include "engine/santorini/powers/powers.hpp"
+
+namespace santorini::powers {
+namespace {
+void second_move(const State& s, int, StepList& out) {
+    if (s.turn.moves != 1) return;
+    StepList moves;
+    add_normal_moves(s, s.turn.worker, moves);
+    for (const Step& m : moves)
+        if (m.to != s.turn.start) out.push_back(m);
+}
+}  // namespace
+
+const PowerRules artemis{.more_moves = second_move};
+
+}  // namespace santorini::powers

@@ -1,0 +1,18 @@
+// Athena, Goddess of Wisdom. Opponent's Turn: if one of your workers moved up on your last
+// turn, opponent workers cannot move up this turn.
+// Ruling: "moved up" means moved, not was forced; the memory lasts until her next turn ends,
+// so it binds every opponent turn in between (3 players: both opponents).
+#include "engine/santorini/powers/powers.hpp"
+
+namespace santorini::powers {
+namespace {
+void remember(State& s, int seat) { s.seat(seat).memory = (s.turn.flags & turn_flag::moved_up) ? 1 : 0; }
+
+bool no_moving_up(const State& s, int seat, const Step& m) {
+    return s.seat(seat).memory == 0 || s.board.height(m.to) <= s.board.height(m.from);
+}
+}  // namespace
+
+const PowerRules athena{.own_turn_end = remember, .opponent_may_move = no_moving_up};
+
+}  // namespace santorini::powers

@@ -1,0 +1,18 @@
+// Demeter, Goddess of the Harvest. Your Build: your worker may build one additional time, but
+// not on the same space. Ruling: optional; the same worker builds, block or dome as usual.
+#include "engine/santorini/powers/powers.hpp"
+
+namespace santorini::powers {
+namespace {
+void second_build(const State& s, int, StepList& out) {
+    if (s.turn.builds != 1) return;
+    StepList builds;
+    add_normal_builds(s, s.turn.worker, builds);
+    for (const Step& b : builds)
+        if (b.to != s.turn.last_build) out.push_back(b);
+}
+}  // namespace
+
+const PowerRules demeter{.more_builds = second_build};
+
+}  // namespace santorini::powers

@@ -1,0 +1,19 @@
+#pragma once
+// Internal: the hook tables of the implemented powers, one per file in this folder.
+
+#include "engine/santorini/power_rules.hpp"
+
+namespace santorini::powers {
+
+extern const PowerRules apollo;
+extern const PowerRules artemis;
+extern const PowerRules athena;
+extern const PowerRules atlas;
+extern const PowerRules demeter;
+extern const PowerRules hephaestus;
+extern const PowerRules hermes;
+extern const PowerRules minotaur;
+extern const PowerRules pan;
+extern const PowerRules prometheus;
+
+}  // namespace santorini::powers

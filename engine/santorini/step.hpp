@@ -1,0 +1,118 @@
+#pragma once
+// A step: the atomic decision a player makes (place, move, build, use a power, pass, draft).
+
+#include <array>
+#include <cassert>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/santorini/power_catalog.hpp"
+#include "engine/santorini/square.hpp"
+
+namespace santorini {
+
+struct State;
+
+/// What a step does. The meaning of a Step's fields per kind:
+///
+/// | kind        | worker         | from            | to                  | aux                      |
+/// |-------------|----------------|-----------------|---------------------|--------------------------|
+/// | Place       | worker placed  | -               | square              | 1 = female (Selene)      |
+/// | Move        | mover          | its square      | destination         | where a displaced worker goes (Apollo: `from`, Minotaur: beyond), or no_square |
+/// | Build       | builder        | its square      | square built on     | 1 = before moving (Prometheus) |
+/// | Dome        | builder        | its square      | square domed        | 1 = before moving        |
+/// | Force       | power's worker | forced from     | forced to           | forced worker's index    |
+/// | Remove      | power's worker | its square      | block removed       | -                        |
+/// | Pass        | -              | -               | -                   | -                        |
+/// | Offer       | -              | -               | -                   | power (challenger's pick for the offer) |
+/// | Choose      | -              | -               | -                   | power taken from the offer |
+/// | StartPlayer | -              | -               | -                   | seat named start player  |
+/// | Token       | -              | -               | square              | token kind (power setup, the Ram) |
+///
+/// Unused fields hold -1 / 0 so that steps compare equal exactly when they mean the same.
+enum class StepKind : std::uint8_t { Place, Move, Build, Dome, Force, Remove, Pass, Offer, Choose, StartPlayer, Token };
+
+/// One step; 5 bytes, trivially copyable, compared field by field.
+struct Step {
+    StepKind kind = StepKind::Pass;
+    std::int8_t worker = -1;
+    Square from = no_square;
+    Square to = no_square;
+    std::int8_t aux = -1;
+
+    friend bool operator==(const Step&, const Step&) = default;
+
+    /// A normal or power move of `worker` from `from` to `to`; `displaced_to` receives the
+    /// worker standing on `to`, if any.
+    static Step move(int worker, Square from, Square to, Square displaced_to = no_square) {
+        return {StepKind::Move, static_cast<std::int8_t>(worker), from, to, displaced_to};
+    }
+    /// A block (or, with `dome`, a dome) built by `worker` standing on `from`.
+    static Step build(int worker, Square from, Square to, bool dome = false, bool before_move = false) {
+        return {dome ? StepKind::Dome : StepKind::Build, static_cast<std::int8_t>(worker), from, to,
+                static_cast<std::int8_t>(before_move ? 1 : 0)};
+    }
+    /// Places `worker` on `to` during setup.
+    static Step place(int worker, Square to, bool female = false) {
+        return {StepKind::Place, static_cast<std::int8_t>(worker), no_square, to, static_cast<std::int8_t>(female ? 1 : 0)};
+    }
+    /// Declines whatever optional steps remain in this part of the turn.
+    static Step pass() { return {}; }
+    /// Draft: the challenger adds `p` to the offer.
+    static Step offer(PowerId p) { return {StepKind::Offer, -1, no_square, no_square, static_cast<std::int8_t>(p)}; }
+    /// Draft: the deciding player takes `p` from the offer.
+    static Step choose(PowerId p) { return {StepKind::Choose, -1, no_square, no_square, static_cast<std::int8_t>(p)}; }
+    /// Draft: the challenger names `seat` start player.
+    static Step start_player(int seat) {
+        return {StepKind::StartPlayer, -1, no_square, no_square, static_cast<std::int8_t>(seat)};
+    }
+    /// The power named by an Offer or Choose step.
+    PowerId power() const { return static_cast<PowerId>(aux); }
+};
+
+/// The legal steps at one decision point. Fixed capacity: the largest decision point of any
+/// power (a draft from all 55, or Morpheus' builds) stays far below it.
+class StepList {
+public:
+    static constexpr int capacity = 256;
+    void push_back(Step s) {
+        assert(size_ < capacity);
+        steps_[static_cast<std::size_t>(size_++)] = s;
+    }
+    int size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const Step& operator[](int i) const { return steps_[static_cast<std::size_t>(i)]; }
+    const Step* begin() const { return steps_.data(); }
+    const Step* end() const { return steps_.data() + size_; }
+    void clear() { size_ = 0; }
+    /// Keeps only the steps for which `keep` is true, in order.
+    template <class Pred>
+    void filter(Pred keep) {
+        int n = 0;
+        for (int i = 0; i < size_; ++i)
+            if (keep(steps_[static_cast<std::size_t>(i)])) steps_[static_cast<std::size_t>(n++)] = steps_[static_cast<std::size_t>(i)];
+        size_ = n;
+    }
+    /// True if `s` is in the list.
+    bool contains(const Step& s) const {
+        for (const auto& x : *this)
+            if (x == s) return true;
+        return false;
+    }
+
+private:
+    std::array<Step, capacity> steps_{};
+    int size_ = 0;
+};
+
+/// A step in text: "move B2 C3", "build C3 D4", "dome C3 D4", "place C3", "place C3 female",
+/// "force C3 D4 E5", "remove C3 D4", "pass", "offer Apollo", "choose Apollo", "start B",
+/// "token C3". Squares name workers by where they stand, so the text needs the state to read.
+std::string to_text(const Step& step);
+
+/// Reads step text against `state`: the result, if any, must still be checked for legality.
+std::optional<Step> parse_step(const State& state, std::string_view text);
+
+}  // namespace santorini

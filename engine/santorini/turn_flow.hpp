@@ -1,0 +1,20 @@
+#pragma once
+// Internal: the pieces of the core shared by the turn rules (rules.cpp), the draft and
+// placement (setup.cpp), and the position notation. Not for code outside the engine.
+
+#include "engine/santorini/state.hpp"
+#include "engine/santorini/step.hpp"
+
+namespace santorini::detail {
+
+/// Candidate steps of the setup phases (Offer .. Token), already legal.
+void setup_steps(const State& state, StepList& out);
+/// Applies a setup step; may start the first turn.
+void apply_setup_step(State& state, const Step& step);
+/// Starts the turn of `seat` (or of the next seat still in, if `seat` is out): resets the turn,
+/// takes the Golden Fleece holders, and resolves a loss for a seat that has no legal turn.
+void start_turn(State& state, int seat);
+/// The next seat after `seat` that is still in the game.
+int next_seat_in(const State& state, int seat);
+
+}  // namespace santorini::detail
