@@ -22,7 +22,7 @@ std::string check_invariants(const State& s) {
         }
         if (seen & bit(wk.square)) fail("two pieces on " + square_name(wk.square));
         seen |= bit(wk.square);
-        if (dome_like(s) & bit(wk.square)) fail("a worker stands on a dome at " + square_name(wk.square));
+        if ((s.board.domes() | (s.ram == no_square ? 0 : bit(s.ram))) & bit(wk.square)) fail("a worker stands on a dome at " + square_name(wk.square));
     }
     for (int i = 0; i < s.seat_count; ++i)
         if (s.seat(i).out && s.side_squares(s.seat(i).side) && !s.over()) fail("a seat that is out still has workers");

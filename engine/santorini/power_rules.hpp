@@ -1,7 +1,7 @@
 #pragma once
 // How a power plugs into the one step generator: a table of optional hooks. The core turn
-// (rules.cpp) asks the powers in effect at fixed points; a power fills in only what its card
-// changes. docs/engine.md maps all 55 powers onto these hooks.
+// (rules.cpp) calls them at fixed points; a power fills in only what its card changes.
+// docs/engine.md maps all 55 powers (and the Golden Fleece) onto these hooks.
 
 #include <cstdint>
 
@@ -10,67 +10,113 @@
 
 namespace santorini {
 
-/// A power's hooks. Every member may be null. "seat" is always the seat holding the power.
-/// Generators only add candidates; the core filters them through the restrictions of every
-/// power in effect and through the turn-completion rule, so a hook never checks either.
+/// What a power says about a win that is about to happen.
+enum class WinVeto : std::uint8_t {
+    Allow,      ///< no objection
+    Deny,       ///< nobody wins by this (Hera on the perimeter, Dionysus' extra turn, the Abyss)
+    OwnerWins,  ///< the power's owner wins instead (Moerae's Fate square)
+};
+
+/// A power's hooks; every member may be null. `seat` is always the seat holding the power
+/// (with Circe, the seat using it); `mover` is the seat whose turn it is.
+/// Generators only add candidates. The core then filters every candidate through the
+/// restrictions of all powers in play and through the completion rule, so no generator
+/// checks either.
 struct PowerRules {
     // ---- the owner's own turn ----
     /// Begin phase: steps besides the normal moves (Prometheus' build before moving, Hermes'
-    /// build without moving, Charon's force, a hero's once-per-game action).
+    /// build without moving, Charon's force, Siren's song, a hero's once-per-game action).
     void (*begin_steps)(const State&, int seat, StepList&) = nullptr;
-    /// Move candidates beyond the normal ones for `worker` (Apollo's swap, Minotaur's push).
-    /// Called wherever the core generates normal moves for that worker.
+    /// Moves beyond the normal ones for `worker`, wherever the core generates normal moves for
+    /// it (Apollo's swap, Minotaur's push, Bellerophon's climb).
     void (*extra_moves)(const State&, int seat, int worker, StepList&) = nullptr;
-    /// AfterMove phase: further moves (Artemis, Hermes' travel, Triton).
-    void (*more_moves)(const State&, int seat, StepList&) = nullptr;
+    /// AfterMove phase: steps besides the build (Artemis, Hermes, Triton: further moves;
+    /// Selene: her female worker's dome; Morpheus: his stored builds).
+    void (*after_move_steps)(const State&, int seat, StepList&) = nullptr;
     /// AfterMove phase: the workers (bits of worker indices) that may build; without this hook
-    /// the worker that moved builds. (Hermes after travelling, Graeae.)
+    /// the worker that moved builds (Hermes after travelling, Graeae, Terpsichore).
     std::uint32_t (*builders)(const State&, int seat) = nullptr;
-    /// Build candidates beyond the normal ones for `worker` (Atlas' domes, Zeus under itself).
+    /// True if the owner has no normal build at all (Morpheus builds only from his card).
+    bool replaces_normal_build = false;
+    /// Builds beyond the normal ones for `worker` (Atlas' low domes, Zeus under itself).
     void (*extra_builds)(const State&, int seat, int worker, StepList&) = nullptr;
-    /// AfterBuild phase: optional further builds (Demeter, Hephaestus, Hestia). The core adds a
-    /// Pass when this offers anything.
+    /// AfterBuild phase: further builds (Demeter, Hephaestus, Hestia, Terpsichore). The core
+    /// adds a Pass when the turn may end here.
     void (*more_builds)(const State&, int seat, StepList&) = nullptr;
-    /// End phase: optional end-of-turn steps (Ares, Poseidon, Aeolus...). The core adds a Pass.
+    /// End phase: end-of-turn steps (Ares, Poseidon, Aeolus, Charybdis, Talus, Nemesis, the
+    /// heroes). The core adds a Pass when the turn may end here.
     void (*end_steps)(const State&, int seat, StepList&) = nullptr;
-    /// After the core applied one of the owner's steps: power-specific effects and memory.
+    /// After the core applied one of the owner's steps (or the owner's interrupt step):
+    /// effects the card adds (Bia's removal, Prometheus' "not up", a hero's use counter).
     void (*after_step)(State&, int seat, const Step&) = nullptr;
-    /// Extra ways the owner wins by a move (Pan); `from_height` is the mover's height before.
+    /// Extra ways the owner wins by a move (Pan, Eros); `from_height` is the mover's height before.
     bool (*wins_by_move)(const State&, int seat, const Step&, int from_height) = nullptr;
-    /// When the owner's turn ends (before the next seat starts): remember what the card needs.
+    /// When the owner's turn ends: what the card remembers or does (Athena, Medusa).
     void (*own_turn_end)(State&, int seat) = nullptr;
+    /// Setup: the owner's placement steps for `worker`, replacing "any unoccupied space"
+    /// (Eros on opposite edges, Selene's female worker).
+    void (*placement_steps)(const State&, int seat, int worker, StepList&) = nullptr;
+    /// The owner's neighbours of a square, replacing the 8 around it (Urania's torus).
+    Bitboard (*neighbors_of)(const State&, int seat, Square) = nullptr;
 
-    // ---- restrictions on opponents (checked for every seat not on the owner's side) ----
-    /// May the mover make this move? (Athena: no moving up; Hades: no moving down.)
-    bool (*opponent_may_move)(const State&, int seat, const Step&) = nullptr;
-    /// May the mover make this build? (Limus.)
-    bool (*opponent_may_build)(const State&, int seat, const Step&) = nullptr;
-    /// May the mover win by this move? (Hera.)
-    bool (*opponent_may_win)(const State&, int seat, const Step&) = nullptr;
+    // ---- every turn, whoever moves ----
+    /// A turn starts (the owner's or another's): turn-long effects (Morpheus' stored build,
+    /// Circe's theft, Hypnus' frozen worker in Turn::movable, Persephone's obligation).
+    void (*on_turn_start)(State&, int seat, int mover) = nullptr;
+    /// A turn ends, before the next starts (Chaos changes power after a dome was built).
+    void (*on_turn_end)(State&, int seat, int mover) = nullptr;
+    /// After any seat's step (Harpies' slide, Charybdis' whirlpools, Tartarus' Abyss, Gaea).
+    void (*after_any_step)(State&, int seat, int mover, const Step&) = nullptr;
+    /// A win condition checked after every step (Chronus' five complete towers).
+    bool (*wins_now)(const State&, int seat) = nullptr;
+
+    // ---- restrictions: the hook decides whom it binds (opponents, everyone) ----
+    /// May `mover` make this move? (Athena, Hades, Aeolus' wind.)
+    bool (*may_move)(const State&, int seat, int mover, const Step&) = nullptr;
+    /// May `mover` make this build? (Limus.)
+    bool (*may_build)(const State&, int seat, int mover, const Step&) = nullptr;
+    /// What happens to a win `mover` is about to make by this move (Hera, Moerae, Dionysus).
+    WinVeto (*win_veto)(const State&, int seat, int mover, const Step&) = nullptr;
+    /// May `mover`'s turn end now? (Persephone, Aphrodite, Terpsichore, Adonis.) A turn that
+    /// may not end must go on; the completion rule then forbids steps that lead nowhere.
+    bool (*may_end_turn)(const State&, int seat, int mover) = nullptr;
+    /// Squares `mover` must treat as if they held a dome (Clio's coins, Talus).
+    Bitboard (*dome_like_for)(const State&, int seat, int mover) = nullptr;
+    /// Steps the owner may take out of turn while State::interrupt names it (Gaea); the core
+    /// adds a Pass.
+    void (*interrupt_steps)(const State&, int seat, StepList&) = nullptr;
+    /// True if `mover`'s step cannot happen because of something only the owner knows
+    /// (Hecate's hidden workers): the step is cancelled and the rest of that turn is lost.
+    bool (*cancels)(const State&, int seat, int mover, const Step&) = nullptr;
 };
 
 /// The hooks of a power (an empty table for None and for powers not yet implemented).
 const PowerRules& rules_of(PowerId id);
 
-/// The powers in effect for a seat this turn: its own card (unless out) and the Golden Fleece
-/// power while it touches the Ram. At most two.
+/// The powers a seat uses this turn: its own card (unless out, or Circe holds it), a card it
+/// holds for another seat (Circe), the Golden Fleece power while touching the Ram; Chaos'
+/// card acts as his current power.
 struct ActivePowers {
-    PowerId ids[2] = {PowerId::None, PowerId::None};
+    PowerId ids[max_seats] = {};
     int size = 0;
 };
 ActivePowers powers_in_effect(const State& state, int seat);
 
 // ---- the kit: core rules that powers build on ----
 
-/// Squares no worker may enter and nobody may build on: domes, the Ram (and later tokens
-/// treated as domes).
-Bitboard dome_like(const State& state);
-/// Squares that are occupied: workers and dome-like squares.
-inline Bitboard occupied(const State& state) { return state.worker_squares() | dome_like(state); }
+/// Squares `mover` may neither enter nor build on: domes, the Ram, and what powers make count
+/// as a dome for that seat.
+Bitboard dome_like(const State& state, int mover);
+/// Squares occupied for `mover`: workers and dome-like squares.
+inline Bitboard occupied(const State& state, int mover) { return state.worker_squares() | dome_like(state, mover); }
+/// The same for the seat whose turn it is.
+inline Bitboard occupied(const State& state) { return occupied(state, state.turn.seat); }
 /// True if seats a and b play against each other (different sides).
 inline bool opponents(const State& state, int a, int b) { return state.seat(a).side != state.seat(b).side; }
 /// True if the worker on `s` belongs to an opponent of `seat`.
 bool opponent_worker_on(const State& state, int seat, Square s);
+/// The neighbours of `s` for the seat whose turn it is (8 around it, or a power's own).
+Bitboard neighbors_for(const State& state, Square s);
 /// Adds the normal moves of `worker` (one step to an unoccupied neighbour, at most one up).
 void add_normal_moves(const State& state, int worker, StepList& out);
 /// Adds the normal builds of `worker`: a block below height 3, a dome on height 3.
@@ -83,5 +129,11 @@ inline bool visited(const State& state, int key) {
 }
 /// The key the configuration would have after `step` (a move of one worker).
 int configuration_key_after(const State& state, const Step& step);
+/// `seat` loses: its side is out with its workers; the last side standing wins.
+void lose(State& state, int seat);
+/// The seats of `side` win; the game is over.
+void declare_winner(State& state, int side);
+/// True if the current turn can still be brought to an end from this state.
+bool turn_can_complete(const State& state);
 
 }  // namespace santorini

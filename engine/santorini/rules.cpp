@@ -20,128 +20,117 @@ bool turn_phase(Phase p) { return p == Phase::Begin || p == Phase::AfterMove || 
 template <class F>
 void for_each_power(const State& s, int seat, F&& f) {
     ActivePowers act = powers_in_effect(s, seat);
-    for (int i = 0; i < act.size; ++i) f(act.ids[i], rules_of(act.ids[i]));
+    for (int i = 0; i < act.size; ++i) f(rules_of(act.ids[i]));
 }
 
+// Every power in play, with the seat using it.
 template <class F>
-void for_each_opponent_power(const State& s, int seat, F&& f) {
-    for (int o = 0; o < s.seat_count; ++o) {
-        if (s.seat(o).out || !opponents(s, seat, o)) continue;
-        for_each_power(s, o, [&](PowerId id, const PowerRules& r) { f(o, id, r); });
-    }
+void for_each_power_in_play(const State& s, F&& f) {
+    for (int o = 0; o < s.seat_count; ++o)
+        if (!s.seat(o).out) for_each_power(s, o, [&](const PowerRules& r) { f(o, r); });
 }
 
-bool move_allowed(const State& s, int seat, const Step& m) {
+bool move_allowed(const State& s, int mover, const Step& m) {
     if ((s.turn.flags & turn_flag::no_move_up) && s.board.height(m.to) > s.board.height(m.from)) return false;
     bool ok = true;
-    for_each_opponent_power(s, seat, [&](int o, PowerId, const PowerRules& r) {
-        if (ok && r.opponent_may_move && !r.opponent_may_move(s, o, m)) ok = false;
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (ok && r.may_move && !r.may_move(s, o, mover, m)) ok = false;
     });
     return ok;
 }
 
-bool build_allowed(const State& s, int seat, const Step& b) {
+bool build_allowed(const State& s, int mover, const Step& b) {
     bool ok = true;
-    for_each_opponent_power(s, seat, [&](int o, PowerId, const PowerRules& r) {
-        if (ok && r.opponent_may_build && !r.opponent_may_build(s, o, b)) ok = false;
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (ok && r.may_build && !r.may_build(s, o, mover, b)) ok = false;
     });
     return ok;
 }
 
-void filter_restricted(const State& s, int seat, StepList& out) {
+bool turn_may_end(const State& s) {
+    bool ok = true;
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (ok && r.may_end_turn && !r.may_end_turn(s, o, s.turn.seat)) ok = false;
+    });
+    return ok;
+}
+
+void filter_restricted(const State& s, int mover, StepList& out) {
     out.filter([&](const Step& st) {
         switch (st.kind) {
-            case StepKind::Move: return move_allowed(s, seat, st);
+            case StepKind::Move: return move_allowed(s, mover, st);
             case StepKind::Build:
-            case StepKind::Dome: return build_allowed(s, seat, st);
+            case StepKind::Dome: return build_allowed(s, mover, st);
             default: return true;
         }
     });
 }
 
 void begin_candidates(const State& s, int seat, StepList& out) {
-    int side = s.seat(seat).side;
     for (int w = 0; w < s.worker_count; ++w) {
-        const Worker& wk = s.worker(w);
-        if (wk.side != side || wk.square == no_square) continue;
+        if (!(s.turn.movable >> w & 1u) || s.worker(w).square == no_square) continue;
         if (s.turn.worker >= 0 && w != s.turn.worker) continue;
         add_normal_moves(s, w, out);
-        for_each_power(s, seat, [&](PowerId, const PowerRules& r) {
+        for_each_power(s, seat, [&](const PowerRules& r) {
             if (r.extra_moves) r.extra_moves(s, seat, w, out);
         });
     }
-    for_each_power(s, seat, [&](PowerId, const PowerRules& r) {
+    for_each_power(s, seat, [&](const PowerRules& r) {
         if (r.begin_steps) r.begin_steps(s, seat, out);
     });
 }
 
 void after_move_candidates(const State& s, int seat, StepList& out) {
     std::uint32_t builders = 0;
-    bool hooked = false;
-    for_each_power(s, seat, [&](PowerId, const PowerRules& r) {
-        if (r.more_moves) r.more_moves(s, seat, out);
+    bool hooked = false, normal = true;
+    for_each_power(s, seat, [&](const PowerRules& r) {
+        if (r.after_move_steps) r.after_move_steps(s, seat, out);
         if (r.builders) {
             builders |= r.builders(s, seat);
             hooked = true;
         }
+        if (r.replaces_normal_build) normal = false;
     });
+    if (!normal) return;
     if (!hooked) builders = std::uint32_t{1} << s.turn.worker;
     for (int w = 0; w < s.worker_count; ++w) {
         if (!(builders >> w & 1u) || s.worker(w).square == no_square) continue;
         add_normal_builds(s, w, out);
-        for_each_power(s, seat, [&](PowerId, const PowerRules& r) {
+        for_each_power(s, seat, [&](const PowerRules& r) {
             if (r.extra_builds) r.extra_builds(s, seat, w, out);
         });
     }
 }
 
-// Candidates before the restriction filter and the completion rule.
+// Candidates before the completion rule.
 void candidates(const State& s, StepList& out) {
+    if (s.interrupt >= 0) {
+        for_each_power(s, s.interrupt, [&](const PowerRules& r) {
+            if (r.interrupt_steps) r.interrupt_steps(s, s.interrupt, out);
+        });
+        out.push_back(Step::pass());
+        return;
+    }
     int seat = s.turn.seat;
     switch (s.phase) {
         case Phase::Begin: begin_candidates(s, seat, out); break;
         case Phase::AfterMove: after_move_candidates(s, seat, out); break;
         case Phase::AfterBuild:
-            for_each_power(s, seat, [&](PowerId, const PowerRules& r) {
+            for_each_power(s, seat, [&](const PowerRules& r) {
                 if (r.more_builds) r.more_builds(s, seat, out);
             });
             break;
         case Phase::End:
-            for_each_power(s, seat, [&](PowerId, const PowerRules& r) {
+            for_each_power(s, seat, [&](const PowerRules& r) {
                 if (r.end_steps) r.end_steps(s, seat, out);
             });
             break;
         default: detail::setup_steps(s, out); return;
     }
     filter_restricted(s, seat, out);
-    // The optional parts of a turn can always be declined.
-    if ((s.phase == Phase::AfterBuild || s.phase == Phase::End) && !out.empty()) out.push_back(Step::pass());
-}
-
-void declare_winner(State& s, int side) {
-    s.winners = 0;
-    for (int i = 0; i < s.seat_count; ++i)
-        if (s.seat(i).side == side) s.winners |= static_cast<std::uint8_t>(1u << i);
-    s.phase = Phase::Over;
-}
-
-// `seat` has lost: its side is out, with its workers. The last side standing wins.
-void lose(State& s, int seat) {
-    int side = s.seat(seat).side;
-    for (int i = 0; i < s.seat_count; ++i)
-        if (s.seat(i).side == side) s.seat(i).out = true;
-    for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).side == side) s.worker(w).square = no_square;
-    int remaining_side = -1, remaining = 0;
-    std::uint8_t seen = 0;
-    for (int i = 0; i < s.seat_count; ++i) {
-        const Seat& st = s.seat(i);
-        if (st.out || (seen >> st.side & 1u)) continue;
-        seen |= static_cast<std::uint8_t>(1u << st.side);
-        remaining_side = st.side;
-        ++remaining;
-    }
-    if (remaining <= 1) declare_winner(s, remaining_side);
+    // The optional parts of a turn can be declined, unless a power says the turn must go on.
+    if ((s.phase == Phase::AfterBuild || s.phase == Phase::End) && !out.empty() && turn_may_end(s))
+        out.push_back(Step::pass());
 }
 
 void mark_visited(State& s) {
@@ -155,29 +144,39 @@ void finish_turn(State& s, bool probe) {
         s.turn.flags |= turn_done;
         return;
     }
-    for_each_power(s, seat, [&](PowerId, const PowerRules& r) {
+    for_each_power(s, seat, [&](const PowerRules& r) {
         if (r.own_turn_end) r.own_turn_end(s, seat);
     });
-    detail::start_turn(s, detail::next_seat_in(s, seat));
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (r.on_turn_end) r.on_turn_end(s, o, seat);
+    });
+    if (!s.over()) detail::start_turn(s, detail::next_seat_in(s, seat));
 }
 
-// Moves on through the parts of the turn that offer nothing to decide.
+// Moves on through the parts of the turn that offer nothing to decide. A turn that may not
+// end and offers nothing is a dead end: it stays as it is, and the completion rule sees that.
 void advance(State& s, bool probe) {
     StepList next;
-    while (!s.over() && !(s.turn.flags & turn_done)) {
+    while (!s.over() && !(s.turn.flags & turn_done) && s.interrupt < 0) {
         if (s.phase != Phase::AfterBuild && s.phase != Phase::End) return;
         next.clear();
         candidates(s, next);
         if (!next.empty()) return;
+        if (!turn_may_end(s)) return;
         if (s.phase == Phase::AfterBuild)
             s.phase = Phase::End;
         else
             finish_turn(s, probe);
-        if (!probe && s.phase == Phase::Begin) return;
     }
 }
 
-void do_move(State& s, int seat, const Step& st) {
+void check_standing_wins(State& s) {
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (!s.over() && r.wins_now && r.wins_now(s, o)) declare_winner(s, s.seat(o).side);
+    });
+}
+
+void do_move(State& s, int mover, const Step& st) {
     Turn& t = s.turn;
     int from_height = s.board.height(st.from);
     if (st.aux != no_square) {
@@ -191,6 +190,7 @@ void do_move(State& s, int seat, const Step& st) {
         t.worker = st.worker;
     }
     ++t.moves;
+    t.moved_workers = static_cast<std::uint16_t>(t.moved_workers | (1u << st.worker));
     int to_height = s.board.height(st.to);
     if (to_height > from_height) t.flags |= turn_flag::moved_up;
     if (to_height != from_height) t.flags |= turn_flag::level_changed;
@@ -198,14 +198,20 @@ void do_move(State& s, int seat, const Step& st) {
     s.phase = Phase::AfterMove;
 
     bool win = to_height == 3 && from_height < 3;
-    for_each_power(s, seat, [&](PowerId, const PowerRules& r) {
-        if (!win && r.wins_by_move) win = r.wins_by_move(s, seat, st, from_height);
+    for_each_power(s, mover, [&](const PowerRules& r) {
+        if (!win && r.wins_by_move) win = r.wins_by_move(s, mover, st, from_height);
     });
-    if (win)
-        for_each_opponent_power(s, seat, [&](int o, PowerId, const PowerRules& r) {
-            if (win && r.opponent_may_win && !r.opponent_may_win(s, o, st)) win = false;
-        });
-    if (win) declare_winner(s, s.seat(seat).side);
+    if (!win) return;
+    int winner_side = s.seat(mover).side;
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (!win || !r.win_veto) return;
+        switch (r.win_veto(s, o, mover, st)) {
+            case WinVeto::Allow: break;
+            case WinVeto::Deny: win = false; break;
+            case WinVeto::OwnerWins: winner_side = s.seat(o).side; break;
+        }
+    });
+    if (win) declare_winner(s, winner_side);
 }
 
 void do_build(State& s, const Step& st) {
@@ -231,16 +237,41 @@ void do_build(State& s, const Step& st) {
     s.phase = Phase::AfterBuild;
 }
 
+bool cancelled(const State& s, int mover, const Step& st) {
+    bool c = false;
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (!c && r.cancels && r.cancels(s, o, mover, st)) c = true;
+    });
+    return c;
+}
+
 void apply_turn_step(State& s, const Step& st, bool probe) {
-    int seat = s.turn.seat;
+    if (s.interrupt >= 0) {  // an out-of-turn decision: the power applies its own step
+        int who = s.interrupt;
+        s.interrupt = -1;
+        if (st.kind != StepKind::Pass)
+            for_each_power(s, who, [&](const PowerRules& r) {
+                if (r.after_step) r.after_step(s, who, st);
+            });
+        check_standing_wins(s);
+        advance(s, probe);
+        return;
+    }
+    int mover = s.turn.seat;
+    if (!probe && cancelled(s, mover, st)) {
+        finish_turn(s, probe);
+        return;
+    }
     switch (st.kind) {
-        case StepKind::Move: do_move(s, seat, st); break;
+        case StepKind::Move: do_move(s, mover, st); break;
         case StepKind::Build:
         case StepKind::Dome: do_build(s, st); break;
-        case StepKind::Force:
-            s.worker(st.aux).square = st.to;
-            break;
+        case StepKind::Force: s.worker(st.aux).square = st.to; break;
         case StepKind::Remove: s.board.remove_block(st.to); break;
+        case StepKind::Place:
+            s.worker(st.worker).square = st.to;
+            s.worker(st.worker).in_reserve = false;
+            break;
         case StepKind::Pass:
             if (s.phase == Phase::AfterBuild)
                 s.phase = Phase::End;
@@ -250,9 +281,13 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         default: assert(false && "setup step in a turn"); break;
     }
     if (s.over()) return;
-    for_each_power(s, seat, [&](PowerId, const PowerRules& r) {
-        if (r.after_step) r.after_step(s, seat, st);
+    for_each_power(s, mover, [&](const PowerRules& r) {
+        if (r.after_step) r.after_step(s, mover, st);
     });
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (r.after_any_step) r.after_any_step(s, o, mover, st);
+    });
+    check_standing_wins(s);
     advance(s, probe);
 }
 
@@ -283,9 +318,28 @@ std::uint64_t count_from(const State& s) {
     return n;
 }
 
+void apply_checked(State& state, const Step& step) {
+    if (!turn_phase(state.phase)) {
+        detail::apply_setup_step(state, step);
+        return;
+    }
+    bool out_of_turn = state.interrupt >= 0;
+    apply_turn_step(state, step, false);
+    // An out-of-turn decision can leave the mover without a way to finish the turn: a power
+    // text that says "must" then makes the mover lose (RULES.md: "cannot"/"must" binds).
+    if (out_of_turn && !state.over() && turn_phase(state.phase) && state.interrupt < 0 && !can_complete(state)) {
+        int seat = state.turn.seat;
+        lose(state, seat);
+        if (!state.over()) detail::start_turn(state, detail::next_seat_in(state, seat));
+    }
+}
+
 }  // namespace
 
-int decider(const State& state) { return state.over() ? -1 : state.turn.seat; }
+int decider(const State& state) {
+    if (state.over()) return -1;
+    return state.interrupt >= 0 ? state.interrupt : state.turn.seat;
+}
 
 void legal_steps(const State& state, StepList& out) {
     out.clear();
@@ -310,10 +364,7 @@ void apply_step(State& state, const Step& step) {
     legal_steps(state, legal);
     assert(legal.contains(step));
 #endif
-    if (turn_phase(state.phase))
-        apply_turn_step(state, step, false);
-    else
-        detail::apply_setup_step(state, step);
+    apply_checked(state, step);
 }
 
 std::optional<std::string> try_step(State& state, const Step& step) {
@@ -321,11 +372,38 @@ std::optional<std::string> try_step(State& state, const Step& step) {
     StepList legal;
     legal_steps(state, legal);
     if (!legal.contains(step)) return "that step is not legal now: " + to_text(step);
-    if (turn_phase(state.phase))
-        apply_turn_step(state, step, false);
-    else
-        detail::apply_setup_step(state, step);
+    apply_checked(state, step);
     return std::nullopt;
+}
+
+bool turn_can_complete(const State& state) { return can_complete(state); }
+
+void declare_winner(State& s, int side) {
+    s.winners = 0;
+    for (int i = 0; i < s.seat_count; ++i)
+        if (s.seat(i).side == side) s.winners |= static_cast<std::uint8_t>(1u << i);
+    s.phase = Phase::Over;
+    s.interrupt = -1;
+}
+
+void lose(State& s, int seat) {
+    int side = s.seat(seat).side;
+    for (int i = 0; i < s.seat_count; ++i)
+        if (s.seat(i).side == side) s.seat(i).out = true;
+    for (int w = 0; w < s.worker_count; ++w)
+        if (s.worker(w).side == side) s.worker(w).square = no_square;
+    for (int i = 0; i < s.seat_count; ++i)
+        if (s.seat(i).side == side) s.tokens[static_cast<std::size_t>(i)] = 0;  // "...Tokens, and God Power"
+    int remaining_side = -1, remaining = 0;
+    std::uint8_t seen = 0;
+    for (int i = 0; i < s.seat_count; ++i) {
+        const Seat& st = s.seat(i);
+        if (st.out || (seen >> st.side & 1u)) continue;
+        seen |= static_cast<std::uint8_t>(1u << st.side);
+        remaining_side = st.side;
+        ++remaining;
+    }
+    if (remaining <= 1) declare_winner(s, remaining_side);
 }
 
 namespace detail {
@@ -345,13 +423,20 @@ void start_turn(State& s, int seat) {
         s.turn.number = number;
         s.turn.seat = static_cast<std::int8_t>(seat);
         s.phase = Phase::Begin;
+        s.interrupt = -1;
+        int side = s.seat(seat).side;
+        for (int w = 0; w < s.worker_count; ++w)
+            if (s.worker(w).side == side && s.worker(w).square != no_square) s.turn.movable |= std::uint32_t{1} << w;
         s.fleece_holders = 0;
         if (s.ram != no_square)
             for (int i = 0; i < s.seat_count; ++i)
                 if (!s.seat(i).out && (s.side_squares(s.seat(i).side) & neighbors(s.ram)))
                     s.fleece_holders |= static_cast<std::uint8_t>(1u << i);
+        for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+            if (r.on_turn_start) r.on_turn_start(s, o, seat);
+        });
         mark_visited(s);
-        if (can_complete(s)) return;
+        if (s.over() || can_complete(s)) return;
         lose(s, seat);
         seat = next_seat_in(s, seat);
     }
@@ -363,19 +448,28 @@ void start_turn(State& s, int seat) {
 
 ActivePowers powers_in_effect(const State& s, int seat) {
     ActivePowers a;
-    const Seat& st = s.seat(seat);
-    if (st.out) return a;
+    if (s.seat(seat).out) return a;
     if (s.setup.golden_fleece) {
         if (s.fleece_holders >> seat & 1u) a.ids[a.size++] = s.fleece_power;
-    } else if (st.power != PowerId::None) {
-        a.ids[a.size++] = st.power;
+        return a;
+    }
+    for (int j = 0; j < s.seat_count; ++j) {
+        auto u = static_cast<std::size_t>(j);
+        if (s.holder[u] != seat || s.seat(j).power == PowerId::None || (j != seat && s.seat(j).out)) continue;
+        a.ids[a.size++] = s.acting_as[u] != PowerId::None ? s.acting_as[u] : s.seat(j).power;
     }
     return a;
 }
 
-Bitboard dome_like(const State& s) {
+Bitboard dome_like(const State& s, int mover) {
     Bitboard b = s.board.domes();
     if (s.ram != no_square) b |= bit(s.ram);
+    for (int o = 0; o < s.seat_count; ++o) {
+        if (s.seat(o).out) continue;
+        for_each_power(s, o, [&](const PowerRules& r) {
+            if (r.dome_like_for) b |= r.dome_like_for(s, o, mover);
+        });
+    }
     return b;
 }
 
@@ -384,15 +478,23 @@ bool opponent_worker_on(const State& s, int seat, Square sq) {
     return w >= 0 && s.worker(w).side != s.seat(seat).side;
 }
 
+Bitboard neighbors_for(const State& s, Square sq) {
+    Bitboard n = neighbors(sq);
+    for_each_power(s, s.turn.seat, [&](const PowerRules& r) {
+        if (r.neighbors_of) n = r.neighbors_of(s, s.turn.seat, sq);
+    });
+    return n;
+}
+
 void add_normal_moves(const State& s, int worker, StepList& out) {
     Square from = s.worker(worker).square;
-    Bitboard targets = neighbors(from) & ~occupied(s) & s.board.at_most(s.board.height(from) + 1);
+    Bitboard targets = neighbors_for(s, from) & ~occupied(s) & s.board.at_most(s.board.height(from) + 1);
     while (targets) out.push_back(Step::move(worker, from, pop_first(targets)));
 }
 
 void add_normal_builds(const State& s, int worker, StepList& out, bool before_move) {
     Square from = s.worker(worker).square;
-    Bitboard targets = neighbors(from) & ~occupied(s);
+    Bitboard targets = neighbors_for(s, from) & ~occupied(s);
     while (targets) {
         Square to = pop_first(targets);
         out.push_back(Step::build(worker, from, to, s.board.height(to) == 3, before_move));

@@ -294,7 +294,17 @@ void setup_steps(const State& s, StepList& out) {
             for (int i = 0; i < s.seat_count; ++i) out.push_back(Step::start_player(i));
             return;
         case Phase::Place: {
-            int w = next_unplaced_worker(s, s.seat(s.turn.seat).side);
+            int seat = s.turn.seat;
+            int w = next_unplaced_worker(s, s.seat(seat).side);
+            bool hooked = false;
+            if (!s.setup.golden_fleece && s.seat(seat).power != PowerId::None) {
+                const PowerRules& r = rules_of(s.seat(seat).power);
+                if (r.placement_steps) {
+                    r.placement_steps(s, seat, w, out);
+                    hooked = true;
+                }
+            }
+            if (hooked) return;
             Bitboard free = all_squares & ~occupied(s);
             while (free) out.push_back(Step::place(w, pop_first(free)));
             return;

@@ -66,6 +66,9 @@ struct Turn {
     std::uint8_t moves = 0;         ///< moves made this turn
     std::uint8_t builds = 0;        ///< builds made after moving this turn
     std::uint16_t flags = 0;        ///< turn_flag bits
+    std::uint32_t movable = 0;      ///< workers (bits of indices) the mover may move this turn
+    std::uint16_t moved_workers = 0;  ///< workers that moved this turn ("unmoved worker" = not here)
+    std::uint8_t extra = 0;         ///< a count a power keeps within the turn (Poseidon's builds)
     /// Configurations of the mover's first two workers already passed through this turn, as
     /// bits (a * 26 + b, 25 = off the board), so powers with unbounded moves never loop.
     std::array<std::uint64_t, 11> visited{};
@@ -112,6 +115,11 @@ struct State {
     Square ram = no_square;                ///< the Ram figure (Golden Fleece)
     std::uint8_t fleece_holders = 0;       ///< seats touching the Ram at this turn's start (bits)
     std::uint8_t winners = 0;              ///< seats that won (bits), once phase is Over
+    std::int8_t interrupt = -1;            ///< a seat that must decide out of turn (Gaea), or -1
+    std::array<std::int8_t, max_seats> holder{0, 1, 2, 3};  ///< who uses each seat's card (Circe)
+    std::array<PowerId, max_seats> acting_as{};  ///< the power a card gives now, if not its own (Chaos)
+    std::array<Bitboard, max_seats> tokens{};    ///< each seat's power tokens on the board
+    std::array<std::uint64_t, max_seats> power_data{};  ///< each seat's further power state (decks, aims)
     std::uint64_t rng = 0;                 ///< deterministic random state, seeded at creation
 
     friend bool operator==(const State&, const State&) = default;

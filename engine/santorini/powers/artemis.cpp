@@ -13,6 +13,6 @@ void second_move(const State& s, int, StepList& out) {
 }
 }  // namespace
 
-const PowerRules artemis{.more_moves = second_move};
+const PowerRules artemis{.after_move_steps = second_move};
 
 }  // namespace santorini::powers

@@ -8,11 +8,11 @@ namespace santorini::powers {
 namespace {
 void remember(State& s, int seat) { s.seat(seat).memory = (s.turn.flags & turn_flag::moved_up) ? 1 : 0; }
 
-bool no_moving_up(const State& s, int seat, const Step& m) {
-    return s.seat(seat).memory == 0 || s.board.height(m.to) <= s.board.height(m.from);
+bool no_moving_up(const State& s, int seat, int mover, const Step& m) {
+    return !opponents(s, seat, mover) || s.seat(seat).memory == 0 || s.board.height(m.to) <= s.board.height(m.from);
 }
 }  // namespace
 
-const PowerRules athena{.own_turn_end = remember, .opponent_may_move = no_moving_up};
+const PowerRules athena{.own_turn_end = remember, .may_move = no_moving_up};
 
 }  // namespace santorini::powers

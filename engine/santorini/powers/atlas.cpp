@@ -6,7 +6,7 @@ namespace santorini::powers {
 namespace {
 void low_domes(const State& s, int, int worker, StepList& out) {
     Square from = s.worker(worker).square;
-    Bitboard targets = neighbors(from) & ~occupied(s) & s.board.at_most(2);
+    Bitboard targets = neighbors_for(s, from) & ~occupied(s) & s.board.at_most(2);
     while (targets) out.push_back(Step::build(worker, from, pop_first(targets), true));
 }
 }  // namespace

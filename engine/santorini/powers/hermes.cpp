@@ -16,7 +16,7 @@ void travel_moves(const State& s, int seat, StepList& out) {
     for (int w = 0; w < s.worker_count; ++w) {
         const Worker& wk = s.worker(w);
         if (wk.side != side || wk.square == no_square) continue;
-        Bitboard targets = neighbors(wk.square) & ~blocked & s.board.at_height(s.board.height(wk.square));
+        Bitboard targets = neighbors_for(s, wk.square) & ~blocked & s.board.at_height(s.board.height(wk.square));
         while (targets) {
             Step m = Step::move(w, wk.square, pop_first(targets));
             if (!visited(s, configuration_key_after(s, m))) out.push_back(m);
@@ -41,6 +41,6 @@ void build_without_moving(const State& s, int seat, StepList& out) {
 }
 }  // namespace
 
-const PowerRules hermes{.begin_steps = build_without_moving, .more_moves = travel_moves, .builders = either_builds};
+const PowerRules hermes{.begin_steps = build_without_moving, .after_move_steps = travel_moves, .builders = either_builds};
 
 }  // namespace santorini::powers

@@ -8,7 +8,7 @@ namespace santorini::powers {
 namespace {
 void pushes(const State& s, int seat, int worker, StepList& out) {
     Square from = s.worker(worker).square;
-    Bitboard targets = neighbors(from) & s.board.at_most(s.board.height(from) + 1) & ~s.board.domes();
+    Bitboard targets = neighbors_for(s, from) & s.board.at_most(s.board.height(from) + 1) & ~dome_like(s, seat);
     Bitboard blocked = occupied(s);
     while (targets) {
         Square to = pop_first(targets);

@@ -1,0 +1,43 @@
+#pragma once
+// Scenario test helpers: a position from notation, steps by their text. Every step a test plays
+// must be legal, so a scenario fails at the first step the engine refuses.
+
+#include <catch2/catch_test_macros.hpp>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "engine/santorini/game.hpp"
+#include "engine/santorini/notation.hpp"
+
+/// The position written in `text`; the test fails if it does not parse.
+inline santorini::State position(const char* text) {
+    auto r = santorini::parse_notation(text);
+    if (!r.ok()) FAIL("cannot parse '" << text << "': " << r.error().message);
+    return *r;
+}
+
+/// True if the step written as `text` is legal for the decider now.
+inline bool legal(const santorini::State& state, const char* text) {
+    return santorini::parse_step(state, text).has_value();
+}
+
+/// Every legal step of the decider, as text.
+inline std::vector<std::string> legal_texts(const santorini::State& state) {
+    santorini::StepList list;
+    santorini::legal_steps(state, list);
+    std::vector<std::string> out;
+    for (const auto& st : list) out.push_back(santorini::to_text(st));
+    return out;
+}
+
+/// Plays the steps in order; each must be legal when its turn comes.
+inline void play(santorini::State& state, std::initializer_list<const char*> steps) {
+    for (const char* text : steps) {
+        INFO("step '" << text << "' in " << santorini::to_notation(state));
+        auto st = santorini::parse_step(state, text);
+        REQUIRE(st.has_value());
+        santorini::apply_step(state, *st);
+    }
+}
