@@ -1,5 +1,6 @@
 #include "engine/santorini/notation.hpp"
 
+#include <bit>
 #include <sstream>
 #include <vector>
 
@@ -149,8 +150,9 @@ Result<State> parse_notation(std::string_view text) {
         for (auto p : parts) {
             int n = 0;
             for (char c : p) {
-                if (c < '0' || c > '9' || n > 25) return Error{std::string("bad ") + what + " value"};
+                if (c < '0' || c > '9') return Error{std::string("bad ") + what + " value"};
                 n = n * 10 + (c - '0');
+                if (n > 255) return Error{std::string(what) + " values go up to 255"};
             }
             if (p.empty()) return Error{std::string("bad ") + what + " value"};
             out.push_back(n);
@@ -197,6 +199,14 @@ Result<State> parse_notation(std::string_view text) {
     if (s.setup.golden_fleece)
         for (int i = 0; i < players; ++i)
             if (s.seat(i).power != PowerId::None) return Error{"with the Golden Fleece nobody owns a power"};
+    if (s.ram != no_square && !s.setup.golden_fleece) return Error{"the Ram belongs to the Golden Fleece (fleece=...)"};
+    std::uint8_t sides_in = 0;
+    for (int i = 0; i < players; ++i) {
+        const Seat& st = s.seat(i);
+        if (st.out && s.side_squares(st.side)) return Error{"a seat that is out cannot have workers on the board"};
+        if (!st.out) sides_in |= static_cast<std::uint8_t>(1u << st.side);
+    }
+    if (std::popcount(sides_in) < 2) return Error{"fewer than two sides are still in: the game is over"};
     if (s.seat(to_move).out) return Error{"the seat to move is out"};
     s.turn.number = 0;
     detail::start_turn(s, to_move);

@@ -110,6 +110,24 @@ void put_board(std::string& k, const Board& b) {
     for (Square sq = 0; sq < square_count; ++sq) k += static_cast<char>(b.height(sq) | (b.has_dome(sq) ? 8 : 0));
 }
 
+// Everything powers keep beyond the board and the seats.
+void put_power_state(std::string& k, const State& s) {
+    k += static_cast<char>(s.ram);
+    k += static_cast<char>(s.interrupt);
+    k += static_cast<char>(s.fleece_holders);
+    for (int i = 0; i < s.seat_count; ++i) {
+        auto u = static_cast<std::size_t>(i);
+        k += static_cast<char>(s.holder[u]);
+        k += static_cast<char>(s.acting_as[u]);
+        put(k, &s.tokens[u], sizeof s.tokens[u]);
+        put(k, &s.power_data[u], sizeof s.power_data[u]);
+    }
+    for (int w = 0; w < s.worker_count; ++w) {  // markers that are not worker identity
+        k += static_cast<char>(s.worker(w).female);
+        k += static_cast<char>(s.worker(w).in_reserve);
+    }
+}
+
 // What --distinct compares: no worker identity, no turn bookkeeping.
 std::string position_key(const State& s) {
     std::string k;
@@ -127,7 +145,7 @@ std::string position_key(const State& s) {
     }
     k += static_cast<char>(s.over() ? -1 : s.turn.seat);
     k += static_cast<char>(s.winners);
-    k += static_cast<char>(s.ram);
+    put_power_state(k, s);
     return k;
 }
 
@@ -137,11 +155,14 @@ std::string midturn_key(const State& s) {
     put_board(k, s.board);
     put(k, s.workers.data(), sizeof(Worker) * s.worker_count);  // four single bytes each
     const Turn& t = s.turn;
-    for (int v : {int{t.seat}, int{t.worker}, int{t.start}, int{t.last_build}, int{t.moves}, int{t.builds}})
+    for (int v : {int{t.seat}, int{t.worker}, int{t.start}, int{t.last_build}, int{t.moves}, int{t.builds}, int{t.extra}})
         k += static_cast<char>(v);
     put(k, &t.flags, sizeof t.flags);
+    put(k, &t.movable, sizeof t.movable);
+    put(k, &t.moved_workers, sizeof t.moved_workers);
     for (int i = 0; i < s.seat_count; ++i) put(k, &s.seats[static_cast<std::size_t>(i)], sizeof(Seat));
     k += static_cast<char>(s.phase);
+    put_power_state(k, s);
     return k;
 }
 

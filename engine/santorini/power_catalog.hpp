@@ -39,6 +39,7 @@ struct PowerInfo {
     bool hidden;                 ///< owner holds information opponents may not see
     bool luck;                   ///< draws from a shuffled deck (Chaos)
     std::uint8_t workers;        ///< workers placed during setup (Graeae, Moerae: 3)
+    std::uint8_t reserve;        ///< workers kept on the card until the power places them (Gaea 2, Jason 1)
     PlacementOrder placement;
     std::uint8_t implemented;    ///< 1 once the engine plays it; the draft offers nothing else
 };

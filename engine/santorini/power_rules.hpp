@@ -58,6 +58,15 @@ struct PowerRules {
     void (*placement_steps)(const State&, int seat, int worker, StepList&) = nullptr;
     /// The owner's neighbours of a square, replacing the 8 around it (Urania's torus).
     Bitboard (*neighbors_of)(const State&, int seat, Square) = nullptr;
+    /// Setup, after all workers are placed: the owner's setup steps (Token: Fate, Abyss;
+    /// Aim: Wind, Song), applied by after_step; the core asks until the list is empty.
+    void (*setup_steps)(const State&, int seat, StepList&) = nullptr;
+    /// True if the owner takes another turn once `mover`'s turn ends (Dionysus); the core
+    /// starts it with turn_flag::extra_turn set, before the turn-start hooks run.
+    bool (*takes_extra_turn)(const State&, int seat, int mover) = nullptr;
+    /// Removes from `view` what `viewer` (a seat, or -1 for spectators) may not see of the
+    /// owner's secrets (Hecate's workers, Moerae's Fate, Tartarus' Abyss).
+    void (*hide)(State& view, int seat, int viewer) = nullptr;
 
     // ---- every turn, whoever moves ----
     /// A turn starts (the owner's or another's): turn-long effects (Morpheus' stored build,
@@ -94,10 +103,13 @@ struct PowerRules {
 const PowerRules& rules_of(PowerId id);
 
 /// The powers a seat uses this turn: its own card (unless out, or Circe holds it), a card it
-/// holds for another seat (Circe), the Golden Fleece power while touching the Ram; Chaos'
-/// card acts as his current power.
+/// holds for another seat (Circe), the Golden Fleece power while touching the Ram. A card
+/// acting as another power (Chaos) gives both: its own hooks and the current power's.
+/// `cards[i]` is the seat whose card gives `ids[i]`: per-card state (Seat::counter,
+/// State::tokens, State::power_data) lives on that seat, whoever uses the card.
 struct ActivePowers {
-    PowerId ids[max_seats] = {};
+    PowerId ids[2 * max_seats] = {};
+    std::int8_t cards[2 * max_seats] = {};
     int size = 0;
 };
 ActivePowers powers_in_effect(const State& state, int seat);
@@ -135,5 +147,10 @@ void lose(State& state, int seat);
 void declare_winner(State& state, int side);
 /// True if the current turn can still be brought to an end from this state.
 bool turn_can_complete(const State& state);
+/// The seat whose card gives `seat` the power `id` this turn (itself, or Circe's victim);
+/// -1 if `seat` does not use `id`.
+int card_seat(const State& state, int seat, PowerId id);
+/// True if some power in play keeps secrets (legal steps are then made on the decider's view).
+bool secrets_in_play(const State& state);
 
 }  // namespace santorini

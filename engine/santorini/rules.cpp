@@ -7,6 +7,7 @@
 #include "engine/santorini/perft.hpp"
 #include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/turn_flow.hpp"
+#include "engine/santorini/view.hpp"
 
 namespace santorini {
 namespace {
@@ -31,6 +32,7 @@ void for_each_power_in_play(const State& s, F&& f) {
 }
 
 bool move_allowed(const State& s, int mover, const Step& m) {
+    if (!(s.turn.movable >> m.worker & 1u)) return false;
     if ((s.turn.flags & turn_flag::no_move_up) && s.board.height(m.to) > s.board.height(m.from)) return false;
     bool ok = true;
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
@@ -150,7 +152,15 @@ void finish_turn(State& s, bool probe) {
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
         if (r.on_turn_end) r.on_turn_end(s, o, seat);
     });
-    if (!s.over()) detail::start_turn(s, detail::next_seat_in(s, seat));
+    if (s.over()) return;
+    int extra = -1;
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (extra < 0 && r.takes_extra_turn && r.takes_extra_turn(s, o, seat)) extra = o;
+    });
+    if (extra >= 0)
+        detail::start_turn(s, extra, turn_flag::extra_turn);
+    else
+        detail::start_turn(s, detail::next_seat_in(s, seat));
 }
 
 // Moves on through the parts of the turn that offer nothing to decide. A turn that may not
@@ -189,7 +199,8 @@ void do_move(State& s, int mover, const Step& st) {
         if (t.worker < 0) t.start = st.from;
         t.worker = st.worker;
     }
-    ++t.moves;
+    if (t.moves < 2) ++t.moves;  // 0, 1, or "two or more": all any power asks, and it keeps
+                                 // equal turn states equal however long the path (perft --distinct)
     t.moved_workers = static_cast<std::uint16_t>(t.moved_workers | (1u << st.worker));
     int to_height = s.board.height(st.to);
     if (to_height > from_height) t.flags |= turn_flag::moved_up;
@@ -258,6 +269,7 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         return;
     }
     int mover = s.turn.seat;
+    std::uint16_t number = s.turn.number;
     if (!probe && cancelled(s, mover, st)) {
         finish_turn(s, probe);
         return;
@@ -268,19 +280,25 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         case StepKind::Dome: do_build(s, st); break;
         case StepKind::Force: s.worker(st.aux).square = st.to; break;
         case StepKind::Remove: s.board.remove_block(st.to); break;
+        case StepKind::Capture: s.worker(st.aux).square = no_square; break;
         case StepKind::Place:
             s.worker(st.worker).square = st.to;
             s.worker(st.worker).in_reserve = false;
             break;
         case StepKind::Pass:
-            if (s.phase == Phase::AfterBuild)
+            // Declining what is left: the turn goes to its end-of-turn part, where powers
+            // that say the turn may not end yet (and End-phase steps) still have their say.
+            if (s.phase != Phase::End)
                 s.phase = Phase::End;
             else
                 finish_turn(s, probe);
             break;
+        case StepKind::Token:
+        case StepKind::Aim:
+        case StepKind::Select: break;  // the power's after_step applies it
         default: assert(false && "setup step in a turn"); break;
     }
-    if (s.over()) return;
+    if (s.over() || (s.turn.flags & turn_done) || s.turn.number != number) return;
     for_each_power(s, mover, [&](const PowerRules& r) {
         if (r.after_step) r.after_step(s, mover, st);
     });
@@ -288,6 +306,14 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         if (r.after_any_step) r.after_any_step(s, o, mover, st);
     });
     check_standing_wins(s);
+    if (s.over()) return;
+    if (s.seat(mover).out) {  // a power made the mover lose during its own turn (the Abyss)
+        if (probe)
+            s.turn.flags |= turn_done;
+        else
+            detail::start_turn(s, detail::next_seat_in(s, mover));
+        return;
+    }
     advance(s, probe);
 }
 
@@ -296,9 +322,11 @@ bool can_complete(const State& s) {
     if (s.over() || (s.turn.flags & turn_done)) return true;
     StepList list;
     candidates(s, list);
-    for (const Step& c : list) {
+    // Last first: generators list moves before builds and passes, and a build or a pass is
+    // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
+    for (int i = list.size() - 1; i >= 0; --i) {
         State next = s;
-        apply_turn_step(next, c, true);
+        apply_turn_step(next, list[i], true);
         if (can_complete(next)) return true;
     }
     return false;
@@ -344,8 +372,23 @@ int decider(const State& state) {
 void legal_steps(const State& state, StepList& out) {
     out.clear();
     if (state.over()) return;
+    // With secrets in play a seat decides on what it can see: its steps are made on its view,
+    // and a step the hidden truth forbids is cancelled when applied (PowerRules::cancels).
+    if (secrets_in_play(state)) {
+        State seen = view_for(state, decider(state));
+        candidates(seen, out);
+        if (turn_phase(seen.phase) && seen.interrupt < 0)
+            out.filter([&](const Step& c) {
+                State next = seen;
+                apply_turn_step(next, c, true);
+                return can_complete(next);
+            });
+        return;
+    }
     candidates(state, out);
-    if (!turn_phase(state.phase)) return;
+    // An out-of-turn decision is the interrupting seat's own: the mover's completion rule
+    // does not bind it (apply_checked settles a mover left without a turn).
+    if (!turn_phase(state.phase) || state.interrupt >= 0) return;
     out.filter([&](const Step& c) {
         State next = state;
         apply_turn_step(next, c, true);
@@ -416,12 +459,13 @@ int next_seat_in(const State& s, int seat) {
     return seat;
 }
 
-void start_turn(State& s, int seat) {
+void start_turn(State& s, int seat, std::uint16_t flags) {
     while (!s.over()) {
         std::uint16_t number = static_cast<std::uint16_t>(s.turn.number + 1);
         s.turn = Turn{};
         s.turn.number = number;
         s.turn.seat = static_cast<std::int8_t>(seat);
+        s.turn.flags = flags;
         s.phase = Phase::Begin;
         s.interrupt = -1;
         int side = s.seat(seat).side;
@@ -439,6 +483,7 @@ void start_turn(State& s, int seat) {
         if (s.over() || can_complete(s)) return;
         lose(s, seat);
         seat = next_seat_in(s, seat);
+        flags = 0;
     }
 }
 
@@ -449,16 +494,36 @@ void start_turn(State& s, int seat) {
 ActivePowers powers_in_effect(const State& s, int seat) {
     ActivePowers a;
     if (s.seat(seat).out) return a;
+    auto add = [&](PowerId id, int card) {
+        a.ids[a.size] = id;
+        a.cards[a.size++] = static_cast<std::int8_t>(card);
+    };
     if (s.setup.golden_fleece) {
-        if (s.fleece_holders >> seat & 1u) a.ids[a.size++] = s.fleece_power;
+        // Nobody owns the card; its state (a Chaos deck, Morpheus' builds) sits on seat 0.
+        if (s.fleece_holders >> seat & 1u) add(s.fleece_power, 0);
+        if ((s.fleece_holders >> seat & 1u) && s.acting_as[0] != PowerId::None) add(s.acting_as[0], 0);
         return a;
     }
     for (int j = 0; j < s.seat_count; ++j) {
         auto u = static_cast<std::size_t>(j);
         if (s.holder[u] != seat || s.seat(j).power == PowerId::None || (j != seat && s.seat(j).out)) continue;
-        a.ids[a.size++] = s.acting_as[u] != PowerId::None ? s.acting_as[u] : s.seat(j).power;
+        add(s.seat(j).power, j);
+        if (s.acting_as[u] != PowerId::None) add(s.acting_as[u], j);
     }
     return a;
+}
+
+int card_seat(const State& s, int seat, PowerId id) {
+    ActivePowers a = powers_in_effect(s, seat);
+    for (int i = 0; i < a.size; ++i)
+        if (a.ids[i] == id) return a.cards[i];
+    return -1;
+}
+
+bool secrets_in_play(const State& s) {
+    bool any = false;
+    for_each_power_in_play(s, [&](int, const PowerRules& r) { any = any || r.hide != nullptr; });
+    return any;
 }
 
 Bitboard dome_like(const State& s, int mover) {

@@ -86,6 +86,14 @@ void create_workers(State& s) {
         }
         for (int i = 0; i < n; ++i) s.workers[s.worker_count++] = Worker{no_square, static_cast<std::uint8_t>(side), false, false};
     }
+    // Workers kept on a card until the power places them (Gaea, Jason) come after the rest,
+    // so the first workers of each side keep their indices.
+    if (!s.setup.golden_fleece && s.seat_count < 4)
+        for (int side = 0; side < s.side_count; ++side) {
+            PowerId p = s.seat(side).power;
+            int n = p == PowerId::None ? 0 : power_info(p).reserve;
+            for (int i = 0; i < n; ++i) s.workers[s.worker_count++] = Worker{no_square, static_cast<std::uint8_t>(side), false, true};
+        }
 }
 
 void begin_placement(State& s) {
@@ -124,11 +132,30 @@ int first_turn_seat(const State& s) {
     return start;
 }
 
+// The seat's setup steps from its power (Fate, Abyss, Wind, Song); empty when done.
+void power_setup_steps(const State& s, int seat, StepList& out) {
+    if (s.setup.golden_fleece || s.seat(seat).power == PowerId::None) return;
+    if (const PowerRules& r = rules_of(s.seat(seat).power); r.setup_steps) r.setup_steps(s, seat, out);
+}
+
+// After placement: the Ram, then each power's setup steps in turn order from the start
+// player, then the first turn.
 void after_placement(State& s) {
     if (s.setup.golden_fleece && s.ram == no_square) {
         s.phase = Phase::Token;
         s.turn.seat = s.setup.start_player;
         return;
+    }
+    StepList pending;
+    for (; s.setup.token_cursor < s.seat_count; ++s.setup.token_cursor) {
+        int seat = (s.setup.start_player + s.setup.token_cursor) % s.seat_count;
+        pending.clear();
+        power_setup_steps(s, seat, pending);
+        if (!pending.empty()) {
+            s.phase = Phase::Token;
+            s.turn.seat = static_cast<std::int8_t>(seat);
+            return;
+        }
     }
     s.turn.number = 0;
     detail::start_turn(s, first_turn_seat(s));
@@ -310,8 +337,12 @@ void setup_steps(const State& s, StepList& out) {
             return;
         }
         case Phase::Token: {
-            Bitboard free = all_squares & ~occupied(s);
-            while (free) out.push_back(Step{StepKind::Token, -1, no_square, pop_first(free), 0});
+            if (s.setup.golden_fleece && s.ram == no_square) {
+                Bitboard free = all_squares & ~occupied(s);
+                while (free) out.push_back(Step{StepKind::Token, -1, no_square, pop_first(free), 0});
+                return;
+            }
+            power_setup_steps(s, s.turn.seat, out);
             return;
         }
         default: return;
@@ -362,7 +393,12 @@ void apply_setup_step(State& s, const Step& st) {
             return;
         }
         case StepKind::Token:
-            s.ram = st.to;
+        case StepKind::Aim:
+            if (s.setup.golden_fleece && s.ram == no_square) {
+                s.ram = st.to;
+            } else if (const PowerRules& r = rules_of(s.seat(s.turn.seat).power); r.after_step) {
+                r.after_step(s, s.turn.seat, st);
+            }
             after_placement(s);
             return;
         default: return;

@@ -54,6 +54,7 @@ inline constexpr std::uint16_t no_move_up = 1 << 1;     ///< the mover may not m
 inline constexpr std::uint16_t level_changed = 1 << 2;  ///< a move changed level (ends Hermes' travel)
 inline constexpr std::uint16_t dome_built = 1 << 3;     ///< somebody built a dome this turn (Chaos)
 inline constexpr std::uint16_t built_before_move = 1 << 4;
+inline constexpr std::uint16_t extra_turn = 1 << 5;     ///< a turn a power added (Dionysus): no win in it
 }  // namespace turn_flag
 
 /// The part of the state that lives only for the current turn.
@@ -63,7 +64,7 @@ struct Turn {
     std::int8_t worker = -1;        ///< the selected worker: the one that moved, or built first
     Square start = no_square;       ///< where the selected worker stood when the turn began
     Square last_build = no_square;  ///< the square of the last build this turn
-    std::uint8_t moves = 0;         ///< moves made this turn
+    std::uint8_t moves = 0;         ///< moves made this turn: 0, 1, or 2 for two or more
     std::uint8_t builds = 0;        ///< builds made after moving this turn
     std::uint16_t flags = 0;        ///< turn_flag bits
     std::uint32_t movable = 0;      ///< workers (bits of indices) the mover may move this turn
@@ -97,6 +98,7 @@ struct Setup {
     std::uint64_t pool = 0;               ///< bit n = power n may be offered
     std::array<std::int8_t, max_seats> placement_order{-1, -1, -1, -1};  ///< seats, in placing order
     std::uint8_t placer = 0;              ///< index into placement_order of who places now
+    std::uint8_t token_cursor = 0;        ///< setup tokens: how many seats (from the start player) are done
     friend bool operator==(const Setup&, const Setup&) = default;
 };
 

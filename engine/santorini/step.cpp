@@ -12,12 +12,18 @@ std::string to_text(const Step& st) {
         case StepKind::Build: return "build " + sq(st.from) + " " + sq(st.to) + (st.aux == 1 ? " first" : "");
         case StepKind::Dome: return "dome " + sq(st.from) + " " + sq(st.to) + (st.aux == 1 ? " first" : "");
         case StepKind::Force: return "force " + sq(st.from) + " " + sq(st.to);
+        case StepKind::Aim: {
+            static const char* names[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+            return std::string("aim ") + (st.aux >= 0 && st.aux < 8 ? names[st.aux] : "?");
+        }
+        case StepKind::Select: return "select " + sq(st.from);
+        case StepKind::Capture: return "capture " + sq(st.from) + " " + sq(st.to);
         case StepKind::Remove: return "remove " + sq(st.from) + " " + sq(st.to);
         case StepKind::Pass: return "pass";
         case StepKind::Offer: return "offer " + std::string(power_info(st.power()).key);
         case StepKind::Choose: return "choose " + std::string(power_info(st.power()).key);
         case StepKind::StartPlayer: return std::string("start ") + static_cast<char>('A' + st.aux);
-        case StepKind::Token: return "token " + sq(st.to);
+        case StepKind::Token: return "token " + sq(st.to) + (st.aux > 0 ? " " + std::to_string(st.aux) : "");
     }
     return "?";
 }

@@ -23,16 +23,23 @@ struct State;
 /// | Move        | mover          | its square      | destination         | where a displaced worker goes (Apollo: `from`, Minotaur: beyond), or no_square |
 /// | Build       | builder        | its square      | square built on     | 1 = before moving (Prometheus) |
 /// | Dome        | builder        | its square      | square domed        | 1 = before moving        |
-/// | Force       | power's worker | forced from     | forced to           | forced worker's index    |
+/// | Force       | power's worker or -1 | forced from | forced to           | forced worker's index    |
 /// | Remove      | power's worker | its square      | block removed       | -                        |
 /// | Pass        | -              | -               | -                   | -                        |
 /// | Offer       | -              | -               | -                   | power (challenger's pick for the offer) |
 /// | Choose      | -              | -               | -                   | power taken from the offer |
 /// | StartPlayer | -              | -               | -                   | seat named start player  |
-/// | Token       | -              | -               | square              | token kind (power setup, the Ram) |
+/// | Token       | power's worker or -1 | token's square or - | square      | token kind (0 = the Ram; powers number theirs) |
+/// | Aim         | -              | -               | -                   | direction 0-7 (Aeolus' wind, Siren's song) |
+/// | Select      | chosen worker  | its square      | -                   | what the choice is for (power-defined) |
+/// | Capture     | power's worker | its square      | removed worker's square | removed worker's index (Bia, Medusa, Theseus) |
 ///
+/// Place, Move, Build, Dome, Force, Remove, Capture and Pass are applied by the core; Token,
+/// Aim and Select during a turn are applied by the owning power's after_step hook.
 /// Unused fields hold -1 / 0 so that steps compare equal exactly when they mean the same.
-enum class StepKind : std::uint8_t { Place, Move, Build, Dome, Force, Remove, Pass, Offer, Choose, StartPlayer, Token };
+enum class StepKind : std::uint8_t {
+    Place, Move, Build, Dome, Force, Remove, Pass, Offer, Choose, StartPlayer, Token, Aim, Select, Capture
+};
 
 /// One step; 5 bytes, trivially copyable, compared field by field.
 struct Step {
@@ -108,8 +115,9 @@ private:
 };
 
 /// A step in text: "move B2 C3", "build C3 D4", "dome C3 D4", "place C3", "place C3 female",
-/// "force C3 D4 E5", "remove C3 D4", "pass", "offer Apollo", "choose Apollo", "start B",
-/// "token C3". Squares name workers by where they stand, so the text needs the state to read.
+/// "force C3 D4" (the worker on C3 is forced to D4), "remove C3 D4", "capture C3 D4",
+/// "aim NE", "select C3", "pass", "offer Apollo", "choose Apollo", "start B", "token C3"
+/// (the Ram; a power's own token kinds add their number: "token C3 2"). Squares name workers by where they stand, so the text needs the state to read.
 std::string to_text(const Step& step);
 
 /// Reads step text against `state`: the result, if any, must still be checked for legality.

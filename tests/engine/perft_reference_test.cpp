@@ -115,36 +115,46 @@ TEST_CASE("reference enumerator counts hand-checked turns", "[perft][reference]"
 }
 
 TEST_CASE("perft without powers equals the reference at depths 1-3", "[perft][reference]") {
-    for (int i = 0; i < position_count; ++i) check_perft(positions[i], NoGod, NoGod, 3, i != 0 && i != 1);
-    // The two open positions are the slowest through the step generator: depth 2 suffices
-    // there, their depth 3 goes through the bitboard perft only.
-    for (int i : {0, 1}) check_perft(positions[i], NoGod, NoGod, 2, true);
+    // perft_by_steps walks every step through the generator with the completion probe: depth 3
+    // there only on the smaller trees, so the file stays fast under the sanitizers.
+    for (int i = 0; i < position_count; ++i) {
+        check_perft(positions[i], NoGod, NoGod, 2, true);
+        bool small_tree = i == 4 || i == 7 || i == 9 || i == 10;
+        State s = engine_position(positions[i], NoGod, NoGod);
+        std::uint64_t expected = reference::perft(reference_position(positions[i]), {}, 3);
+        INFO(positions[i] << " depth 3");
+        CHECK(perft(s, 3) == expected);
+        if (small_tree) CHECK(perft_by_steps(s, 3) == expected);
+    }
 }
 
 TEST_CASE("perft without powers equals the reference at depth 4", "[perft][reference]") {
-    State s = engine_position(positions[10], NoGod, NoGod);
-    auto p = reference_position(positions[10]);
-    std::uint64_t expected = reference::perft(p, {}, 4);
+    State s = engine_position(positions[7], NoGod, NoGod);
+    std::uint64_t expected = reference::perft(reference_position(positions[7]), {}, 4);
     CHECK(perft(s, 4) == expected);
     CHECK(perft_by_steps(s, 4) == expected);
 }
 
 TEST_CASE("perft with Artemis, Demeter, Pan and Atlas equals the reference", "[perft][reference][artemis][demeter][pan][atlas]") {
+    // With a power in play perft and perft_by_steps take the same path: perft is checked.
     const God gods[] = {Artemis, Demeter, Pan, Atlas};
-    for (int i : {2, 4, 5, 6, 7, 10, 12})
-        for (God g : gods) {
+    for (God g : gods) {
+        for (int i : {4, 7, 10}) {
             check_perft(positions[i], g, NoGod, 2, false);
             check_perft(positions[i], NoGod, g, 2, false);
         }
-    // Both sides with a god (perft and perft_by_steps take the same path once powers are in play).
-    for (int i : {2, 6, 11, 12}) {
-        check_perft(positions[i], Artemis, Pan, 2, false);
-        check_perft(positions[i], Pan, Atlas, 2, false);
-        check_perft(positions[i], Demeter, Artemis, 2, false);
-        check_perft(positions[i], Atlas, Demeter, 2, false);
+        for (int i : {0, 2, 5, 6, 11, 12}) {
+            check_perft(positions[i], g, NoGod, 1, false);
+            check_perft(positions[i], NoGod, g, 1, false);
+        }
     }
-    check_perft(positions[0], Artemis, Demeter, 1);
-    check_perft(positions[0], Atlas, Pan, 1);
+    // Both sides with a god.
+    const God pairs[][2] = {{Artemis, Pan}, {Pan, Atlas}, {Demeter, Artemis}, {Atlas, Demeter}};
+    for (const auto& pair : pairs) {
+        check_perft(positions[10], pair[0], pair[1], 2, false);
+        check_perft(positions[7], pair[0], pair[1], 2, false);
+        for (int i : {2, 6, 12}) check_perft(positions[i], pair[0], pair[1], 1, false);
+    }
 }
 
 TEST_CASE("perft equals the reference on positions from the reference's own random games", "[perft][reference]") {

@@ -26,40 +26,42 @@ bool wins_by_moving(const Gods& g, int side, int from_height, int to_height) {
     return g.pan[side] && from_height - to_height >= 2;
 }
 
-// The builds on (f, r): a block below level 3 (Atlas: or a dome at any level), a dome on
-// level 3. The caller checks that (f, r) neighbours the builder and is unoccupied.
-std::vector<Position> builds_on(const Position& p, const Gods& g, int side, int f, int r) {
-    std::vector<Position> out;
+// Appends the builds on (f, r) to `out`: a block below level 3 (Atlas: or a dome at any
+// level), a dome on level 3. The caller checks that (f, r) neighbours the builder and is free.
+void builds_on(const Position& p, const Gods& g, int side, int f, int r, std::vector<Position>& out) {
     Position b = p;
     if (p.heights[f][r] < 3) {
         b.heights[f][r] += 1;
         out.push_back(b);
         if (g.atlas[side]) {
-            Position c = p;
-            c.dome[f][r] = true;
-            out.push_back(c);
+            b = p;
+            b.dome[f][r] = true;
+            out.push_back(b);
         }
     } else {
         b.dome[f][r] = true;
         out.push_back(b);
     }
-    return out;
 }
 
 // The build part of the turn for worker (side, w), which has moved; appends finished turns.
-void build_part(const Position& p, const Gods& g, int side, int w, std::vector<Position>& out) {
+void build_part(const Position& moved, const Gods& g, int side, int w, std::vector<Position>& out) {
+    Position p = moved;
+    p.to_move = 1 - side;
     int f0 = p.worker_file[side][w], r0 = p.worker_rank[side][w];
     for (int d = 0; d < 8; ++d) {
         int f = f0 + dfile[d], r = r0 + drank[d];
         if (!on_board(f, r) || occupied(p, f, r)) continue;
-        for (Position b : builds_on(p, g, side, f, r)) {
-            b.to_move = 1 - side;
-            out.push_back(b);
-            if (!g.demeter[side]) continue;
+        std::size_t first = out.size();
+        builds_on(p, g, side, f, r, out);
+        if (!g.demeter[side]) continue;
+        std::size_t last = out.size();
+        for (std::size_t i = first; i < last; ++i) {
             for (int d2 = 0; d2 < 8; ++d2) {  // Demeter: once more, not on the same space
                 int f2 = f0 + dfile[d2], r2 = r0 + drank[d2];
-                if (!on_board(f2, r2) || occupied(b, f2, r2) || (f2 == f && r2 == r)) continue;
-                for (const Position& c : builds_on(b, g, side, f2, r2)) out.push_back(c);
+                if (!on_board(f2, r2) || (f2 == f && r2 == r)) continue;
+                Position b = out[i];  // a copy: `out` grows below
+                if (!occupied(b, f2, r2)) builds_on(b, g, side, f2, r2, out);
             }
         }
     }
