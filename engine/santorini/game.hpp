@@ -50,6 +50,15 @@ void apply_step(State& state, const Step& step);
 /// Applies `step` if it is legal; otherwise leaves the state unchanged and says why.
 std::optional<std::string> try_step(State& state, const Step& step);
 
+/// True once the draft and placement are done and turns are being played.
+bool in_play(const State& state);
+
+/// `seat` resigns or runs out of time: it loses as if it had no legal turn (2 players and
+/// teams: the game ends; 3 players: it is eliminated and, if it was its turn, the next seat
+/// starts). Only while turns are played (`in_play`) and the seat is still in; otherwise
+/// nothing changes and the reason is returned.
+std::optional<std::string> concede(State& state, int seat);
+
 /// The seats that won (bits); 0 while the game goes on.
 inline std::uint8_t winners(const State& state) { return state.winners; }
 

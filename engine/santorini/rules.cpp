@@ -421,6 +421,17 @@ std::optional<std::string> try_step(State& state, const Step& step) {
 
 bool turn_can_complete(const State& state) { return can_complete(state); }
 
+bool in_play(const State& state) { return turn_phase(state.phase); }
+
+std::optional<std::string> concede(State& state, int seat) {
+    if (!in_play(state)) return "the game is not being played";
+    if (seat < 0 || seat >= state.seat_count || state.seat(seat).out) return "that seat is not in the game";
+    bool its_turn = state.turn.seat == seat || state.seat(state.turn.seat).side == state.seat(seat).side;
+    lose(state, seat);
+    if (!state.over() && its_turn) detail::start_turn(state, detail::next_seat_in(state, seat));
+    return std::nullopt;
+}
+
 void declare_winner(State& s, int side) {
     s.winners = 0;
     for (int i = 0; i < s.seat_count; ++i)

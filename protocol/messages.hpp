@@ -1,0 +1,85 @@
+#pragma once
+// Protocol v1 messages: the closed set a client may send, parsed in one place, and the
+// builders of everything the server sends. Every parse failure is a value, never a throw.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/santorini_json.hpp"
+
+namespace protocol {
+
+inline constexpr int version = 1;
+
+/// Machine-readable error codes (docs/protocol.md lists when each is sent).
+enum class ErrorCode {
+    MalformedJson, UnknownType, MissingField, InvalidField, ProtocolVersion, NotAuthenticated,
+    WrongPhase, NotYourTurn, IllegalStep, UnknownLobby, UnknownMatch, NotAuthorized, LobbyFull,
+    RateLimited, FrameTooLarge, Busy, Unavailable, AlreadyInGame,
+};
+/// "malformed_json", "unknown_type", ...
+std::string_view code_name(ErrorCode code);
+
+/// A client's request id, echoed in replies: a string (at most 64 chars) or an integer.
+using Ref = std::optional<nlohmann::json>;
+
+struct Hello { int protocol = 0; std::string token; };
+struct Ping {};
+struct LobbyCreate { LobbySettings settings; };
+struct LobbyJoin { std::string lobby; std::string code; };  ///< one of the two is set
+struct LobbyLeave { std::string lobby; };
+struct LobbyKick { std::string lobby; std::string player; };
+struct LobbyStart { std::string lobby; };
+struct LobbiesSubscribe { bool on = true; };   ///< lobbies.subscribe / lobbies.unsubscribe
+struct MatchesSubscribe { bool on = true; };   ///< matches.subscribe / matches.unsubscribe
+struct MatchOpen { std::string match; std::optional<std::uint64_t> since; };
+struct MatchClose { std::string match; };
+struct MatchStep { std::string match; nlohmann::json step; };  ///< the step is matched against the legal list later
+struct MatchResign { std::string match; };
+struct MatchAbort { std::string match; };
+
+/// Everything a client may send.
+using ClientBody = std::variant<Hello, Ping, LobbyCreate, LobbyJoin, LobbyLeave, LobbyKick, LobbyStart,
+                                LobbiesSubscribe, MatchesSubscribe, MatchOpen, MatchClose, MatchStep,
+                                MatchResign, MatchAbort>;
+struct ClientMessage {
+    ClientBody body;
+    Ref ref;
+};
+
+/// Why a client message was refused.
+struct ProtocolError {
+    ErrorCode code;
+    std::string message;
+    Ref ref;
+};
+
+/// Parses one text frame. Any input gives a message or an error, never an exception.
+std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view text);
+
+// ---- server -> client ----
+/// {"type":"error","code":...,"message":...,"ref":...}
+std::string error_message(const ProtocolError& error);
+std::string error_message(ErrorCode code, std::string_view message, const Ref& ref);
+/// {"type":"ack","ref":...}
+std::string ack_message(const Ref& ref);
+/// {"type":"welcome","protocol":1,"player":{"id":...,"name":...}}
+std::string welcome_message(std::string_view player_id, std::string_view name);
+/// {"type":"pong"} (with the ping's ref)
+std::string pong_message(const Ref& ref);
+/// {"type":"match.snapshot","match":...,"version":...,"view":{...}}
+std::string snapshot_message(std::string_view match, std::uint64_t version, const nlohmann::json& view);
+/// {"type":"match.patch","match":...,"version":...,"patch":[...]} (RFC 6902)
+std::string patch_message(std::string_view match, std::uint64_t version, const nlohmann::json& patch);
+/// {"type":<type>, <key>: payload} for lobby, lobbies, matches, lobby.closed ...
+std::string event_message(std::string_view type, const nlohmann::json& fields);
+
+/// The RFC 6902 patch that turns `from` into `to`.
+nlohmann::json diff(const nlohmann::json& from, const nlohmann::json& to);
+
+}  // namespace protocol

@@ -1,0 +1,56 @@
+#pragma once
+// Santorini engine values <-> JSON for protocol v1 (docs/protocol.md): the view of a state,
+// steps, and lobby settings. The only place that knows both the engine and JSON.
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/santorini/game.hpp"
+#include "engine/santorini/state.hpp"
+#include "engine/santorini/step.hpp"
+
+namespace protocol {
+
+/// The `state` object of a match view, made from a state already projected for its viewer
+/// (santorini::view_for). `legal`, if given, is the decider's list of legal steps and is
+/// included as `legal` (only in the view of the seat that must decide).
+nlohmann::json state_json(const santorini::State& view, const santorini::StepList* legal);
+
+/// A step as JSON, e.g. {"kind":"move","from":"B2","to":"C3"}; `state` is the state the step
+/// is played in (it names workers by their squares).
+nlohmann::json step_json(const santorini::State& state, const santorini::Step& step);
+
+/// The legal step that `json` names, or an error text saying what is wrong with it (unknown
+/// kind, bad field, or not legal now). Matching is against `legal`, so nothing illegal can
+/// come out of here.
+std::variant<santorini::Step, std::string> step_from_json(const santorini::State& state,
+                                                          const santorini::StepList& legal,
+                                                          const nlohmann::json& json);
+
+/// Lobby settings for Santorini as sent by clients (see docs/protocol.md, `lobby.create`).
+struct LobbySettings {
+    int players = 2;
+    std::string powers = "none";          ///< none | simple | all | heroes | custom
+    std::vector<santorini::PowerId> pool;  ///< custom pool
+    std::string draft = "random";         ///< random | subset | full
+    bool golden_fleece = false;
+    std::string clock = "none";           ///< none | realtime | turn
+    int base_seconds = 300;               ///< realtime: initial time per player
+    int increment_seconds = 5;            ///< realtime: added after each of the player's turns
+    int hours_per_move = 24;              ///< turn-based: time for each turn
+    bool is_public = true;
+};
+
+/// Reads and validates `settings` JSON; on success also the engine settings it maps to (seed,
+/// challenger and start player are filled in by the caller). Errors name the field.
+std::variant<LobbySettings, std::string> lobby_settings_from_json(const nlohmann::json& json);
+/// The JSON of validated settings (as shown in lobby lists).
+nlohmann::json lobby_settings_json(const LobbySettings& settings);
+/// The engine settings these lobby settings mean (draft mode and pool); checked with
+/// santorini::validate so that no banned pair or impossible pool gets through.
+std::variant<santorini::Settings, std::string> engine_settings(const LobbySettings& settings, std::uint64_t seed,
+                                                               int challenger);
+
+}  // namespace protocol

@@ -1,0 +1,28 @@
+#pragma once
+// Server settings, each with a sane default; the command line and environment override them.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace server {
+
+struct Config {
+    std::string address = "127.0.0.1";
+    std::uint16_t port = 8080;
+    int threads = 0;                          ///< 0: one per core
+    std::string web_root = "web";             ///< static files for the browser client
+    // Limits on what comes in (each tested in tests/server).
+    std::size_t max_frame_bytes = 16 * 1024;  ///< larger WebSocket messages close the socket (1009)
+    double messages_per_second = 20;          ///< token bucket refill rate per connection
+    double message_burst = 40;                ///< token bucket size
+    int rate_strikes_before_close = 20;       ///< rate-limited messages before disconnecting (1008)
+    std::size_t max_queued_messages = 256;    ///< outgoing queue per socket; beyond: close 4000, resume later
+    std::chrono::seconds idle_timeout{30};    ///< no pong/traffic for this long closes the socket
+    std::size_t max_connections = 10000;
+    std::size_t max_http_body = 64 * 1024;
+    std::size_t history_per_match = 64;      ///< patches kept for resuming viewers
+};
+
+}  // namespace server
