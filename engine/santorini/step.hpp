@@ -84,22 +84,32 @@ struct Step {
 class StepList {
 public:
     static constexpr int capacity = 256;
+    StepList() {}  // slots stay uninitialized: lists are made per probe, and zeroing 256
+                   // slots each time was most of the engine's time under the sanitizers
+    StepList(const StepList& other) : size_(other.size_) {
+        for (int i = 0; i < size_; ++i) slot(i) = other[i];
+    }
+    StepList& operator=(const StepList& other) {
+        size_ = other.size_;
+        for (int i = 0; i < size_; ++i) slot(i) = other[i];
+        return *this;
+    }
     void push_back(Step s) {
         assert(size_ < capacity);
-        steps_[static_cast<std::size_t>(size_++)] = s;
+        slot(size_++) = s;
     }
     int size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    const Step& operator[](int i) const { return steps_[static_cast<std::size_t>(i)]; }
-    const Step* begin() const { return steps_.data(); }
-    const Step* end() const { return steps_.data() + size_; }
+    const Step& operator[](int i) const { return slots_[static_cast<std::size_t>(i)].step; }
+    const Step* begin() const { return &slots_[0].step; }
+    const Step* end() const { return &slots_[0].step + size_; }
     void clear() { size_ = 0; }
     /// Keeps only the steps for which `keep` is true, in order.
     template <class Pred>
     void filter(Pred keep) {
         int n = 0;
         for (int i = 0; i < size_; ++i)
-            if (keep(steps_[static_cast<std::size_t>(i)])) steps_[static_cast<std::size_t>(n++)] = steps_[static_cast<std::size_t>(i)];
+            if (keep((*this)[i])) slot(n++) = (*this)[i];
         size_ = n;
     }
     /// True if `s` is in the list.
@@ -110,7 +120,13 @@ public:
     }
 
 private:
-    std::array<Step, capacity> steps_{};
+    union Slot {
+        Slot() {}
+        Step step;
+    };
+    static_assert(sizeof(Slot) == sizeof(Step), "slots are laid out as a Step array");
+    Step& slot(int i) { return slots_[static_cast<std::size_t>(i)].step; }
+    std::array<Slot, capacity> slots_;
     int size_ = 0;
 };
 
