@@ -2,8 +2,11 @@
 // Santorini engine values <-> JSON for protocol v1 (docs/protocol.md): the view of a state,
 // steps, and lobby settings. The only place that knows both the engine and JSON.
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +32,13 @@ std::variant<santorini::Step, std::string> step_from_json(const santorini::State
                                                           const santorini::StepList& legal,
                                                           const nlohmann::json& json);
 
+/// The canonical form of a step's JSON as step_json writes it (squares upper case, powers by
+/// key, false flags left out, the token number always written), or why it cannot be a step of
+/// any position (unknown kind, unknown or missing field, bad value). Needs no state: the
+/// parser uses it so that a malformed step is invalid_field and only a well-formed one goes on
+/// to be judged legal or not.
+std::variant<nlohmann::json, std::string> canonical_step(const nlohmann::json& json);
+
 /// Lobby settings for Santorini as sent by clients (see docs/protocol.md, `lobby.create`).
 struct LobbySettings {
     int players = 2;
@@ -43,8 +53,21 @@ struct LobbySettings {
     bool is_public = true;
 };
 
-/// Reads and validates `settings` JSON; on success also the engine settings it maps to (seed,
-/// challenger and start player are filled in by the caller). Errors name the field.
+/// Why lobby settings were refused: the field at fault as a path ("settings.clock.base_seconds";
+/// a rule about a combination blames the field that breaks it, e.g. "settings.golden_fleece"),
+/// whether it was missing, and what is wrong.
+struct SettingsError {
+    std::string field;
+    bool missing = false;
+    std::string message;
+};
+
+/// Like `lobby_settings_from_json`, but keeps the field apart so the protocol can answer with
+/// missing_field or invalid_field naming it.
+std::variant<LobbySettings, SettingsError> read_lobby_settings(const nlohmann::json& json);
+
+/// Reads and validates `settings` JSON; success means `engine_settings` of the result also
+/// succeeds (seed, challenger and start player are the caller's). Errors name the field.
 std::variant<LobbySettings, std::string> lobby_settings_from_json(const nlohmann::json& json);
 /// The JSON of validated settings (as shown in lobby lists).
 nlohmann::json lobby_settings_json(const LobbySettings& settings);

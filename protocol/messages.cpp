@@ -1,0 +1,297 @@
+// Protocol v1 messages (docs/protocol.md). The parser is the only door into the server for
+// client text: whatever arrives comes out as a message or an error value. nlohmann/json
+// throws, so every exception stops here.
+
+#include "protocol/messages.hpp"
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <initializer_list>
+#include <utility>
+
+namespace protocol {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::size_t max_ref_length = 64;
+constexpr std::size_t max_id_length = 64;    // lobby, match and player ids
+constexpr std::size_t max_code_length = 32;  // invite codes
+constexpr std::size_t max_token_length = 256;
+
+struct Failure {
+    ErrorCode code;
+    std::string message;
+};
+using Check = std::optional<Failure>;
+
+Failure missing(std::string_view field) {
+    return {ErrorCode::MissingField, "missing field '" + std::string(field) + "'"};
+}
+Failure invalid(std::string_view field, std::string_view why) {
+    return {ErrorCode::InvalidField,
+            "invalid field '" + std::string(field) + "': " + std::string(why)};
+}
+
+// A closed set of fields per type: an unknown field is refused, not ignored, so a typo in an
+// optional field never silently changes what a request means.
+Check only_fields(const json& obj, std::initializer_list<std::string_view> allowed) {
+    for (const auto& item : obj.items()) {
+        if (item.key() == "type" || item.key() == "ref") continue;
+        if (std::find(allowed.begin(), allowed.end(), item.key()) == allowed.end())
+            return invalid(item.key(), "unknown field");
+    }
+    return std::nullopt;
+}
+
+// A non-empty string of at most `max` characters.
+Check string_field(const json& obj, std::string_view key, std::size_t max, std::string& out) {
+    auto it = obj.find(key);
+    if (it == obj.end()) return missing(key);
+    if (!it->is_string() || it->get_ref<const std::string&>().empty() ||
+        it->get_ref<const std::string&>().size() > max)
+        return invalid(
+            key, "must be a non-empty string of at most " + std::to_string(max) + " characters");
+    out = it->get<std::string>();
+    return std::nullopt;
+}
+
+// Messages that name just one match or lobby by id.
+template <class T>
+Check id_only(const json& obj, std::string_view key, std::string T::*member, T& out) {
+    if (auto e = only_fields(obj, {key})) return e;
+    return string_field(obj, key, max_id_length, out.*member);
+}
+
+// ---- one reader per type; each fills the body or says what is wrong ----
+
+using Reader = std::function<std::variant<ClientBody, Failure>(const json&)>;
+
+// Callers evaluate the check into a variable first: as two arguments of one call, the body
+// could be moved from before the check has filled it in.
+template <class T>
+std::variant<ClientBody, Failure> done(Check check, T body) {
+    if (check) return *check;
+    return ClientBody{std::move(body)};
+}
+
+std::variant<ClientBody, Failure> read_hello(const json& j) {
+    Hello h;
+    if (auto e = only_fields(j, {"protocol", "token"})) return *e;
+    auto it = j.find("protocol");
+    if (it == j.end()) return missing("protocol");
+    if (!it->is_number_integer()) return invalid("protocol", "must be an integer");
+    if (it->get<std::int64_t>() != version)
+        return Failure{
+            ErrorCode::ProtocolVersion,
+            "this server speaks protocol " + std::to_string(version) + ", not " + it->dump()};
+    h.protocol = version;
+    Check e = string_field(j, "token", max_token_length, h.token);
+    return done(std::move(e), std::move(h));
+}
+
+std::variant<ClientBody, Failure> read_lobby_create(const json& j) {
+    if (auto e = only_fields(j, {"settings"})) return *e;
+    auto it = j.find("settings");
+    if (it == j.end()) return missing("settings");
+    auto settings = read_lobby_settings(*it);
+    if (auto* e = std::get_if<SettingsError>(&settings))
+        return Failure{e->missing ? ErrorCode::MissingField : ErrorCode::InvalidField, e->message};
+    return ClientBody{LobbyCreate{std::get<LobbySettings>(std::move(settings))}};
+}
+
+std::variant<ClientBody, Failure> read_lobby_join(const json& j) {
+    LobbyJoin join;
+    if (auto e = only_fields(j, {"lobby", "code"})) return *e;
+    const bool by_id = j.contains("lobby"), by_code = j.contains("code");
+    if (by_id && by_code) return invalid("code", "give either 'lobby' or 'code', not both");
+    Check e = by_code ? string_field(j, "code", max_code_length, join.code)
+                      : string_field(j, "lobby", max_id_length, join.lobby);
+    return done(std::move(e), std::move(join));
+}
+
+std::variant<ClientBody, Failure> read_lobby_kick(const json& j) {
+    LobbyKick kick;
+    if (auto e = only_fields(j, {"lobby", "player"})) return *e;
+    if (auto e = string_field(j, "lobby", max_id_length, kick.lobby)) return *e;
+    Check e = string_field(j, "player", max_id_length, kick.player);
+    return done(std::move(e), std::move(kick));
+}
+
+std::variant<ClientBody, Failure> read_match_open(const json& j) {
+    MatchOpen open;
+    if (auto e = only_fields(j, {"match", "since"})) return *e;
+    if (auto e = string_field(j, "match", max_id_length, open.match)) return *e;
+    if (auto it = j.find("since"); it != j.end()) {
+        // Only non-negative integers parse as unsigned; -1 or 1.5 are refused.
+        if (!it->is_number_unsigned()) return invalid("since", "must be a non-negative integer");
+        open.since = it->get<std::uint64_t>();
+    }
+    return ClientBody{std::move(open)};
+}
+
+std::variant<ClientBody, Failure> read_match_step(const json& j) {
+    MatchStep step;
+    if (auto e = only_fields(j, {"match", "step"})) return *e;
+    if (auto e = string_field(j, "match", max_id_length, step.match)) return *e;
+    auto it = j.find("step");
+    if (it == j.end()) return missing("step");
+    // The step's shape is checked here; whether it is legal only the match can say.
+    auto canonical = canonical_step(*it);
+    if (auto* why = std::get_if<std::string>(&canonical)) return invalid("step", *why);
+    step.step = *it;
+    return ClientBody{std::move(step)};
+}
+
+template <class T>
+Reader no_fields(T body) {
+    return [body](const json& j) { return done(only_fields(j, {}), body); };
+}
+
+template <class T>
+Reader by_id(std::string_view key, std::string T::*member) {
+    return [key, member](const json& j) {
+        T body;
+        Check e = id_only(j, key, member, body);
+        return done(std::move(e), std::move(body));
+    };
+}
+
+const std::vector<std::pair<std::string_view, Reader>>& readers() {
+    static const std::vector<std::pair<std::string_view, Reader>> table = {
+        {"hello", read_hello},
+        {"ping", no_fields(Ping{})},
+        {"lobby.create", read_lobby_create},
+        {"lobby.join", read_lobby_join},
+        {"lobby.leave", by_id("lobby", &LobbyLeave::lobby)},
+        {"lobby.kick", read_lobby_kick},
+        {"lobby.start", by_id("lobby", &LobbyStart::lobby)},
+        {"lobbies.subscribe", no_fields(LobbiesSubscribe{true})},
+        {"lobbies.unsubscribe", no_fields(LobbiesSubscribe{false})},
+        {"matches.subscribe", no_fields(MatchesSubscribe{true})},
+        {"matches.unsubscribe", no_fields(MatchesSubscribe{false})},
+        {"match.open", read_match_open},
+        {"match.close", by_id("match", &MatchClose::match)},
+        {"match.step", read_match_step},
+        {"match.resign", by_id("match", &MatchResign::match)},
+        {"match.abort", by_id("match", &MatchAbort::match)},
+    };
+    return table;
+}
+
+std::variant<ClientMessage, ProtocolError> parse_object(const json& j) {
+    if (!j.is_object())
+        return ProtocolError{ErrorCode::MalformedJson, "a message must be a JSON object",
+                             std::nullopt};
+    Ref ref;
+    if (auto it = j.find("ref"); it != j.end()) {
+        const bool ok =
+            (it->is_string() && it->get_ref<const std::string&>().size() <= max_ref_length) ||
+            it->is_number_integer();
+        if (!ok) {
+            auto f = invalid("ref", "must be a string of at most 64 characters or an integer");
+            return ProtocolError{f.code, f.message, std::nullopt};
+        }
+        ref = *it;
+    }
+    auto type = j.find("type");
+    if (type == j.end()) return ProtocolError{ErrorCode::MissingField, "missing field 'type'", ref};
+    if (!type->is_string())
+        return ProtocolError{ErrorCode::InvalidField, "invalid field 'type': must be a string",
+                             ref};
+    const std::string& name = type->get_ref<const std::string&>();
+    for (const auto& [type_name, read] : readers()) {
+        if (type_name != name) continue;
+        auto body = read(j);
+        if (auto* f = std::get_if<Failure>(&body))
+            return ProtocolError{f->code, std::move(f->message), ref};
+        return ClientMessage{std::get<ClientBody>(std::move(body)), ref};
+    }
+    // Echo at most a bounded prefix of what the client sent.
+    return ProtocolError{ErrorCode::UnknownType,
+                         "unknown message type \"" + name.substr(0, 64) + "\"", ref};
+}
+
+json with_ref(json j, const Ref& ref) {
+    if (ref) j["ref"] = *ref;
+    return j;
+}
+
+}  // namespace
+
+std::string_view code_name(ErrorCode code) {
+    static constexpr std::array<std::string_view, 18> names{
+        "malformed_json",   "unknown_type",      "missing_field",   "invalid_field",
+        "protocol_version", "not_authenticated", "wrong_phase",     "not_your_turn",
+        "illegal_step",     "unknown_lobby",     "unknown_match",   "not_authorized",
+        "lobby_full",       "rate_limited",      "frame_too_large", "busy",
+        "unavailable",      "already_in_game"};
+    const auto i = static_cast<std::size_t>(code);
+    return i < names.size() ? names[i] : "unknown";
+}
+
+std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view text) {
+    try {
+        json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+        if (j.is_discarded())
+            return ProtocolError{ErrorCode::MalformedJson, "not valid JSON", std::nullopt};
+        return parse_object(j);
+    } catch (const std::exception& e) {
+        // Invalid UTF-8 or anything else the library throws on: still just bad input.
+        return ProtocolError{ErrorCode::MalformedJson,
+                             std::string("cannot read message: ") + e.what(), std::nullopt};
+    }
+}
+
+std::string error_message(const ProtocolError& error) {
+    return error_message(error.code, error.message, error.ref);
+}
+
+std::string error_message(ErrorCode code, std::string_view message, const Ref& ref) {
+    json j = {{"type", "error"}, {"code", code_name(code)}, {"message", message}};
+    // Client text may be quoted in the message; replacing invalid UTF-8 keeps dump() from throwing.
+    return with_ref(std::move(j), ref).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string ack_message(const Ref& ref) {
+    return with_ref({{"type", "ack"}}, ref).dump();
+}
+
+std::string welcome_message(std::string_view player_id, std::string_view name) {
+    return json{
+        {"type", "welcome"}, {"protocol", version}, {"player", {{"id", player_id}, {"name", name}}}}
+        .dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string pong_message(const Ref& ref) {
+    return with_ref({{"type", "pong"}}, ref).dump();
+}
+
+std::string snapshot_message(std::string_view match, std::uint64_t version_number,
+                             const json& view) {
+    return json{
+        {"type", "match.snapshot"}, {"match", match}, {"version", version_number}, {"view", view}}
+        .dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string patch_message(std::string_view match, std::uint64_t version_number, const json& patch) {
+    return json{
+        {"type", "match.patch"}, {"match", match}, {"version", version_number}, {"patch", patch}}
+        .dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string event_message(std::string_view type, const json& fields) {
+    json j = {{"type", type}};
+    if (fields.is_object())
+        for (const auto& item : fields.items())
+            if (item.key() != "type") j[item.key()] = item.value();
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+json diff(const json& from, const json& to) {
+    return json::diff(from, to);
+}
+
+}  // namespace protocol

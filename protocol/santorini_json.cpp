@@ -1,0 +1,366 @@
+// Santorini values as protocol v1 JSON (docs/protocol.md, "The view" and "Steps"), and the
+// lobby settings clients send. Steps coming in are never built from JSON: the input is put in
+// canonical form and looked up among the canonical forms of the legal steps, so the engine's
+// one generator stays the only authority on what may be played.
+
+#include "protocol/santorini_json.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "engine/santorini/power_catalog.hpp"
+#include "engine/santorini/square.hpp"
+
+namespace protocol {
+
+using nlohmann::json;
+using santorini::PowerId;
+using santorini::Square;
+using santorini::Step;
+using santorini::StepKind;
+
+namespace {
+
+constexpr std::array<std::string_view, 8> direction_names{"N", "NE", "E", "SE",
+                                                          "S", "SW", "W", "NW"};
+
+std::string_view phase_name(santorini::Phase phase) {
+    switch (phase) {
+        case santorini::Phase::Offer:
+            return "offer";
+        case santorini::Phase::Choose:
+            return "choose";
+        case santorini::Phase::StartPlayer:
+            return "start_player";
+        case santorini::Phase::Place:
+            return "place";
+        case santorini::Phase::Token:
+            return "token";
+        case santorini::Phase::Begin:
+            return "begin";
+        case santorini::Phase::AfterMove:
+            return "after_move";
+        case santorini::Phase::AfterBuild:
+            return "after_build";
+        case santorini::Phase::End:
+            return "end";
+        case santorini::Phase::Over:
+            return "over";
+    }
+    return "over";
+}
+
+std::string_view draft_name(santorini::DraftMode mode) {
+    switch (mode) {
+        case santorini::DraftMode::None:
+            return "none";
+        case santorini::DraftMode::Fixed:
+            return "fixed";
+        case santorini::DraftMode::Random:
+            return "random";
+        case santorini::DraftMode::SubsetOffer:
+            return "subset";
+        case santorini::DraftMode::FullOffer:
+            return "full";
+    }
+    return "none";
+}
+
+// The protocol names powers by their one-word key ("EuropaTalus"), never the display name.
+json power_json(PowerId p) {
+    if (p == PowerId::None) return nullptr;
+    return std::string(santorini::power_info(p).key);
+}
+
+json square_json(Square s) {
+    if (s == santorini::no_square) return nullptr;
+    return santorini::square_name(s);
+}
+
+// The kinds as the protocol spells them, indexed by StepKind.
+constexpr std::array<std::string_view, 14> kind_names{
+    "place", "move",   "build",        "dome",  "force", "remove", "pass",
+    "offer", "choose", "start_player", "token", "aim",   "select", "capture",
+};
+static_assert(kind_names.size() == static_cast<std::size_t>(StepKind::Capture) + 1,
+              "a step kind without a name");
+
+std::string_view kind_name(StepKind kind) {
+    return kind_names[static_cast<std::size_t>(kind)];
+}
+
+// ---- reading a step: every kind's fields, their types, and which are required ----
+
+enum class FieldType { Square, Power, Seat, Token, Flag, Direction };
+
+struct FieldSpec {
+    std::string_view name;
+    FieldType type;
+    bool required;
+};
+
+struct KindSpec {
+    StepKind kind;
+    std::vector<FieldSpec> fields;
+};
+
+const std::vector<KindSpec>& kind_specs() {
+    static const std::vector<KindSpec> specs = {
+        {StepKind::Place, {{"to", FieldType::Square, true}, {"female", FieldType::Flag, false}}},
+        {StepKind::Move, {{"from", FieldType::Square, true}, {"to", FieldType::Square, true}}},
+        {StepKind::Build,
+         {{"from", FieldType::Square, true},
+          {"to", FieldType::Square, true},
+          {"before_move", FieldType::Flag, false}}},
+        {StepKind::Dome,
+         {{"from", FieldType::Square, true},
+          {"to", FieldType::Square, true},
+          {"before_move", FieldType::Flag, false}}},
+        {StepKind::Force, {{"from", FieldType::Square, true}, {"to", FieldType::Square, true}}},
+        {StepKind::Remove, {{"from", FieldType::Square, true}, {"to", FieldType::Square, true}}},
+        {StepKind::Pass, {}},
+        {StepKind::Offer, {{"power", FieldType::Power, true}}},
+        {StepKind::Choose, {{"power", FieldType::Power, true}}},
+        {StepKind::StartPlayer, {{"seat", FieldType::Seat, true}}},
+        {StepKind::Token,
+         {{"to", FieldType::Square, true},
+          {"token", FieldType::Token, false},
+          {"from", FieldType::Square, false}}},
+        {StepKind::Aim, {{"direction", FieldType::Direction, true}}},
+        {StepKind::Select, {{"worker", FieldType::Square, true}}},
+        {StepKind::Capture, {{"from", FieldType::Square, true}, {"to", FieldType::Square, true}}},
+    };
+    return specs;
+}
+
+// One field of a client's step in canonical form, or an error text. Values are wrapped in
+// json explicitly: a bare std::string would pick the error alternative of the variant.
+std::variant<json, std::string> canonical_field(const FieldSpec& spec, const json& value) {
+    const std::string name(spec.name);
+    switch (spec.type) {
+        case FieldType::Square: {
+            if (value.is_string())
+                if (auto s = santorini::parse_square(value.get_ref<const std::string&>()))
+                    return json(santorini::square_name(*s));
+            return "field '" + name + "' must be a square A1..E5";
+        }
+        case FieldType::Power: {
+            if (value.is_string())
+                if (auto p = santorini::find_power(value.get_ref<const std::string&>()))
+                    return power_json(*p);
+            return "field '" + name + "' must be a power name";
+        }
+        case FieldType::Seat:
+        case FieldType::Token: {
+            const int max = spec.type == FieldType::Seat ? santorini::max_seats - 1 : 127;
+            if (value.is_number_integer() && value.get<std::int64_t>() >= 0 &&
+                value.get<std::int64_t>() <= max)
+                return json(value.get<std::int64_t>());
+            return "field '" + name + "' must be an integer 0.." + std::to_string(max);
+        }
+        case FieldType::Flag:
+            if (value.is_boolean()) return json(value.get<bool>());
+            return "field '" + name + "' must be true or false";
+        case FieldType::Direction:
+            if (value.is_string()) {
+                std::string d = value.get<std::string>();
+                std::transform(d.begin(), d.end(), d.begin(),
+                               [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+                if (std::find(direction_names.begin(), direction_names.end(), d) !=
+                    direction_names.end())
+                    return json(d);
+            }
+            return "field '" + name + "' must be one of N, NE, E, SE, S, SW, W, NW";
+    }
+    return "field '" + name + "' is not understood";
+}
+
+// A step's text from its canonical JSON, in the engine's notation (for "not legal now: ...").
+std::string text_of(const json& j) {
+    auto str = [&](const char* key) { return j.contains(key) ? j[key].dump() : std::string("?"); };
+    auto plain = [&](const char* key) {
+        std::string s = str(key);
+        s.erase(std::remove(s.begin(), s.end(), '"'), s.end());
+        return s;
+    };
+    const std::string kind = j["kind"].get<std::string>();
+    if (kind == "pass") return "pass";
+    if (kind == "place")
+        return "place " + plain("to") + (j.value("female", false) ? " female" : "");
+    if (kind == "offer" || kind == "choose") return kind + " " + plain("power");
+    if (kind == "start_player") {
+        const auto seat = j["seat"].get<std::int64_t>();
+        return std::string("start ") + static_cast<char>('A' + seat);
+    }
+    if (kind == "token") {
+        const auto token = j.value("token", std::int64_t{0});
+        return "token " + plain("to") + (token > 0 ? " " + std::to_string(token) : "");
+    }
+    if (kind == "aim") return "aim " + plain("direction");
+    if (kind == "select") return "select " + plain("worker");
+    return kind + " " + plain("from") + " " + plain("to") +
+           (j.value("before_move", false) ? " first" : "");
+}
+
+}  // namespace
+
+json state_json(const santorini::State& view, const santorini::StepList* legal) {
+    json j;
+    j["phase"] = phase_name(view.phase);
+    const int decider = santorini::decider(view);
+    j["decider"] = decider >= 0 ? json(decider) : json(nullptr);
+    j["turn"] = view.turn.number;
+    j["players"] = view.seat_count;
+
+    json board = json::array();
+    for (Square s = 0; s < santorini::square_count; ++s)
+        board.push_back(std::to_string(view.board.height(s)) + (view.board.has_dome(s) ? "D" : ""));
+    j["board"] = std::move(board);
+
+    json workers = json::array();
+    for (int i = 0; i < view.worker_count; ++i) {
+        const auto& w = view.worker(i);
+        workers.push_back({{"id", i},
+                           {"side", w.side},
+                           {"square", square_json(w.square)},
+                           {"female", w.female},
+                           {"reserve", w.in_reserve}});
+    }
+    j["workers"] = std::move(workers);
+
+    json powers = json::array(), out = json::array(), memory = json::array(),
+         winners = json::array();
+    for (int seat = 0; seat < view.seat_count; ++seat) {
+        powers.push_back(power_json(view.seat(seat).power));
+        out.push_back(view.seat(seat).out);
+        memory.push_back(view.seat(seat).memory);
+        if (view.winners & (1u << seat)) winners.push_back(seat);
+    }
+    j["powers"] = std::move(powers);
+    j["out"] = std::move(out);
+    j["winners"] = std::move(winners);
+
+    json pool = json::array(), offer = json::array();
+    for (int p = 1; p <= santorini::power_count; ++p)
+        if (view.setup.pool & (std::uint64_t{1} << p))
+            pool.push_back(power_json(static_cast<PowerId>(p)));
+    for (int i = 0; i < view.setup.offer_size; ++i)
+        offer.push_back(power_json(view.setup.offer[static_cast<std::size_t>(i)]));
+    j["draft"] = {{"mode", draft_name(view.setup.mode)},
+                  {"challenger", view.setup.challenger},
+                  {"start_player",
+                   view.setup.start_player >= 0 ? json(view.setup.start_player) : json(nullptr)},
+                  {"pool", std::move(pool)},
+                  {"offer", std::move(offer)}};
+
+    j["fleece"] = view.setup.golden_fleece ? json{{"power", power_json(view.fleece_power)},
+                                                  {"ram", square_json(view.ram)}}
+                                           : json(nullptr);
+    j["memory"] = std::move(memory);
+
+    if (legal != nullptr) {
+        json steps = json::array();
+        for (const Step& s : *legal) steps.push_back(step_json(view, s));
+        j["legal"] = std::move(steps);
+    }
+    return j;
+}
+
+json step_json(const santorini::State&, const Step& step) {
+    // Workers are named by the squares they stand on, as in the step text: the worker index
+    // is an engine detail a client should not have to track.
+    json j;
+    j["kind"] = kind_name(step.kind);
+    auto sq = [](Square s) { return santorini::square_name(s); };
+    switch (step.kind) {
+        case StepKind::Place:
+            j["to"] = sq(step.to);
+            if (step.aux == 1) j["female"] = true;
+            break;
+        case StepKind::Build:
+        case StepKind::Dome:
+            j["from"] = sq(step.from);
+            j["to"] = sq(step.to);
+            if (step.aux == 1) j["before_move"] = true;
+            break;
+        case StepKind::Move:
+        case StepKind::Force:
+        case StepKind::Remove:
+        case StepKind::Capture:
+            j["from"] = sq(step.from);
+            j["to"] = sq(step.to);
+            break;
+        case StepKind::Pass:
+            break;
+        case StepKind::Offer:
+        case StepKind::Choose:
+            j["power"] = power_json(step.power());
+            break;
+        case StepKind::StartPlayer:
+            j["seat"] = step.aux;
+            break;
+        case StepKind::Token:
+            j["to"] = sq(step.to);
+            j["token"] = std::max<int>(0, step.aux);
+            // Only tokens that move (a power's token already on the board) have a square to leave.
+            if (step.from != santorini::no_square) j["from"] = sq(step.from);
+            break;
+        case StepKind::Aim:
+            j["direction"] = direction_names[static_cast<std::size_t>(step.aux & 7)];
+            break;
+        case StepKind::Select:
+            j["worker"] = sq(step.from);
+            break;
+    }
+    return j;
+}
+
+std::variant<json, std::string> canonical_step(const json& input) {
+    if (!input.is_object()) return std::string("a step must be a JSON object");
+    auto kind_it = input.find("kind");
+    if (kind_it == input.end()) return std::string("a step needs a 'kind'");
+    if (!kind_it->is_string()) return std::string("field 'kind' must be a string");
+    const std::string& kind = kind_it->get_ref<const std::string&>();
+    const auto& specs = kind_specs();
+    auto spec = std::find_if(specs.begin(), specs.end(),
+                             [&](const KindSpec& k) { return kind_name(k.kind) == kind; });
+    if (spec == specs.end()) return "unknown step kind '" + kind.substr(0, 32) + "'";
+
+    json canonical;
+    canonical["kind"] = kind;
+    for (const auto& [key, value] : input.items()) {
+        if (key == "kind") continue;
+        auto field = std::find_if(spec->fields.begin(), spec->fields.end(),
+                                  [&](const FieldSpec& f) { return f.name == key; });
+        if (field == spec->fields.end())
+            return "a " + kind + " step has no field '" + key.substr(0, 32) + "'";
+        auto v = canonical_field(*field, value);
+        if (auto* error = std::get_if<std::string>(&v)) return *error;
+        canonical[key] = std::get<json>(std::move(v));
+    }
+    for (const auto& field : spec->fields) {
+        const std::string name(field.name);
+        if (field.required && !canonical.contains(name))
+            return "a " + kind + " step needs '" + name + "'";
+        // Canonical JSON leaves flags out when false and always writes the token number.
+        if (field.type == FieldType::Flag && canonical.contains(name) &&
+            !canonical[name].get<bool>())
+            canonical.erase(name);
+        if (field.type == FieldType::Token && !canonical.contains(name)) canonical[name] = 0;
+    }
+    return canonical;
+}
+
+std::variant<Step, std::string> step_from_json(const santorini::State& state,
+                                               const santorini::StepList& legal,
+                                               const json& input) {
+    auto canonical = canonical_step(input);
+    if (auto* error = std::get_if<std::string>(&canonical)) return *error;
+    const json& wanted = std::get<json>(canonical);
+    for (const Step& s : legal)
+        if (step_json(state, s) == wanted) return s;
+    return "not legal now: " + text_of(wanted);
+}
+
+}  // namespace protocol

@@ -1,0 +1,239 @@
+// The JSON Schemas in protocol/schema/ against what the code really sends and accepts: sample
+// messages of every type, server messages made by the builders from real engine states, are
+// written as JSON lines and checked by tests/protocol/validate_schemas.py (the same script the
+// end-to-end traffic goes through). Python 3 with jsonschema is required: no python, no pass.
+
+#include <catch2/catch_test_macros.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "protocol/messages.hpp"
+#include "support.hpp"
+
+using namespace protocol;
+using nlohmann::json;
+
+namespace {
+
+const std::filesystem::path here = std::filesystem::path(__FILE__).parent_path();
+
+struct Traffic {
+    std::vector<json> lines;
+    void client(const json& m) { lines.push_back({{"direction", "client"}, {"message", m}}); }
+    void server(const std::string& text) {
+        lines.push_back({{"direction", "server"}, {"message", json::parse(text)}});
+    }
+};
+
+// Runs the validator on `traffic`; returns its exit status and leaves its output in `report`.
+int validate(const Traffic& traffic, std::string& report, const std::string& options = "") {
+    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+    const auto dir = std::filesystem::temp_directory_path();
+    const auto input = dir / ("protocol_traffic_" + std::to_string(stamp) + ".jsonl");
+    const auto output = dir / ("protocol_report_" + std::to_string(stamp) + ".txt");
+    {
+        std::ofstream out(input);
+        for (const auto& line : traffic.lines) out << line.dump() << '\n';
+    }
+    const std::string command = "python3 '" + (here / "validate_schemas.py").string() + "' " +
+                                options + " '" + input.string() + "' > '" + output.string() +
+                                "' 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream in(output);
+    report.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::filesystem::remove(input);
+    std::filesystem::remove(output);
+    return status;
+}
+
+json settings_sample() {
+    return {{"game", "santorini"},
+            {"players", 2},
+            {"powers", "custom"},
+            {"pool", {"Apollo", "Pan", "Atlas"}},
+            {"draft", "full"},
+            {"golden_fleece", false},
+            {"clock", {{"kind", "realtime"}, {"base_seconds", 300}, {"increment_seconds", 5}}},
+            {"public", true}};
+}
+
+// One client message of every type (and variants), each also accepted by the parser.
+void add_client_samples(Traffic& t) {
+    const std::vector<json> samples = {
+        {{"type", "hello"}, {"protocol", 1}, {"token", "0123456789abcdef0123456789abcdef"}},
+        {{"type", "ping"}, {"ref", 1}},
+        {{"type", "lobby.create"}, {"settings", settings_sample()}, {"ref", "c1"}},
+        {{"type", "lobby.create"},
+         {"settings",
+          {{"game", "santorini"},
+           {"players", 4},
+           {"powers", "all"},
+           {"clock", {{"kind", "turn"}, {"hours_per_move", 24}}}}}},
+        {{"type", "lobby.join"}, {"lobby", "l_abcdefghijklmnop"}},
+        {{"type", "lobby.join"}, {"code", "ABCD2345"}, {"ref", 7}},
+        {{"type", "lobby.leave"}, {"lobby", "l_abcdefghijklmnop"}},
+        {{"type", "lobby.kick"}, {"lobby", "l_abcdefghijklmnop"}, {"player", "p_qrstuvwxyz234567"}},
+        {{"type", "lobby.start"}, {"lobby", "l_abcdefghijklmnop"}},
+        {{"type", "lobbies.subscribe"}},
+        {{"type", "lobbies.unsubscribe"}},
+        {{"type", "matches.subscribe"}},
+        {{"type", "matches.unsubscribe"}},
+        {{"type", "match.open"}, {"match", "m_abcdefghijklmnop"}},
+        {{"type", "match.open"}, {"match", "m_abcdefghijklmnop"}, {"since", 12}},
+        {{"type", "match.close"}, {"match", "m_abcdefghijklmnop"}},
+        {{"type", "match.step"},
+         {"match", "m_abcdefghijklmnop"},
+         {"step", {{"kind", "move"}, {"from", "B2"}, {"to", "C3"}}}},
+        {{"type", "match.step"},
+         {"match", "m_a"},
+         {"step", {{"kind", "build"}, {"from", "C3"}, {"to", "D4"}, {"before_move", true}}}},
+        {{"type", "match.step"},
+         {"match", "m_a"},
+         {"step", {{"kind", "offer"}, {"power", "Apollo"}}}},
+        {{"type", "match.resign"}, {"match", "m_abcdefghijklmnop"}},
+        {{"type", "match.abort"}, {"match", "m_abcdefghijklmnop"}, {"ref", "a"}},
+    };
+    for (const auto& m : samples) {
+        INFO(m.dump());
+        CHECK(std::holds_alternative<ClientMessage>(parse_client_message(m.dump())));
+        t.client(m);
+    }
+}
+
+json lobby_sample(bool with_code) {
+    json j = {
+        {"id", "l_abcdefghijklmnop"},
+        {"host", "p_host000000000000"},
+        {"settings",
+         lobby_settings_json(std::get<LobbySettings>(lobby_settings_from_json(settings_sample())))},
+        {"seats",
+         json::array({json{{"player", {{"id", "p_host000000000000"}, {"name", "Ann"}}}}, nullptr})},
+        {"status", "waiting"}};
+    if (with_code) j["code"] = "ABCD2345";
+    return j;
+}
+
+void add_server_samples(Traffic& t) {
+    t.server(welcome_message("p_abcdefghijklmnop", "Ann"));
+    t.server(pong_message(std::nullopt));
+    t.server(pong_message(json(3)));
+    t.server(ack_message(json("c1")));
+    for (int c = 0; c <= static_cast<int>(ErrorCode::AlreadyInGame); ++c)
+        t.server(error_message(static_cast<ErrorCode>(c), "what went wrong",
+                               c % 2 ? Ref(json(c)) : Ref()));
+    t.server(event_message("lobby", {{"lobby", lobby_sample(true)}}));
+    t.server(event_message("lobbies", {{"lobbies", json::array({lobby_sample(false)})}}));
+    t.server(event_message(
+        "lobby.closed",
+        {{"lobby", "l_abcdefghijklmnop"}, {"reason", "started"}, {"match", "m_abcdefghijklmnop"}}));
+    t.server(
+        event_message("lobby.closed", {{"lobby", "l_abcdefghijklmnop"}, {"reason", "kicked"}}));
+    t.server(
+        event_message("matches", {{"matches", json::array({json{{"id", "m_abcdefghijklmnop"},
+                                                                {"players", {"Ann", "Bob"}},
+                                                                {"powers", {"Apollo", nullptr}},
+                                                                {"status", "playing"},
+                                                                {"spectators", 3}}})}}));
+
+    // Snapshots and patches of real games, for a seat in every kind of game and for the
+    // spectators of a few (Python's jsonschema takes seconds for a few thousand patches).
+    std::uint64_t seed = 900;
+    int game = 0;
+    for (const auto& base : protocol_test::varied_settings()) {
+        auto settings = base;
+        settings.seed = ++seed;
+        auto g = protocol_test::play_random(settings, seed);
+        std::vector<int> viewers = {0};
+        if (game++ % 4 == 0) viewers.push_back(santorini::spectator);
+        for (int viewer : viewers) {
+            std::vector<std::string> history;
+            json view = protocol_test::match_view(g.states[0], viewer, history);
+            t.server(snapshot_message("m_test", 1, view));
+            for (std::size_t i = 0; i + 1 < g.states.size(); ++i) {
+                history.push_back(santorini::to_text(g.steps[i]));
+                json next = protocol_test::match_view(g.states[i + 1], viewer, history);
+                t.server(patch_message("m_test", i + 2, diff(view, next)));
+                // Every view along the way must be valid, not only the first one.
+                if (i % 20 == 0 || i + 2 == g.states.size())
+                    t.server(snapshot_message("m_test", i + 2, next));
+                view = std::move(next);
+            }
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("python3 with jsonschema is available for the schema tests", "[schema]") {
+    INFO("install python3 and python3-jsonschema (scripts/setup)");
+    REQUIRE(std::system("python3 -c 'import jsonschema' > /dev/null 2>&1") == 0);
+}
+
+TEST_CASE("sample messages of every type validate against protocol/schema", "[schema]") {
+    Traffic t;
+    add_client_samples(t);
+    add_server_samples(t);
+    // Every type of both closed sets is covered.
+    std::set<std::string> client_types, server_types;
+    for (const auto& line : t.lines)
+        (line["direction"] == "client" ? client_types : server_types)
+            .insert(line["message"]["type"].get<std::string>());
+    CHECK(client_types.size() == 16);
+    CHECK(server_types == std::set<std::string>{"welcome", "pong", "error", "ack", "lobby",
+                                                "lobbies", "lobby.closed", "matches",
+                                                "match.snapshot", "match.patch"});
+    std::string report;
+    const int status = validate(t, report);
+    INFO(report);
+    CHECK(status == 0);
+    CHECK(report.find(" 0 failures") != std::string::npos);
+}
+
+TEST_CASE("the schemas refuse what the parser refuses", "[schema]") {
+    // Each of these must fail validation on its own.
+    const std::vector<std::pair<std::string, json>> bad = {
+        {"client", {{"type", "hello"}, {"protocol", 2}, {"token", "t"}}},
+        {"client", {{"type", "ping"}, {"extra", true}}},
+        {"client", {{"type", "ping"}, {"ref", std::string(65, 'r')}}},
+        {"client", {{"type", "lobby.join"}, {"lobby", "l_a"}, {"code", "X"}}},
+        {"client",
+         {{"type", "lobby.create"}, {"settings", {{"game", "santorini"}, {"players", 3}}}}},
+        {"client",
+         {{"type", "lobby.create"},
+          {"settings", {{"game", "santorini"}, {"players", 2}, {"powers", "custom"}}}}},
+        {"client",
+         {{"type", "lobby.create"},
+          {"settings",
+           {{"game", "santorini"},
+            {"players", 2},
+            {"clock", {{"kind", "turn"}, {"hours_per_move", 500}}}}}}},
+        {"client", {{"type", "match.open"}, {"match", "m_a"}, {"since", -1}}},
+        {"client", {{"type", "match.step"}, {"match", "m_a"}, {"step", {{"kind", "teleport"}}}}},
+        {"client",
+         {{"type", "match.step"}, {"match", "m_a"}, {"step", {{"kind", "move"}, {"from", "B2"}}}}},
+        {"client", {{"type", "welcome"}}},
+        {"server", {{"type", "error"}, {"code", "oops"}, {"message", "x"}}},
+        {"server", {{"type", "ack"}}},
+        {"server",
+         {{"type", "match.patch"}, {"match", "m_a"}, {"version", 0}, {"patch", json::array()}}},
+        {"server", {{"type", "hello"}}},
+    };
+    Traffic t;
+    for (const auto& [direction, message] : bad) {
+        t.lines.push_back({{"direction", direction}, {"message", message}});
+        INFO(message.dump());
+        if (direction == "client")
+            CHECK(std::holds_alternative<ProtocolError>(parse_client_message(message.dump())));
+    }
+    std::string report;
+    const int status = validate(t, report, "--expect-invalid");
+    INFO(report);
+    CHECK(status == 0);
+    CHECK(report.find(std::to_string(bad.size()) + " messages checked, 0 failures") !=
+          std::string::npos);
+}

@@ -1,0 +1,125 @@
+#pragma once
+// Shared by the protocol tests: random games through the real engine (with the draft played as
+// steps), and a match view built the way docs/protocol.md describes it, so that JSON of real
+// states — not hand-written samples — is what gets round-tripped, diffed and schema-checked.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/santorini/game.hpp"
+#include "engine/santorini/view.hpp"
+#include "protocol/santorini_json.hpp"
+
+namespace protocol_test {
+
+/// A game as a list of states: states[i + 1] is states[i] after steps[i].
+struct Game {
+    santorini::Settings settings;
+    std::vector<santorini::State> states;
+    std::vector<santorini::Step> steps;
+};
+
+/// Plays random legal steps from `settings` until the game ends or `max_steps` were played.
+inline Game play_random(const santorini::Settings& settings, std::uint64_t seed,
+                        int max_steps = 400) {
+    Game g;
+    g.settings = settings;
+    auto start = santorini::new_game(settings);
+    if (!start.ok()) return g;
+    g.states.push_back(*start);
+    std::mt19937_64 rng(seed);
+    santorini::StepList legal;
+    for (int i = 0; i < max_steps && !g.states.back().over(); ++i) {
+        legal.clear();
+        santorini::legal_steps(g.states.back(), legal);
+        if (legal.empty()) break;
+        const auto step = legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
+        santorini::State next = g.states.back();
+        santorini::apply_step(next, step);
+        g.steps.push_back(step);
+        g.states.push_back(next);
+    }
+    return g;
+}
+
+/// A spread of settings with powers: 2, 3 and 4 players, every draft mode, and the fleece.
+inline std::vector<santorini::Settings> varied_settings() {
+    using santorini::DraftMode;
+    std::vector<santorini::Settings> out;
+    for (int players = 2; players <= 4; ++players)
+        for (DraftMode mode : {DraftMode::Random, DraftMode::SubsetOffer, DraftMode::FullOffer}) {
+            santorini::Settings s;
+            s.players = players;
+            s.draft = mode;
+            s.challenger = players - 1;
+            out.push_back(s);
+        }
+    santorini::Settings none;  // no powers: the start player is still named as a step
+    out.push_back(none);
+    santorini::Settings fleece;
+    fleece.draft = DraftMode::FullOffer;
+    fleece.golden_fleece = true;
+    out.push_back(fleece);
+    return out;
+}
+
+/// "draft", "placement", "playing" or "finished", as the view's status says it.
+inline std::string status_of(const santorini::State& s) {
+    using santorini::Phase;
+    switch (s.phase) {
+        case Phase::Offer:
+        case Phase::Choose:
+        case Phase::StartPlayer:
+            return "draft";
+        case Phase::Place:
+        case Phase::Token:
+            return "placement";
+        case Phase::Over:
+            return "finished";
+        default:
+            return "playing";
+    }
+}
+
+/// The match view of `s` for `viewer` (a seat or santorini::spectator), as a server builds it.
+inline nlohmann::json match_view(const santorini::State& s, int viewer,
+                                 const std::vector<std::string>& history) {
+    using nlohmann::json;
+    const santorini::State v = santorini::view_for(s, viewer);
+    santorini::StepList legal;
+    const bool decides = viewer != santorini::spectator && santorini::decider(s) == viewer;
+    if (decides) santorini::legal_steps(s, legal);
+    json seats = json::array(), winners = json::array(), remaining = json::array();
+    for (int i = 0; i < s.seat_count; ++i) {
+        const auto p = s.seat(i).power;
+        seats.push_back(
+            {{"seat", i},
+             {"player",
+              {{"id", "p_player" + std::to_string(i)}, {"name", "Player " + std::to_string(i)}}},
+             {"power",
+              p == santorini::PowerId::None ? json(nullptr) : json(santorini::power_info(p).key)},
+             {"side", s.seat(i).side},
+             {"out", s.seat(i).out},
+             {"connected", i != 1}});
+        if (s.winners & (1u << i)) winners.push_back(i);
+        remaining.push_back(300000 - 1000 * static_cast<int>(history.size()) * (i + 1) % 300000);
+    }
+    return {{"match", "m_test"},
+            {"game", "santorini"},
+            {"status", status_of(s)},
+            {"seats", seats},
+            {"you", viewer == santorini::spectator ? json(nullptr) : json(viewer)},
+            {"spectators", 2},
+            {"clock",
+             {{"kind", "realtime"},
+              {"remaining_ms", remaining},
+              {"running", s.over() ? json(nullptr) : json(s.turn.seat)}}},
+            {"result", s.over() ? json{{"winners", winners}, {"reason", "win"}} : json(nullptr)},
+            {"history", history},
+            {"state", protocol::state_json(v, decides ? &legal : nullptr)}};
+}
+
+}  // namespace protocol_test
