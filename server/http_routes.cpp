@@ -1,0 +1,262 @@
+#include "server/http_routes.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <system_error>
+#include <utility>
+
+#include <boost/beast/http/field.hpp>
+#include <boost/beast/http/status.hpp>
+#include <boost/beast/http/verb.hpp>
+#include <boost/beast/version.hpp>
+#include <nlohmann/json.hpp>
+
+namespace server {
+namespace {
+
+using json = nlohmann::json;
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+constexpr std::string_view json_type = "application/json";
+constexpr std::string_view server_name = "santorini-server";
+// Static files are the browser client (HTML, scripts, images): anything larger is a mistake.
+constexpr std::uintmax_t max_static_file = 32u * 1024 * 1024;
+constexpr std::size_t max_match_id = 64;
+
+Response make_response(const Request& request, http::status status, std::string body,
+                       std::string_view content_type) {
+    Response response{status, request.version()};
+    response.set(http::field::server, server_name);
+    response.set(http::field::content_type, content_type);
+    response.set("X-Content-Type-Options", "nosniff");
+    response.keep_alive(request.keep_alive());
+    response.body() = std::move(body);
+    response.prepare_payload();
+    return response;
+}
+
+Response json_response(const Request& request, http::status status, const json& body) {
+    Response response = make_response(request, status, body.dump(), json_type);
+    // API answers change all the time, and one of them carries a secret token.
+    response.set(http::field::cache_control, "no-store");
+    return response;
+}
+
+Response error_response(const Request& request, http::status status, std::string_view message) {
+    return json_response(request, status, json{{"error", message}});
+}
+
+Response method_not_allowed(const Request& request, std::string_view allow) {
+    Response response = error_response(request, http::status::method_not_allowed, "method not allowed");
+    response.set(http::field::allow, allow);
+    return response;
+}
+
+bool is_get(const Request& request) {
+    return request.method() == http::verb::get || request.method() == http::verb::head;
+}
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::optional<std::string> percent_decode(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '%') {
+            out += text[i];
+            continue;
+        }
+        if (i + 2 >= text.size()) return std::nullopt;
+        const int high = hex_value(text[i + 1]);
+        const int low = hex_value(text[i + 2]);
+        if (high < 0 || low < 0) return std::nullopt;
+        out += static_cast<char>(high * 16 + low);
+        i += 2;
+    }
+    return out;
+}
+
+std::string_view path_of(std::string_view target) {
+    return target.substr(0, target.find_first_of("?#"));
+}
+
+Response health(const Request& request) {
+    if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
+    return json_response(request, http::status::ok, json{{"status", "ok"}});
+}
+
+Response metrics_page(const Request& request, const Metrics& metrics) {
+    if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
+    Response response =
+        make_response(request, http::status::ok, metrics.render(), "text/plain; version=0.0.4; charset=utf-8");
+    response.set(http::field::cache_control, "no-store");
+    return response;
+}
+
+Response create_guest(const Request& request, Hub& hub) {
+    if (request.method() != http::verb::post) return method_not_allowed(request, "POST");
+    const json body = json::parse(request.body(), nullptr, /*allow_exceptions=*/false);
+    if (body.is_discarded()) return error_response(request, http::status::bad_request, "body is not valid JSON");
+    if (!body.is_object() || !body.contains("name") || !body["name"].is_string()) {
+        return error_response(request, http::status::bad_request, "expected {\"name\": string}");
+    }
+    const std::optional<Guest> guest = hub.create_guest(body["name"].get<std::string>());
+    if (!guest) {
+        return error_response(request, http::status::bad_request, "name must be 1-24 printable characters");
+    }
+    return json_response(request, http::status::created,
+                         json{{"id", guest->id}, {"name", guest->name}, {"token", guest->token}});
+}
+
+Response api(const Request& request, std::string_view path, Hub& hub) {
+    if (path == "/api/guests") return create_guest(request, hub);
+    if (path == "/api/lobbies") {
+        if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
+        return json_response(request, http::status::ok, hub.public_lobbies());
+    }
+    if (path == "/api/matches") {
+        if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
+        return json_response(request, http::status::ok, hub.live_matches());
+    }
+    constexpr std::string_view matches_prefix = "/api/matches/";
+    if (path.starts_with(matches_prefix)) {
+        const std::string_view id = path.substr(matches_prefix.size());
+        if (id.empty() || id.size() > max_match_id || id.find('/') != std::string_view::npos) {
+            return error_response(request, http::status::not_found, "not found");
+        }
+        if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
+        std::optional<json> summary = hub.match_summary(id);
+        if (!summary) return error_response(request, http::status::not_found, "unknown match");
+        return json_response(request, http::status::ok, *summary);
+    }
+    return error_response(request, http::status::not_found, "not found");
+}
+
+Response static_file(const Request& request, const Config& config) {
+    if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
+    const std::optional<std::filesystem::path> file = static_file_path(config.web_root, request.target());
+    if (!file) return error_response(request, http::status::not_found, "not found");
+
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(*file, ec)) {
+        return error_response(request, http::status::not_found, "not found");
+    }
+    // A symbolic link inside the web root must not lead outside it.
+    const std::filesystem::path root = std::filesystem::canonical(config.web_root, ec);
+    if (ec) return error_response(request, http::status::not_found, "not found");
+    const std::filesystem::path real = std::filesystem::canonical(*file, ec);
+    if (ec) return error_response(request, http::status::not_found, "not found");
+    const auto [root_end, real_it] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+    if (root_end != root.end()) return error_response(request, http::status::not_found, "not found");
+
+    const std::uintmax_t size = std::filesystem::file_size(real, ec);
+    if (ec || size > max_static_file) return error_response(request, http::status::not_found, "not found");
+    std::ifstream in(real, std::ios::binary);
+    if (!in) return error_response(request, http::status::not_found, "not found");
+    std::string body(static_cast<std::size_t>(size), '\0');
+    in.read(body.data(), static_cast<std::streamsize>(size));
+    body.resize(static_cast<std::size_t>(in.gcount()));
+    Response response = make_response(request, http::status::ok, std::move(body), mime_type(real.string()));
+    response.set(http::field::cache_control, "no-cache");
+    return response;
+}
+
+Response route(const Request& request, Hub& hub, Metrics& metrics, const Config& config) {
+    const std::string_view path = path_of(request.target());
+    if (path == "/healthz") return health(request);
+    if (path == "/metrics") return metrics_page(request, metrics);
+    if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub);
+    if (path == "/ws") {
+        Response response =
+            error_response(request, http::status::upgrade_required, "this path only accepts WebSocket upgrades");
+        response.set(http::field::upgrade, "websocket");
+        return response;
+    }
+    return static_file(request, config);
+}
+
+}  // namespace
+
+http::response<http::string_body> handle_http(const http::request<http::string_body>& request, Hub& hub,
+                                              Metrics& metrics, const Config& config) {
+    metrics.http_requests.fetch_add(1, std::memory_order_relaxed);
+    Response response = route(request, hub, metrics, config);
+    if (request.method() == http::verb::head) {
+        // Same headers as GET, no body: the Content-Length still tells the size.
+        const std::size_t size = response.body().size();
+        response.body().clear();
+        response.content_length(size);
+    }
+    return response;
+}
+
+std::string_view mime_type(std::string_view path) {
+    const std::size_t slash = path.find_last_of("/\\");
+    const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    const std::size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos) return "application/octet-stream";
+    std::string extension(name.substr(dot + 1));
+    for (char& c : extension) {
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 20> types{{
+        {"html", "text/html; charset=utf-8"},
+        {"htm", "text/html; charset=utf-8"},
+        {"css", "text/css; charset=utf-8"},
+        {"js", "text/javascript; charset=utf-8"},
+        {"mjs", "text/javascript; charset=utf-8"},
+        {"json", "application/json"},
+        {"map", "application/json"},
+        {"txt", "text/plain; charset=utf-8"},
+        {"md", "text/markdown; charset=utf-8"},
+        {"svg", "image/svg+xml"},
+        {"png", "image/png"},
+        {"jpg", "image/jpeg"},
+        {"jpeg", "image/jpeg"},
+        {"gif", "image/gif"},
+        {"webp", "image/webp"},
+        {"ico", "image/vnd.microsoft.icon"},
+        {"wasm", "application/wasm"},
+        {"woff", "font/woff"},
+        {"woff2", "font/woff2"},
+        {"webmanifest", "application/manifest+json"},
+    }};
+    for (const auto& [ext, type] : types) {
+        if (ext == extension) return type;
+    }
+    return "application/octet-stream";
+}
+
+std::optional<std::filesystem::path> static_file_path(const std::filesystem::path& root,
+                                                      std::string_view target) {
+    const std::optional<std::string> path = percent_decode(path_of(target));
+    if (!path || path->empty() || path->front() != '/') return std::nullopt;
+    if (path->find('\\') != std::string::npos || path->find('\0') != std::string::npos) return std::nullopt;
+
+    std::filesystem::path relative;
+    std::size_t start = 1;
+    while (start <= path->size()) {
+        std::size_t end = path->find('/', start);
+        if (end == std::string::npos) end = path->size();
+        const std::string_view segment = std::string_view(*path).substr(start, end - start);
+        if (!segment.empty()) {
+            // ".." would climb out; "." and dotfiles (.git, .env) are never served.
+            if (segment.front() == '.') return std::nullopt;
+            relative /= std::string(segment);
+        }
+        start = end + 1;
+    }
+    if (path->back() == '/') relative /= "index.html";
+    return root / relative;
+}
+
+}  // namespace server

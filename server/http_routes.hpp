@@ -1,0 +1,47 @@
+#pragma once
+// The HTTP API as a function without I/O: request in, response out (STYLE.md: "HTTP request
+// handling is a function without I/O"). http_session does the socket work around it.
+//
+//   GET  /healthz            200 {"status":"ok"}
+//   GET  /metrics            200 Prometheus text (Metrics::render)
+//   POST /api/guests         201 {"id","name","token"}; 400 for bad JSON or name
+//   GET  /api/lobbies        200 Hub::public_lobbies()
+//   GET  /api/matches        200 Hub::live_matches()
+//   GET  /api/matches/{id}   200 Hub::match_summary(id); 404 if unknown
+//   GET  /ws                 426 unless it is a WebSocket upgrade (http_session handles those)
+//   GET  anything else       a static file under Config::web_root; 404 if there is none
+// HEAD is accepted wherever GET is. Errors are JSON {"error":"..."}: 404 for unknown paths,
+// 405 (with Allow) for a known path with the wrong method.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+#include "server/config.hpp"
+#include "server/hub.hpp"
+#include "server/metrics.hpp"
+
+namespace server {
+
+namespace http = boost::beast::http;
+
+/// Answers one request (counts it in Metrics::http_requests). Never throws for any input;
+/// keep-alive and HTTP version follow the request.
+http::response<http::string_body> handle_http(const http::request<http::string_body>& request, Hub& hub,
+                                              Metrics& metrics, const Config& config);
+
+/// The Content-Type for a file name, by extension ("application/octet-stream" if unknown).
+std::string_view mime_type(std::string_view path);
+
+/// The file under `root` that the URL path `target` names (query string ignored, percent
+/// escapes decoded, "dir/" -> "dir/index.html"), or nullopt if the path could leave `root`
+/// or names a hidden file: no segment may start with '.' (this covers ".." and "."), and no
+/// backslash, NUL byte or bad escape is accepted. The file itself need not exist.
+std::optional<std::filesystem::path> static_file_path(const std::filesystem::path& root,
+                                                      std::string_view target);
+
+}  // namespace server

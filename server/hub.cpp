@@ -1,0 +1,424 @@
+#include "server/hub.hpp"
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <set>
+#include <shared_mutex>
+#include <unordered_map>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/ids.hpp"
+#include "server/lobby.hpp"
+#include "server/match.hpp"
+
+namespace server {
+
+using protocol::ErrorCode;
+using protocol::Ref;
+using nlohmann::json;
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+std::shared_ptr<const std::string> shared(std::string text) {
+    return std::make_shared<const std::string>(std::move(text));
+}
+
+// 1-24 characters of valid UTF-8, no control characters, not only spaces.
+bool valid_name(std::string_view name) {
+    int count = 0;
+    bool visible = false;
+    for (std::size_t i = 0; i < name.size();) {
+        auto c = static_cast<unsigned char>(name[i]);
+        std::uint32_t cp = 0;
+        int extra = 0;
+        if (c < 0x80) cp = c;
+        else if ((c & 0xE0) == 0xC0) cp = c & 0x1Fu, extra = 1;
+        else if ((c & 0xF0) == 0xE0) cp = c & 0x0Fu, extra = 2;
+        else if ((c & 0xF8) == 0xF0) cp = c & 0x07u, extra = 3;
+        else return false;
+        if (i + static_cast<std::size_t>(extra) >= name.size() && extra > 0) return false;  // cut short
+        for (int k = 1; k <= extra; ++k) {
+            auto d = static_cast<unsigned char>(name[i + static_cast<std::size_t>(k)]);
+            if ((d & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (d & 0x3Fu);
+        }
+        static constexpr std::uint32_t min_for_length[] = {0, 0x80, 0x800, 0x10000};
+        if (cp < min_for_length[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return false;
+        if (cp != ' ') visible = true;
+        i += static_cast<std::size_t>(extra) + 1;
+        if (++count > 24) return false;
+    }
+    return count >= 1 && visible;
+}
+
+}  // namespace
+
+struct Hub::Impl {
+    Impl(boost::asio::io_context& io_context, const Config& cfg, Metrics& m, StepStore& s)
+        : io(io_context), config(cfg), metrics(m), store(s), lobby_strand(boost::asio::make_strand(io_context)) {}
+
+    boost::asio::io_context& io;
+    Config config;
+    Metrics& metrics;
+    StepStore& store;
+    std::atomic<bool> stopping{false};
+
+    // Identity: read by every session's hello, so guarded by a lock rather than a strand.
+    mutable std::shared_mutex identity_mutex;
+    std::unordered_map<std::string, Guest> by_token;
+    std::unordered_map<std::string, std::string> names;  ///< player id -> name
+
+    // Who is connected: every connection that has sent a message, per player, and the matches
+    // each connection opened (to close them when it goes).
+    std::mutex connections_mutex;
+    std::unordered_map<std::string, std::map<std::uint64_t, ParticipantPtr>> connections;
+    std::unordered_map<std::uint64_t, std::set<std::string>> opened;
+
+    mutable std::mutex matches_mutex;
+    std::unordered_map<std::string, std::shared_ptr<Match>> matches;
+
+    // What the HTTP getters read, published by the strands that own the data.
+    mutable std::mutex lists_mutex;
+    json lobby_list = json::array();
+    json live_list = json::array();
+    std::map<std::string, std::pair<std::uint64_t, json>> live;  ///< match id -> (order, entry)
+    std::unordered_map<std::string, json> summaries;              ///< match id -> spectator view
+    std::uint64_t next_live_order = 0;
+
+    // Lobby strand only.
+    boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;
+    LobbyBook lobbies;
+    std::map<std::uint64_t, ParticipantPtr> lobby_watchers;
+    std::map<std::uint64_t, ParticipantPtr> match_watchers;
+
+    // ---- replies ----
+    void error(const ParticipantPtr& to, ErrorCode code, std::string_view message, const Ref& ref) {
+        metrics.rejected(code);
+        to->deliver(shared(protocol::error_message(code, message, ref)));
+    }
+    static void ack(const ParticipantPtr& to, const Ref& ref) {
+        if (ref) to->deliver(shared(protocol::ack_message(ref)));
+    }
+
+    Member member(const std::string& player_id) const {
+        std::shared_lock lock(identity_mutex);
+        auto it = names.find(player_id);
+        return Member{player_id, it == names.end() ? player_id : it->second};
+    }
+
+    std::vector<ParticipantPtr> connections_of(const std::string& player_id) {
+        std::lock_guard lock(connections_mutex);
+        std::vector<ParticipantPtr> out;
+        if (auto it = connections.find(player_id); it != connections.end())
+            for (const auto& [id, p] : it->second) out.push_back(p);
+        return out;
+    }
+
+    void tell_player(const std::string& player_id, const std::shared_ptr<const std::string>& message) {
+        for (const auto& p : connections_of(player_id)) p->deliver(message);
+    }
+
+    std::shared_ptr<Match> find_match(const std::string& id) const {
+        std::lock_guard lock(matches_mutex);
+        auto it = matches.find(id);
+        return it == matches.end() ? nullptr : it->second;
+    }
+
+    // ---- lobby strand ----
+    void tell_members(const Lobby& lobby) {
+        auto message = shared(protocol::event_message("lobby", {{"lobby", lobby.to_json(true)}}));
+        for (const Member& m : lobby.seats) tell_player(m.id, message);
+    }
+
+    static std::shared_ptr<const std::string> closed_message(const std::string& lobby, std::string_view reason,
+                                                             const std::string& match = {}) {
+        json fields = {{"lobby", lobby}, {"reason", reason}};
+        if (!match.empty()) fields["match"] = match;
+        return shared(protocol::event_message("lobby.closed", fields));
+    }
+
+    void publish_lobbies() {
+        json list = lobbies.public_json();
+        metrics.open_lobbies = static_cast<std::int64_t>(lobbies.size());
+        {
+            std::lock_guard lock(lists_mutex);
+            if (list == lobby_list) return;
+            lobby_list = list;
+        }
+        auto message = shared(protocol::event_message("lobbies", {{"lobbies", std::move(list)}}));
+        for (const auto& [id, p] : lobby_watchers) p->deliver(message);
+    }
+
+    void send_matches(const ParticipantPtr& to) {
+        std::lock_guard lock(lists_mutex);
+        to->deliver(shared(protocol::event_message("matches", {{"matches", live_list}})));
+    }
+
+    void on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body, const Ref& ref);
+    void start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref);
+
+    // ---- match strands ----
+    void on_published(const std::string& id, const json& entry, const json& spectator_view) {
+        bool changed = false;
+        {
+            std::lock_guard lock(lists_mutex);
+            summaries[id] = spectator_view;
+            auto it = live.find(id);
+            if (entry.is_null()) {
+                if (it != live.end()) live.erase(it), changed = true;
+            } else if (it == live.end()) {
+                live.emplace(id, std::make_pair(next_live_order++, entry));
+                changed = true;
+            } else if (it->second.second != entry) {
+                it->second.second = entry;
+                changed = true;
+            }
+            if (!changed) return;
+            std::vector<const std::pair<std::uint64_t, json>*> order;
+            for (const auto& [mid, item] : live) order.push_back(&item);
+            std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
+            live_list = json::array();
+            for (auto* item : order) live_list.push_back(item->second);
+            metrics.live_matches = static_cast<std::int64_t>(live.size());
+        }
+        // Watchers live on the lobby strand; they get the list as it is when the post runs,
+        // so lists published from different match strands never arrive out of order.
+        boost::asio::post(lobby_strand, [this] {
+            for (const auto& [cid, p] : match_watchers) send_matches(p);
+        });
+    }
+};
+
+void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body, const Ref& ref) {
+    const std::string& me = from->player_id();
+    auto joined = [&](std::variant<const Lobby*, LobbyError> result) {
+        if (auto* e = std::get_if<LobbyError>(&result)) return error(from, e->code, e->message, ref);
+        tell_members(*std::get<const Lobby*>(result));
+        ack(from, ref);
+        publish_lobbies();
+    };
+    auto departed = [&](std::variant<Departure, LobbyError> result, const std::string& who, std::string_view reason) {
+        if (auto* e = std::get_if<LobbyError>(&result)) return error(from, e->code, e->message, ref);
+        auto& d = std::get<Departure>(result);
+        tell_player(who, closed_message(d.lobby.id, reason));
+        if (d.closed) {
+            auto message = closed_message(d.lobby.id, "host_left");
+            for (const Member& m : d.lobby.seats)
+                if (m.id != who) tell_player(m.id, message);
+        } else {
+            tell_members(d.lobby);
+        }
+        ack(from, ref);
+        publish_lobbies();
+    };
+    std::visit(Overloaded{
+                   [&](const protocol::LobbyCreate& m) {
+                       // The parser validated the settings; the engine has the last word on pools.
+                       auto engine = protocol::engine_settings(m.settings, 0, 0);
+                       if (auto* e = std::get_if<std::string>(&engine)) return error(from, ErrorCode::InvalidField, *e, ref);
+                       joined(lobbies.create(member(me), m.settings));
+                   },
+                   [&](const protocol::LobbyJoin& m) {
+                       joined(m.lobby.empty() ? lobbies.join_by_code(m.code, member(me)) : lobbies.join(m.lobby, member(me)));
+                   },
+                   [&](const protocol::LobbyLeave& m) { departed(lobbies.leave(m.lobby, me), me, "left"); },
+                   [&](const protocol::LobbyKick& m) { departed(lobbies.kick(m.lobby, me, m.player), m.player, "kicked"); },
+                   [&](const protocol::LobbyStart& m) { start_lobby(from, m.lobby, ref); },
+                   [&](const protocol::LobbiesSubscribe& m) {
+                       if (m.on) {
+                           lobby_watchers[from->connection_id()] = from;
+                           std::lock_guard lock(lists_mutex);
+                           from->deliver(shared(protocol::event_message("lobbies", {{"lobbies", lobby_list}})));
+                       } else {
+                           lobby_watchers.erase(from->connection_id());
+                       }
+                       ack(from, ref);
+                   },
+                   [&](const protocol::MatchesSubscribe& m) {
+                       if (m.on) {
+                           match_watchers[from->connection_id()] = from;
+                           send_matches(from);
+                       } else {
+                           match_watchers.erase(from->connection_id());
+                       }
+                       ack(from, ref);
+                   },
+                   [&](const auto&) {},
+               },
+               body);
+}
+
+void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref) {
+    auto check = lobbies.check_start(lobby_id, from->player_id());
+    if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
+    const Lobby& lobby = *std::get<const Lobby*>(check);
+    MatchOptions options;
+    {
+        std::lock_guard lock(matches_mutex);
+        do options.id = random_id("m_");
+        while (matches.count(options.id));
+    }
+    options.settings = lobby.settings;
+    options.seats = lobby.seats;
+    options.seed = random_u64();
+    options.challenger = random_below(lobby.settings.players);
+    options.history = config.history_per_match;
+    auto created = Match::create(io, std::move(options), store, metrics,
+                                 [this](const std::string& id, const json& entry, const json& view) {
+                                     on_published(id, entry, view);
+                                 });
+    if (auto* e = std::get_if<std::string>(&created)) return error(from, ErrorCode::InvalidField, *e, ref);
+    auto match = std::get<std::shared_ptr<Match>>(std::move(created));
+    {
+        std::lock_guard lock(matches_mutex);
+        matches.emplace(match->id(), match);
+    }
+    Lobby started = lobbies.take(lobby_id);
+    spdlog::info("lobby {} started match {}", started.id, match->id());
+    auto message = closed_message(started.id, "started", match->id());
+    for (const Member& m : started.seats) tell_player(m.id, message);
+    ack(from, ref);
+    publish_lobbies();
+}
+
+// ---- Hub ----
+
+Hub::Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, StepStore& store)
+    : impl_(std::make_unique<Impl>(io, config, metrics, store)) {}
+
+Hub::~Hub() = default;
+
+std::optional<Guest> Hub::create_guest(std::string_view name) {
+    if (!valid_name(name)) return std::nullopt;
+    Guest guest{random_id("p_"), std::string(name), secret_token()};
+    std::unique_lock lock(impl_->identity_mutex);
+    while (impl_->by_token.count(guest.token) || impl_->names.count(guest.id)) {
+        guest.id = random_id("p_");
+        guest.token = secret_token();
+    }
+    impl_->by_token.emplace(guest.token, guest);
+    impl_->names.emplace(guest.id, guest.name);
+    return guest;
+}
+
+std::optional<Guest> Hub::authenticate(std::string_view token) const {
+    std::shared_lock lock(impl_->identity_mutex);
+    auto it = impl_->by_token.find(std::string(token));
+    if (it == impl_->by_token.end()) return std::nullopt;
+    return it->second;
+}
+
+void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
+    Impl& hub = *impl_;
+    {
+        std::lock_guard lock(hub.connections_mutex);
+        hub.connections[from->player_id()][from->connection_id()] = from;
+    }
+    const Ref& ref = message.ref;
+    if (hub.stopping) return hub.error(from, ErrorCode::Unavailable, "the server is shutting down", ref);
+    auto with_match = [&](const std::string& id, auto&& act) {
+        if (auto match = hub.find_match(id)) return act(match);
+        hub.error(from, ErrorCode::UnknownMatch, "no such match", ref);
+    };
+    std::visit(Overloaded{
+                   [&](const protocol::Hello&) {
+                       hub.error(from, ErrorCode::WrongPhase, "already authenticated", ref);
+                   },
+                   [&](const protocol::Ping&) { from->deliver(shared(protocol::pong_message(ref))); },
+                   [&](const protocol::MatchOpen& m) {
+                       with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                           {
+                               std::lock_guard lock(hub.connections_mutex);
+                               hub.opened[from->connection_id()].insert(m.match);
+                           }
+                           match->open(from, m.since, ref);
+                       });
+                   },
+                   [&](const protocol::MatchClose& m) {
+                       with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                           {
+                               std::lock_guard lock(hub.connections_mutex);
+                               if (auto it = hub.opened.find(from->connection_id()); it != hub.opened.end())
+                                   it->second.erase(m.match);
+                           }
+                           match->close(from, ref);
+                       });
+                   },
+                   [&](const protocol::MatchStep& m) {
+                       with_match(m.match, [&](const std::shared_ptr<Match>& match) { match->step(from, m.step, ref); });
+                   },
+                   [&](const protocol::MatchResign& m) {
+                       with_match(m.match, [&](const std::shared_ptr<Match>& match) { match->resign(from, ref); });
+                   },
+                   [&](const protocol::MatchAbort& m) {
+                       with_match(m.match, [&](const std::shared_ptr<Match>& match) { match->abort(from, ref); });
+                   },
+                   [&](const auto& request) {
+                       // Lobbies and subscriptions live on the lobby strand.
+                       boost::asio::post(hub.lobby_strand, [&hub, from, body = protocol::ClientBody{request}, ref] {
+                           hub.on_lobby_message(from, body, ref);
+                       });
+                   },
+               },
+               message.body);
+}
+
+void Hub::disconnected(const ParticipantPtr& who) {
+    Impl& hub = *impl_;
+    const auto id = who->connection_id();
+    std::set<std::string> watched;
+    {
+        std::lock_guard lock(hub.connections_mutex);
+        if (auto it = hub.connections.find(who->player_id()); it != hub.connections.end()) {
+            it->second.erase(id);
+            if (it->second.empty()) hub.connections.erase(it);
+        }
+        if (auto it = hub.opened.find(id); it != hub.opened.end()) {
+            watched = std::move(it->second);
+            hub.opened.erase(it);
+        }
+    }
+    for (const auto& match_id : watched)
+        if (auto match = hub.find_match(match_id)) match->remove(id);
+    boost::asio::post(hub.lobby_strand, [&hub, id] {
+        hub.lobby_watchers.erase(id);
+        hub.match_watchers.erase(id);
+    });
+}
+
+json Hub::public_lobbies() const {
+    std::lock_guard lock(impl_->lists_mutex);
+    return impl_->lobby_list;
+}
+
+json Hub::live_matches() const {
+    std::lock_guard lock(impl_->lists_mutex);
+    return impl_->live_list;
+}
+
+std::optional<json> Hub::match_summary(std::string_view match_id) const {
+    std::lock_guard lock(impl_->lists_mutex);
+    auto it = impl_->summaries.find(std::string(match_id));
+    if (it == impl_->summaries.end()) return std::nullopt;
+    return it->second;
+}
+
+void Hub::shutdown() {
+    impl_->stopping = true;
+    std::lock_guard lock(impl_->matches_mutex);
+    for (const auto& [id, match] : impl_->matches) match->shutdown();
+}
+
+}  // namespace server

@@ -1,0 +1,107 @@
+#include "server/listener.hpp"
+
+#include <chrono>
+#include <string_view>
+#include <utility>
+
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/error.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/socket_base.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/http_session.hpp"
+
+namespace server {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+using tcp = net::ip::tcp;
+
+namespace {
+
+constexpr std::string_view refusal =
+    "HTTP/1.1 503 Service Unavailable\r\n"
+    "Server: santorini-server\r\n"
+    "Content-Type: application/json\r\n"
+    "Content-Length: 32\r\n"
+    "Retry-After: 5\r\n"
+    "Connection: close\r\n"
+    "\r\n"
+    "{\"error\":\"too many connections\"}";
+
+}  // namespace
+
+Listener::Listener(net::io_context& io, const tcp::endpoint& endpoint, Hub& hub, Metrics& metrics,
+                   const Config& config, SessionRegistry& registry)
+    : io_(io),
+      strand_(net::make_strand(io)),
+      acceptor_(strand_),
+      retry_(strand_),
+      hub_(hub),
+      metrics_(metrics),
+      config_(config),
+      registry_(registry) {
+    acceptor_.open(endpoint.protocol());
+    acceptor_.set_option(net::socket_base::reuse_address(true));
+    acceptor_.bind(endpoint);
+    acceptor_.listen(net::socket_base::max_listen_connections);
+    port_ = acceptor_.local_endpoint().port();
+}
+
+void Listener::run() {
+    net::dispatch(strand_, beast::bind_front_handler(&Listener::do_accept, shared_from_this()));
+}
+
+void Listener::stop() {
+    net::post(strand_, [self = shared_from_this()] {
+        self->stopped_ = true;
+        self->retry_.cancel();
+        beast::error_code ignored;
+        self->acceptor_.close(ignored);
+    });
+}
+
+void Listener::do_accept() {
+    if (stopped_) return;
+    // Each connection gets its own strand: "the strand is the lock".
+    acceptor_.async_accept(net::make_strand(io_),
+                           beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+}
+
+void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
+    if (stopped_ || ec == net::error::operation_aborted) return;
+    if (ec) {
+        // EMFILE and friends fail again at once: wait a little instead of spinning.
+        spdlog::warn("event=accept_failed error=\"{}\"", ec.message());
+        retry_.expires_after(std::chrono::milliseconds(100));
+        retry_.async_wait([self = shared_from_this()](beast::error_code wait_ec) {
+            if (!wait_ec) self->do_accept();
+        });
+        return;
+    }
+    if (std::optional<SessionRegistry::Slot> slot = registry_.try_open()) {
+        std::make_shared<HttpSession>(std::move(socket), hub_, metrics_, config_, registry_, std::move(*slot))->run();
+    } else {
+        refuse(std::move(socket));
+    }
+    do_accept();
+}
+
+void Listener::refuse(tcp::socket socket) {
+    metrics_.rejected(protocol::ErrorCode::Unavailable);
+    spdlog::debug("event=connection_refused reason=max_connections limit={}", config_.max_connections);
+    // A few bytes into a fresh socket's send buffer: the write completes at once, then the
+    // socket closes when the handler drops it.
+    auto refused = std::make_shared<tcp::socket>(std::move(socket));
+    net::async_write(*refused, net::buffer(refusal), [refused](beast::error_code, std::size_t) {
+        beast::error_code ignored;
+        refused->shutdown(tcp::socket::shutdown_both, ignored);
+        refused->close(ignored);
+    });
+}
+
+}  // namespace server

@@ -1,0 +1,197 @@
+// santorini-server: one process serving HTTP and WebSocket on one port.
+//
+// Settings come from Config's defaults, then the environment (SANTORINI_PORT, ...), then the
+// command line (--port 8080 or --port=8080). SIGINT/SIGTERM stop it gracefully; a second
+// signal stops it at once.
+
+#include <charconv>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include <boost/asio/signal_set.hpp>
+#include <boost/system/system_error.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "server/config.hpp"
+#include "server/server.hpp"
+
+namespace {
+
+template <class T>
+bool parse_number(std::string_view text, T& out) {
+    T value{};
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size()) return false;
+    out = value;
+    return true;
+}
+
+template <class T>
+bool parse_positive(std::string_view text, T& out) {
+    T value{};
+    if (!parse_number(text, value) || !(value > T{})) return false;
+    out = value;
+    return true;
+}
+
+struct Option {
+    std::string_view flag;  ///< --flag
+    std::string_view env;   ///< SANTORINI_...
+    std::string_view help;
+    std::function<bool(std::string_view)> set;  ///< false: the value is not valid
+};
+
+std::vector<Option> options(server::Config& config, std::string& log_level) {
+    return {
+        {"--address", "SANTORINI_ADDRESS", "address to listen on (default 127.0.0.1)",
+         [&](std::string_view v) { config.address = std::string(v); return !v.empty(); }},
+        {"--port", "SANTORINI_PORT", "TCP port (default 8080; 0 picks a free one)",
+         [&](std::string_view v) { return parse_number(v, config.port); }},
+        {"--threads", "SANTORINI_THREADS", "io threads (default 0: one per core)",
+         [&](std::string_view v) { return parse_number(v, config.threads) && config.threads >= 0; }},
+        {"--web-root", "SANTORINI_WEB_ROOT", "folder of the browser client (default web)",
+         [&](std::string_view v) { config.web_root = std::string(v); return !v.empty(); }},
+        {"--max-connections", "SANTORINI_MAX_CONNECTIONS", "open TCP connections at most",
+         [&](std::string_view v) { return parse_positive(v, config.max_connections); }},
+        {"--max-frame-bytes", "SANTORINI_MAX_FRAME_BYTES", "largest WebSocket message accepted",
+         [&](std::string_view v) { return parse_positive(v, config.max_frame_bytes); }},
+        {"--messages-per-second", "SANTORINI_MESSAGES_PER_SECOND", "token bucket refill per connection",
+         [&](std::string_view v) { return parse_positive(v, config.messages_per_second); }},
+        {"--message-burst", "SANTORINI_MESSAGE_BURST", "token bucket size per connection",
+         [&](std::string_view v) { return parse_positive(v, config.message_burst); }},
+        {"--rate-strikes", "SANTORINI_RATE_STRIKES", "rate-limited messages before closing with 1008",
+         [&](std::string_view v) { return parse_positive(v, config.rate_strikes_before_close); }},
+        {"--max-queued-messages", "SANTORINI_MAX_QUEUED_MESSAGES", "outgoing queue per socket before 4000",
+         [&](std::string_view v) { return parse_positive(v, config.max_queued_messages); }},
+        {"--idle-timeout", "SANTORINI_IDLE_TIMEOUT", "seconds without traffic before a socket is dropped",
+         [&](std::string_view v) {
+             long seconds = 0;
+             if (!parse_positive(v, seconds)) return false;
+             config.idle_timeout = std::chrono::seconds(seconds);
+             return true;
+         }},
+        {"--max-http-body", "SANTORINI_MAX_HTTP_BODY", "largest HTTP request body",
+         [&](std::string_view v) { return parse_positive(v, config.max_http_body); }},
+        {"--history-per-match", "SANTORINI_HISTORY_PER_MATCH", "patches kept for resuming viewers",
+         [&](std::string_view v) { return parse_positive(v, config.history_per_match); }},
+        {"--log-level", "SANTORINI_LOG_LEVEL", "trace, debug, info, warn, error (default info)",
+         [&](std::string_view v) {
+             log_level = std::string(v);
+             return spdlog::level::from_str(log_level) != spdlog::level::off || v == "off";
+         }},
+    };
+}
+
+void usage(std::ostream& out, const std::vector<Option>& all) {
+    out << "usage: santorini-server [--option value]...\n\n";
+    for (const Option& option : all) {
+        out << "  " << option.flag << " (env " << option.env << ")\n      " << option.help << "\n";
+    }
+}
+
+/// Fills `config` from the environment, then the arguments; nullopt to go on, else an exit code.
+std::optional<int> configure(int argc, char** argv, server::Config& config, std::string& log_level) {
+    const std::vector<Option> all = options(config, log_level);
+    for (const Option& option : all) {
+        const char* value = std::getenv(std::string(option.env).c_str());
+        if (value == nullptr) continue;
+        if (!option.set(value)) {
+            std::cerr << "santorini-server: bad value for " << option.env << ": '" << value << "'\n";
+            return 2;
+        }
+    }
+    for (int i = 1; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        if (arg == "-h" || arg == "--help") {
+            usage(std::cout, all);
+            return 0;
+        }
+        std::optional<std::string_view> value;
+        if (const std::size_t eq = arg.find('='); eq != std::string_view::npos) {
+            value = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+        }
+        const Option* option = nullptr;
+        for (const Option& candidate : all) {
+            if (candidate.flag == arg) option = &candidate;
+        }
+        if (option == nullptr) {
+            std::cerr << "santorini-server: unknown option '" << arg << "'\n";
+            usage(std::cerr, all);
+            return 2;
+        }
+        if (!value) {
+            if (i + 1 >= argc) {
+                std::cerr << "santorini-server: " << arg << " needs a value\n";
+                return 2;
+            }
+            value = argv[++i];
+        }
+        if (!option->set(*value)) {
+            std::cerr << "santorini-server: bad value for " << arg << ": '" << *value << "'\n";
+            return 2;
+        }
+    }
+    return std::nullopt;
+}
+
+void setup_logging(const std::string& level) {
+    auto logger = spdlog::stderr_color_mt("server");
+    spdlog::set_default_logger(logger);
+    // One line per event: ts=... level=... event=... key=value ...
+    spdlog::set_pattern("ts=%Y-%m-%dT%H:%M:%S.%e%z level=%l %v");
+    spdlog::set_level(spdlog::level::from_str(level));
+    spdlog::flush_on(spdlog::level::info);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    server::Config config;
+    std::string log_level = "info";
+    if (const std::optional<int> exit_code = configure(argc, argv, config, log_level)) return *exit_code;
+    setup_logging(log_level);
+
+    try {
+        server::Server server(config);
+
+        boost::asio::signal_set signals(server.context(), SIGINT, SIGTERM);
+        std::function<void(const boost::system::error_code&, int)> on_signal =
+            [&](const boost::system::error_code& ec, int signal_number) {
+                if (ec) return;
+                static bool stopping = false;
+                if (!stopping) {
+                    stopping = true;
+                    spdlog::info("event=signal signal={} action=graceful_stop", signal_number);
+                    server.stop();
+                    signals.async_wait(on_signal);
+                } else {
+                    spdlog::warn("event=signal signal={} action=immediate_stop", signal_number);
+                    server.context().stop();
+                }
+            };
+        signals.async_wait(on_signal);
+
+        const std::string host =
+            config.address.find(':') != std::string::npos ? "[" + config.address + "]" : config.address;
+        std::cout << "listening on http://" << host << ":" << server.port() << std::endl;
+        server.run();
+    } catch (const boost::system::system_error& e) {
+        spdlog::critical("event=startup_failed address={} port={} error=\"{}\"", config.address, config.port,
+                         e.what());
+        return 1;
+    } catch (const std::exception& e) {
+        spdlog::critical("event=fatal error=\"{}\"", e.what());
+        return 1;
+    }
+    return 0;
+}

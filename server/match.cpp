@@ -1,0 +1,394 @@
+#include "server/match.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <boost/asio/post.hpp>
+
+#include "engine/santorini/game.hpp"
+#include "engine/santorini/view.hpp"
+
+namespace server {
+
+using protocol::ErrorCode;
+using nlohmann::json;
+
+namespace {
+
+// A failed store is retried after this long (timeouts are the server's own records).
+constexpr std::chrono::seconds store_retry{1};
+
+json winners_json(const santorini::State& state) {
+    json out = json::array();
+    for (int s = 0; s < state.seat_count; ++s)
+        if (state.winners >> s & 1u) out.push_back(s);
+    return out;
+}
+
+json power_json(santorini::PowerId p) {
+    if (p == santorini::PowerId::None) return nullptr;
+    return std::string(santorini::power_info(p).key);
+}
+
+std::int64_t epoch_ms(WallTime t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+}  // namespace
+
+std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_context& io, MatchOptions options,
+                                                                StepStore& store, Metrics& metrics,
+                                                                MatchPublisher publish) {
+    if (static_cast<int>(options.seats.size()) != options.settings.players) return "one player per seat is needed";
+    auto settings = protocol::engine_settings(options.settings, options.seed, options.challenger);
+    if (auto* error = std::get_if<std::string>(&settings)) return *error;
+    auto game = santorini::new_game(std::get<santorini::Settings>(settings));
+    if (!game.ok()) return game.error().message;
+    std::shared_ptr<Match> match(new Match(io, std::move(options), std::move(*game), store, metrics, std::move(publish)));
+    // Nobody else holds the match yet, so its first view is made here rather than on the strand.
+    Match& m = *match;
+    auto now = m.options_.now();
+    auto wall = m.options_.wall_now();
+    m.clock_.switch_to(santorini::decider(m.state_), true, now);
+    santorini::legal_steps(m.state_, m.legal_);
+    for (auto& v : m.viewers_) v.view = m.view_json(v.seat, now, wall);
+    m.publish_(m.id(), m.live_entry(), m.viewers_.back().view);
+    m.arm_timer();
+    return match;
+}
+
+Match::Match(boost::asio::io_context& io, MatchOptions options, santorini::State state, StepStore& store,
+             Metrics& metrics, MatchPublisher publish)
+    : options_(std::move(options)),
+      store_(store),
+      metrics_(metrics),
+      publish_(std::move(publish)),
+      strand_(boost::asio::make_strand(io)),
+      timer_(strand_),
+      state_(state),
+      clock_(TimeControl::from_settings(options_.settings), options_.settings.players) {
+    for (int s = 0; s < options_.settings.players; ++s) viewers_.push_back(Viewer{s, {}, {}, {}});
+    viewers_.push_back(Viewer{santorini::spectator, {}, {}, {}});
+}
+
+Match::~Match() = default;
+
+// ---- requests: posted to the strand ----
+
+void Match::open(ParticipantPtr who, std::optional<std::uint64_t> since, protocol::Ref ref) {
+    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), since, ref = std::move(ref)] {
+        self->do_open(who, since, ref);
+    });
+}
+
+void Match::close(ParticipantPtr who, protocol::Ref ref) {
+    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), ref = std::move(ref)] {
+        self->do_close(who->connection_id(), who, ref);
+    });
+}
+
+void Match::remove(std::uint64_t connection_id) {
+    boost::asio::post(strand_, [self = shared_from_this(), connection_id] { self->do_close(connection_id, nullptr, {}); });
+}
+
+void Match::step(ParticipantPtr who, nlohmann::json step, protocol::Ref ref) {
+    auto arrival = options_.now();
+    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), step = std::move(step),
+                                ref = std::move(ref), arrival] { self->do_step(who, step, ref, arrival); });
+}
+
+void Match::resign(ParticipantPtr who, protocol::Ref ref) {
+    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), ref = std::move(ref)] {
+        self->do_event(Action::Kind::Resign, who, ref);
+    });
+}
+
+void Match::abort(ParticipantPtr who, protocol::Ref ref) {
+    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), ref = std::move(ref)] {
+        self->do_event(Action::Kind::Abort, who, ref);
+    });
+}
+
+void Match::check_clock() {
+    boost::asio::post(strand_, [self = shared_from_this()] { self->on_timer(); });
+}
+
+void Match::shutdown() {
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        self->stopped_ = true;
+        self->timer_.cancel();
+    });
+}
+
+// ---- on the strand ----
+
+void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since, const protocol::Ref& ref) {
+    if (stopped_) return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
+    Viewer& v = viewer_for(who->player_id());
+    const auto connection = who->connection_id();
+    Presence before = presence();
+    v.connections[connection] = who;
+    // The newcomer gets its catch-up below, so the presence patch skips it.
+    if (presence() != before) broadcast(connection);
+    if (since && *since == version_) {
+        // Up to date: nothing to send.
+    } else if (since && *since < version_ && !v.ring.empty() && v.ring.front().first <= *since + 1) {
+        for (const auto& [version, message] : v.ring)
+            if (version > *since) who->deliver(message);
+    } else {
+        who->deliver(std::make_shared<const std::string>(protocol::snapshot_message(id(), version_, v.view)));
+    }
+    reply_ack(who, ref);
+}
+
+void Match::do_close(std::uint64_t connection_id, const ParticipantPtr& who, const protocol::Ref& ref) {
+    Presence before = presence();
+    for (auto& v : viewers_) v.connections.erase(connection_id);
+    if (presence() != before) broadcast();
+    reply_ack(who, ref);
+}
+
+void Match::do_step(const ParticipantPtr& who, const json& step, const protocol::Ref& ref, SteadyTime arrival) {
+    if (stopped_) return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
+    if (!active()) return reply_error(who, ErrorCode::WrongPhase, "the match is over", ref);
+    // A step that arrives after the decider's time ran out is too late, even if the timer has
+    // not fired yet: settle the timeout first.
+    if (!pending_ && clock_.expired(arrival)) on_timer();
+    if (pending_) return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded", ref);
+    const int seat = seat_of(who->player_id());
+    if (seat < 0 || seat != santorini::decider(state_))
+        return reply_error(who, ErrorCode::NotYourTurn, "it is not your turn", ref);
+    auto parsed = protocol::step_from_json(state_, legal_, step);
+    if (auto* why = std::get_if<std::string>(&parsed)) return reply_error(who, ErrorCode::IllegalStep, *why, ref);
+    const auto& chosen = std::get<santorini::Step>(parsed);
+    Action action{Action::Kind::Step, seat, chosen, who, ref, arrival, std::chrono::steady_clock::now()};
+    record(std::move(action), protocol::step_json(state_, chosen));
+}
+
+void Match::do_event(Action::Kind kind, const ParticipantPtr& who, const protocol::Ref& ref) {
+    if (stopped_) return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
+    if (!active()) return reply_error(who, ErrorCode::WrongPhase, "the match is over", ref);
+    const int seat = seat_of(who->player_id());
+    if (seat < 0) return reply_error(who, ErrorCode::NotAuthorized, "only players of this match may do that", ref);
+    if (pending_) return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded", ref);
+    if (state_.seat(seat).out) return reply_error(who, ErrorCode::WrongPhase, "you are already out of the game", ref);
+    if (kind == Action::Kind::Abort && moved_)
+        return reply_error(who, ErrorCode::WrongPhase, "the first move has been played: resign instead", ref);
+    json what = {{"kind", kind == Action::Kind::Abort ? "abort" : "resign"}, {"seat", seat}};
+    record(Action{kind, seat, {}, who, ref, options_.now(), std::chrono::steady_clock::now()}, std::move(what));
+}
+
+// ---- durability: nothing is applied or told before the store has it ----
+
+void Match::record(Action action, json what) {
+    pending_ = true;
+    StepRecord rec;
+    rec.match_id = id();
+    rec.number = records_ + 1;
+    rec.player_id = action.from ? action.from->player_id() : std::string();
+    rec.step_json = what.dump();
+    rec.at_ms = epoch_ms(options_.wall_now());
+    store_.append(std::move(rec), [self = shared_from_this(), action](bool stored) {
+        // The store may answer on any thread.
+        boost::asio::post(self->strand_, [self, action, stored] { self->on_recorded(action, stored); });
+    });
+}
+
+void Match::on_recorded(Action action, bool stored) {
+    pending_ = false;
+    if (!stored && action.from) {
+        reply_error(action.from, ErrorCode::Unavailable, "the action could not be stored; try again", action.ref);
+        return arm_timer();
+    }
+    if (!stored) {
+        // The server's own record (a timeout) failed: try again shortly rather than at once.
+        if (stopped_) return;
+        timer_.expires_after(store_retry);
+        timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+            if (auto self = weak.lock(); self && !ec) self->on_timer();
+        });
+        return;
+    }
+    ++records_;
+    apply(action, options_.now());
+    broadcast();
+    reply_ack(action.from, action.ref);
+    if (action.kind == Action::Kind::Step)
+        metrics_.step_latency(std::chrono::duration<double>(std::chrono::steady_clock::now() - action.received).count());
+    arm_timer();
+}
+
+void Match::apply(const Action& action, SteadyTime now) {
+    std::array<bool, santorini::max_seats> out_before{};
+    for (int s = 0; s < state_.seat_count; ++s) out_before[static_cast<std::size_t>(s)] = state_.seat(s).out;
+    const auto turn_before = state_.turn.number;
+    std::string reason;
+    switch (action.kind) {
+        case Action::Kind::Step:
+            history_.push_back(santorini::to_text(action.step));
+            santorini::apply_step(state_, action.step);
+            if (action.step.kind == santorini::StepKind::Move) moved_ = true;
+            reason = "win";
+            for (int s = 0; s < state_.seat_count; ++s)
+                if (state_.seat(s).out && !out_before[static_cast<std::size_t>(s)]) reason = "no_turn";
+            // The mover's time stops when its step arrived, not when the store answered.
+            now = action.arrival;
+            break;
+        case Action::Kind::Resign:
+        case Action::Kind::Timeout:
+            if (!santorini::in_play(state_)) return end_without_game(true, now);
+            santorini::concede(state_, action.seat);
+            reason = action.kind == Action::Kind::Resign ? "resign" : "timeout";
+            break;
+        case Action::Kind::Abort: return end_without_game(false, now);
+    }
+    if (state_.over()) {
+        result_ = {{"winners", winners_json(state_)}, {"reason", reason}};
+        clock_.stop(now);
+    } else {
+        clock_.switch_to(santorini::decider(state_), state_.turn.number != turn_before, now);
+    }
+}
+
+void Match::end_without_game(bool with_result, SteadyTime now) {
+    aborted_ = true;
+    result_ = with_result ? json{{"winners", json::array()}, {"reason", "aborted"}} : json(nullptr);
+    clock_.stop(now);
+}
+
+// ---- clocks ----
+
+void Match::on_timer() {
+    // While an action is being stored the state may be about to change; on_recorded re-arms.
+    if (stopped_ || !active() || pending_) return;
+    auto now = options_.now();
+    if (!clock_.expired(now)) return arm_timer();
+    const int seat = clock_.running();
+    record(Action{Action::Kind::Timeout, seat, {}, nullptr, {}, now, std::chrono::steady_clock::now()},
+           json{{"kind", "timeout"}, {"seat", seat}});
+}
+
+void Match::arm_timer() {
+    auto at = clock_.expiry();
+    if (stopped_ || !active() || !at) {
+        timer_.cancel();
+        return;
+    }
+    timer_.expires_after(std::max(SteadyTime::duration::zero(), *at - options_.now()));
+    timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+        if (auto self = weak.lock(); self && !ec) self->on_timer();
+    });
+}
+
+// ---- views ----
+
+void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
+    ++version_;
+    const auto now = options_.now();
+    const auto wall = options_.wall_now();
+    if (active())
+        santorini::legal_steps(state_, legal_);
+    else
+        legal_.clear();
+    for (auto& v : viewers_) {
+        json next = view_json(v.seat, now, wall);
+        // Every viewer gets every version, an empty patch when nothing it sees changed, so its
+        // versions have no gaps.
+        auto message = std::make_shared<const std::string>(
+            protocol::patch_message(id(), version_, protocol::diff(v.view, next)));
+        v.view = std::move(next);
+        v.ring.emplace_back(version_, message);
+        while (v.ring.size() > options_.history) v.ring.pop_front();
+        for (const auto& [connection, who] : v.connections)
+            if (connection != skip_connection) who->deliver(message);
+    }
+    publish_(id(), live_entry(), viewers_.back().view);
+}
+
+json Match::view_json(int seat, SteadyTime now, WallTime wall) const {
+    const santorini::State seen = santorini::view_for(state_, seat);
+    const Presence p = presence();
+    json seats = json::array();
+    for (int s = 0; s < options_.settings.players; ++s) {
+        const Member& m = options_.seats[static_cast<std::size_t>(s)];
+        seats.push_back({{"seat", s},
+                         {"player", {{"id", m.id}, {"name", m.name}}},
+                         {"power", power_json(seen.seat(s).power)},
+                         {"side", seen.seat(s).side},
+                         {"out", seen.seat(s).out},
+                         {"connected", static_cast<bool>(p.connected[static_cast<std::size_t>(s)])}});
+    }
+    const bool decides = active() && seat >= 0 && seat == santorini::decider(state_);
+    return {{"match", id()},
+            {"game", "santorini"},
+            {"status", status()},
+            {"seats", std::move(seats)},
+            {"you", seat >= 0 ? json(seat) : json(nullptr)},
+            {"spectators", p.spectators},
+            {"clock", clock_.to_json(now, wall)},
+            {"result", result_},
+            {"history", history_},
+            {"state", protocol::state_json(seen, decides ? &legal_ : nullptr)}};
+}
+
+json Match::live_entry() const {
+    if (!active()) return nullptr;
+    json players = json::array();
+    json powers = json::array();
+    for (int s = 0; s < options_.settings.players; ++s) {
+        players.push_back(options_.seats[static_cast<std::size_t>(s)].name);
+        powers.push_back(power_json(state_.seat(s).power));
+    }
+    return {{"id", id()},
+            {"players", std::move(players)},
+            {"powers", std::move(powers)},
+            {"status", status()},
+            {"spectators", presence().spectators}};
+}
+
+Match::Presence Match::presence() const {
+    Presence p;
+    for (int s = 0; s < options_.settings.players; ++s)
+        p.connected.push_back(!viewers_[static_cast<std::size_t>(s)].connections.empty());
+    // Spectators are people: several tabs of one player count once.
+    std::set<std::string> watchers;
+    for (const auto& [connection, who] : viewers_.back().connections) watchers.insert(who->player_id());
+    p.spectators = static_cast<int>(watchers.size());
+    return p;
+}
+
+Match::Viewer& Match::viewer_for(const std::string& player_id) {
+    const int seat = seat_of(player_id);
+    return seat >= 0 ? viewers_[static_cast<std::size_t>(seat)] : viewers_.back();
+}
+
+int Match::seat_of(const std::string& player_id) const {
+    for (std::size_t s = 0; s < options_.seats.size(); ++s)
+        if (options_.seats[s].id == player_id) return static_cast<int>(s);
+    return -1;
+}
+
+std::string Match::status() const {
+    using santorini::Phase;
+    if (aborted_) return "aborted";
+    switch (state_.phase) {
+        case Phase::Offer:
+        case Phase::Choose:
+        case Phase::StartPlayer: return "draft";
+        case Phase::Place:
+        case Phase::Token: return "placement";
+        case Phase::Over: return "finished";
+        default: return "playing";
+    }
+}
+
+void Match::reply_error(const ParticipantPtr& who, ErrorCode code, std::string_view message, const protocol::Ref& ref) {
+    metrics_.rejected(code);
+    if (who) who->deliver(std::make_shared<const std::string>(protocol::error_message(code, message, ref)));
+}
+
+void Match::reply_ack(const ParticipantPtr& who, const protocol::Ref& ref) {
+    if (who && ref) who->deliver(std::make_shared<const std::string>(protocol::ack_message(ref)));
+}
+
+}  // namespace server

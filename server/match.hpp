@@ -1,0 +1,161 @@
+#pragma once
+// A match: the authoritative game between seated players, an actor on its own strand. It owns
+// the engine state, the clocks and every viewer's last view; everything reaches it by posting.
+// Each state change bumps one match-wide version and sends every viewer (one per seat, one
+// shared by all spectators) the RFC 6902 patch from its previous view, kept in a short history
+// so a reconnecting viewer can catch up.
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "engine/santorini/state.hpp"
+#include "engine/santorini/step.hpp"
+#include "protocol/messages.hpp"
+#include "server/clock.hpp"
+#include "server/lobby.hpp"
+#include "server/metrics.hpp"
+#include "server/participant.hpp"
+#include "server/step_store.hpp"
+
+namespace server {
+
+/// Everything a match is made from.
+struct MatchOptions {
+    std::string id;                       ///< "m_..."
+    protocol::LobbySettings settings;
+    std::vector<Member> seats;            ///< seat i = lobby seat i
+    std::uint64_t seed = 0;               ///< the engine's random seed (random draft, decks)
+    int challenger = 0;                   ///< the seat that drafts and names the start player
+    std::size_t history = 64;             ///< patches kept per viewer for resuming
+    std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
+    std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
+};
+
+/// What a match tells its owner after every change: its live-list entry (null once it is
+/// over) and the spectator view. Called on the match's strand; must not call back into it.
+using MatchPublisher =
+    std::function<void(const std::string& match_id, const nlohmann::json& live_entry, const nlohmann::json& spectator_view)>;
+
+class Match : public std::enable_shared_from_this<Match> {
+public:
+    /// A match at its first decision point (version 1, clock running), or why the settings
+    /// cannot make a game.
+    static std::variant<std::shared_ptr<Match>, std::string> create(boost::asio::io_context& io, MatchOptions options,
+                                                                    StepStore& store, Metrics& metrics,
+                                                                    MatchPublisher publish);
+    ~Match();
+    Match(const Match&) = delete;
+    Match& operator=(const Match&) = delete;
+
+    const std::string& id() const { return options_.id; }
+
+    // Requests: each is posted to the match strand; replies go to `who` only.
+    /// Starts sending `who` its viewer's updates (its seat's, else the spectators'): nothing
+    /// if `since` is current, the missed patches if the history still has them, else a snapshot.
+    void open(ParticipantPtr who, std::optional<std::uint64_t> since, protocol::Ref ref);
+    /// Stops sending `who` updates.
+    void close(ParticipantPtr who, protocol::Ref ref);
+    /// The connection is gone (no reply).
+    void remove(std::uint64_t connection_id);
+    /// A step by the decider: stored durably, then applied and broadcast.
+    void step(ParticipantPtr who, nlohmann::json step, protocol::Ref ref);
+    /// The sender resigns (in play: loses or, with 3 players, is eliminated; in setup: aborts).
+    void resign(ParticipantPtr who, protocol::Ref ref);
+    /// Ends the match without a result; only before the first move.
+    void abort(ParticipantPtr who, protocol::Ref ref);
+    /// Re-reads the time source and settles a clock that ran out (the timer does this; tests
+    /// with a fake time source call it after moving time on).
+    void check_clock();
+    /// Stops the timer and refuses further requests (server shutdown).
+    void shutdown();
+
+private:
+    /// What a request asks to record: a step, or an event the server records for the game.
+    struct Action {
+        enum class Kind { Step, Resign, Abort, Timeout } kind = Kind::Step;
+        int seat = -1;
+        santorini::Step step{};
+        ParticipantPtr from;  ///< null for the server's own actions (timeouts)
+        protocol::Ref ref;
+        SteadyTime arrival{};  ///< from the match's time source: what the clock charges
+        std::chrono::steady_clock::time_point received{};  ///< real time, for the latency metric
+    };
+    /// A viewer: a seat or all spectators, with its last view, history and connections.
+    struct Viewer {
+        int seat = -1;  ///< santorini::spectator for the shared spectator viewer
+        nlohmann::json view;
+        std::deque<std::pair<std::uint64_t, std::shared_ptr<const std::string>>> ring;
+        std::map<std::uint64_t, ParticipantPtr> connections;
+    };
+    /// Who is watching, as the views show it.
+    struct Presence {
+        std::vector<bool> connected;
+        int spectators = 0;
+        bool operator==(const Presence&) const = default;
+    };
+
+    Match(boost::asio::io_context& io, MatchOptions options, santorini::State state, StepStore& store,
+          Metrics& metrics, MatchPublisher publish);
+
+    void do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since, const protocol::Ref& ref);
+    void do_close(std::uint64_t connection_id, const ParticipantPtr& who, const protocol::Ref& ref);
+    void do_step(const ParticipantPtr& who, const nlohmann::json& step, const protocol::Ref& ref, SteadyTime arrival);
+    void do_event(Action::Kind kind, const ParticipantPtr& who, const protocol::Ref& ref);
+
+    // The durability pipeline: record, wait for the store, then apply.
+    void record(Action action, nlohmann::json what);
+    void on_recorded(Action action, bool stored);
+    void apply(const Action& action, SteadyTime now);
+    void end_without_game(bool with_result, SteadyTime now);
+    void on_timer();
+    void arm_timer();
+
+    // Views.
+    void broadcast(std::optional<std::uint64_t> skip_connection = std::nullopt);
+    nlohmann::json view_json(int seat, SteadyTime now, WallTime wall) const;
+    nlohmann::json live_entry() const;
+    Presence presence() const;
+    Viewer& viewer_for(const std::string& player_id);
+    int seat_of(const std::string& player_id) const;
+    bool active() const { return !aborted_ && !state_.over(); }
+    std::string status() const;
+
+    void reply_error(const ParticipantPtr& who, protocol::ErrorCode code, std::string_view message,
+                     const protocol::Ref& ref);
+    void reply_ack(const ParticipantPtr& who, const protocol::Ref& ref);
+
+    MatchOptions options_;
+    StepStore& store_;
+    Metrics& metrics_;
+    MatchPublisher publish_;
+    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+    boost::asio::steady_timer timer_;
+
+    santorini::State state_;
+    santorini::StepList legal_;
+    Clock clock_;
+    std::vector<std::string> history_;  ///< step texts, for the view
+    std::vector<Viewer> viewers_;       ///< one per seat, then the spectators
+    std::uint64_t version_ = 1;
+    std::uint32_t records_ = 0;         ///< actions stored so far
+    nlohmann::json result_ = nullptr;
+    bool aborted_ = false;
+    bool moved_ = false;    ///< a Move step was played: abort is no longer possible
+    bool pending_ = false;  ///< an action waits for the store
+    bool stopped_ = false;
+};
+
+}  // namespace server

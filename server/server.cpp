@@ -1,0 +1,98 @@
+#include "server/server.hpp"
+
+#include <exception>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/listener.hpp"
+
+namespace server {
+
+namespace net = boost::asio;
+
+namespace {
+
+int thread_count(int configured) {
+    if (configured > 0) return configured;
+    const unsigned cores = std::thread::hardware_concurrency();
+    return cores > 0 ? static_cast<int>(cores) : 1;
+}
+
+}  // namespace
+
+Server::Server(Config config)
+    : config_(std::move(config)),
+      registry_(config_.max_connections),
+      io_(thread_count(config_.threads)),
+      drain_timer_(io_),
+      hub_(std::make_unique<Hub>(io_, config_, metrics_, store_)) {
+    const net::ip::tcp::endpoint endpoint{net::ip::make_address(config_.address), config_.port};
+    listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_);
+}
+
+Server::~Server() {
+    // Whatever still sits in the io_context (sessions, timers) is destroyed with it, after the
+    // hub: a session's destructor touches neither.
+    io_.stop();
+}
+
+std::uint16_t Server::port() const { return listener_->port(); }
+
+void Server::run() {
+    const int threads = thread_count(config_.threads);
+    spdlog::info("event=server_start address={} port={} threads={}", config_.address, port(), threads);
+    listener_->run();
+    // A handler that throws must not take the whole process down with it.
+    auto work = [this] {
+        for (;;) {
+            try {
+                io_.run();
+                return;
+            } catch (const std::exception& e) {
+                spdlog::error("event=handler_exception what=\"{}\"", e.what());
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    pool.reserve(static_cast<std::size_t>(threads - 1));
+    for (int i = 1; i < threads; ++i) pool.emplace_back(work);
+    work();
+    for (std::thread& thread : pool) thread.join();
+    spdlog::info("event=server_stopped");
+}
+
+void Server::stop() {
+    if (stopping_.exchange(true)) return;
+    net::post(io_, [this] { begin_shutdown(); });
+}
+
+void Server::begin_shutdown() {
+    spdlog::info("event=shutdown_begin sessions={}", registry_.session_count());
+    listener_->stop();
+    hub_->shutdown();
+    registry_.close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
+    drain(std::chrono::steady_clock::now() + shutdown_grace);
+}
+
+void Server::drain(std::chrono::steady_clock::time_point deadline) {
+    const std::size_t left = registry_.session_count();
+    if (left == 0 || std::chrono::steady_clock::now() >= deadline) {
+        if (left > 0) spdlog::warn("event=shutdown_forced sessions={}", left);
+        spdlog::info("event=shutdown_done");
+        io_.stop();
+        return;
+    }
+    drain_timer_.expires_after(std::chrono::milliseconds(10));
+    drain_timer_.async_wait([this, deadline](boost::system::error_code ec) {
+        if (!ec) drain(deadline);
+    });
+}
+
+}  // namespace server

@@ -1,0 +1,75 @@
+#pragma once
+// The whole server in one object: the io_context and its threads, metrics, the step store,
+// the hub, the connection registry and the listener. main.cpp and the socket tests both use it.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "server/config.hpp"
+#include "server/hub.hpp"
+#include "server/metrics.hpp"
+#include "server/session_registry.hpp"
+#include "server/step_store.hpp"
+
+namespace server {
+
+class Listener;
+
+class Server {
+public:
+    /// How long a graceful stop waits for WebSocket sessions to finish their closing handshakes.
+    static constexpr std::chrono::seconds shutdown_grace{5};
+
+    /// Builds everything and binds the listening socket (Config::port 0 picks a free port).
+    /// Throws boost::system::system_error if the address cannot be bound. Nothing runs yet.
+    explicit Server(Config config);
+    /// Requires that run() has returned (or was never called).
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    /// Accepts and serves on Config::threads threads (0: one per core), this one included.
+    /// Blocks until a stop() has finished. Call at most once.
+    void run();
+    /// Graceful stop, from any thread (and idempotent): stop accepting, Hub::shutdown(), close
+    /// every WebSocket with 1001 after its queued messages, wait for them (at most
+    /// shutdown_grace), then stop the io_context so run() returns.
+    void stop();
+
+    /// The port the listener is bound to.
+    std::uint16_t port() const;
+    /// The settings in force.
+    const Config& config() const { return config_; }
+    /// The io_context everything runs on (main.cpp adds its signal_set here).
+    boost::asio::io_context& context() { return io_; }
+    /// The process counters.
+    Metrics& metrics() { return metrics_; }
+    /// The application behind the sockets.
+    Hub& hub() { return *hub_; }
+    /// Open connections and live WebSocket sessions.
+    SessionRegistry& sessions() { return registry_; }
+
+private:
+    void begin_shutdown();
+    void drain(std::chrono::steady_clock::time_point deadline);
+
+    // Order matters for destruction: sessions that die with the io_context still give their
+    // connection slot back to the registry, so metrics and the registry outlive the io_context;
+    // the hub and listener use the io_context, so they die before it.
+    const Config config_;
+    Metrics metrics_;
+    MemoryStepStore store_;
+    SessionRegistry registry_;
+    boost::asio::io_context io_;
+    boost::asio::steady_timer drain_timer_;
+    std::unique_ptr<Hub> hub_;
+    std::shared_ptr<Listener> listener_;
+    std::atomic<bool> stopping_{false};
+};
+
+}  // namespace server

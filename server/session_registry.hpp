@@ -1,0 +1,77 @@
+#pragma once
+// The server's list of connections (Beast's "shared registry"): a count of every open TCP
+// connection, checked against Config::max_connections, and weak references to the live
+// WebSocket sessions so that a graceful stop can close each of them with 1001.
+// Thread-safe: sessions on any strand open and close entries.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace server {
+
+class WebsocketSession;
+
+class SessionRegistry {
+public:
+    /// Holds one of the `max_connections` places while it lives. Move-only; the place is given
+    /// back when the holder (an HTTP or WebSocket session) is destroyed.
+    class Slot {
+    public:
+        Slot() = default;
+        Slot(Slot&& other) noexcept : registry_(std::exchange(other.registry_, nullptr)) {}
+        Slot& operator=(Slot&& other) noexcept;
+        Slot(const Slot&) = delete;
+        Slot& operator=(const Slot&) = delete;
+        ~Slot();
+
+    private:
+        friend class SessionRegistry;
+        explicit Slot(SessionRegistry* registry) : registry_(registry) {}
+        SessionRegistry* registry_ = nullptr;
+    };
+
+    /// A registry allowing at most `max_connections` open connections at once.
+    explicit SessionRegistry(std::size_t max_connections);
+    SessionRegistry(const SessionRegistry&) = delete;
+    SessionRegistry& operator=(const SessionRegistry&) = delete;
+
+    /// A place for one more connection, or nullopt if `max_connections` are open.
+    std::optional<Slot> try_open();
+    /// Connections (HTTP and WebSocket) holding a place now.
+    std::size_t connections() const { return connections_.load(std::memory_order_relaxed); }
+
+    /// A number never handed out before in this process (connection ids start at 1).
+    static std::uint64_t next_connection_id();
+
+    /// Starts tracking a WebSocket session (after its handshake). False once close_all has
+    /// been called: the server is stopping and the session must close itself.
+    bool add(const std::shared_ptr<WebsocketSession>& session);
+    /// Stops tracking the session with this connection id (it has finished).
+    void remove(std::uint64_t connection_id);
+    /// The live WebSocket sessions (tests and shutdown use this).
+    std::vector<std::shared_ptr<WebsocketSession>> sessions() const;
+    /// How many WebSocket sessions are tracked.
+    std::size_t session_count() const;
+    /// Asks every live session to flush its queue and close with `code` (graceful stop);
+    /// sessions that finish their handshake later are refused by `add`.
+    void close_all(std::uint16_t code, const std::string& reason);
+
+private:
+    void release();
+
+    const std::size_t max_connections_;
+    std::atomic<std::size_t> connections_{0};
+    mutable std::mutex mutex_;
+    std::unordered_map<std::uint64_t, std::weak_ptr<WebsocketSession>> sessions_;
+    bool closing_all_ = false;
+};
+
+}  // namespace server

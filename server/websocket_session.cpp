@@ -1,0 +1,314 @@
+#include "server/websocket_session.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <utility>
+#include <variant>
+
+#include <boost/asio/error.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/error.hpp>
+#include <boost/beast/http/field.hpp>
+#include <boost/beast/version.hpp>
+#include <boost/beast/websocket/error.hpp>
+#include <spdlog/spdlog.h>
+
+namespace server {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+
+namespace {
+
+// The reason a session ended, in one word for the log line.
+std::string_view end_reason(const beast::error_code& ec) {
+    if (ec == websocket::error::closed) return "closed";
+    if (ec == beast::error::timeout) return "timeout";
+    if (ec == websocket::error::message_too_big) return "frame_too_large";
+    if (ec == net::error::operation_aborted) return "aborted";
+    if (ec == net::error::eof || ec == net::error::connection_reset || ec == net::error::broken_pipe) {
+        return "dropped";
+    }
+    return "error";
+}
+
+}  // namespace
+
+WebsocketSession::WebsocketSession(tcp::socket&& socket, Hub& hub, Metrics& metrics, const Config& config,
+                                   SessionRegistry& registry, SessionRegistry::Slot slot)
+    : ws_(std::move(socket)),
+      deadline_(ws_.get_executor()),
+      hub_(hub),
+      metrics_(metrics),
+      config_(config),
+      registry_(registry),
+      slot_(std::move(slot)),
+      id_(SessionRegistry::next_connection_id()),
+      bucket_(config.messages_per_second, config.message_burst) {
+    beast::error_code ec;
+    const tcp::endpoint remote = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+    if (!ec) remote_ = remote.address().to_string() + ":" + std::to_string(remote.port());
+}
+
+// Touches nothing outside the session but its connection slot (the registry outlives the
+// io_context): it may be destroyed while the io_context shuts down, after the hub is gone.
+// finish() did the bookkeeping already.
+WebsocketSession::~WebsocketSession() = default;
+
+void WebsocketSession::run(beast::http::request<beast::http::string_body> request) {
+    // The WebSocket stream has its own timeouts; the TCP stream's would cut idle sessions.
+    beast::get_lowest_layer(ws_).expires_never();
+    websocket::stream_base::timeout timeouts{};
+    timeouts.handshake_timeout = handshake_timeout;
+    timeouts.idle_timeout = config_.idle_timeout;
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
+        response.set(beast::http::field::server, "santorini-server");
+    }));
+    ws_.read_message_max(config_.max_frame_bytes);
+    ws_.text(true);
+    ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
+}
+
+void WebsocketSession::on_accept(beast::error_code ec) {
+    if (ec) {
+        spdlog::debug("event=ws_handshake_failed conn={} remote={} error=\"{}\"", id_, remote_, ec.message());
+        finish(ec);
+        return;
+    }
+    opened_ = true;
+    metrics_.open_sockets.fetch_add(1, std::memory_order_relaxed);
+    spdlog::info("event=ws_open conn={} remote={}", id_, remote_);
+    if (!registry_.add(shared_from_this())) {
+        start_close(websocket::close_code::going_away, "server shutting down", /*flush=*/false);
+    } else {
+        arm_deadline(handshake_timeout, /*closing=*/false);
+    }
+    do_read();
+}
+
+void WebsocketSession::do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+}
+
+void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
+    if (ec) {
+        if (ec == websocket::error::message_too_big) {
+            // Beast has already sent close 1009 and torn the connection down.
+            metrics_.rejected(protocol::ErrorCode::FrameTooLarge);
+            spdlog::info("event=ws_frame_too_large conn={} limit={}", id_, config_.max_frame_bytes);
+        }
+        finish(ec);
+        return;
+    }
+    metrics_.messages_in.fetch_add(1, std::memory_order_relaxed);
+    if (pending_close_) {
+        // Closing: keep reading until the client's close frame, ignore everything else.
+        buffer_.consume(buffer_.size());
+        do_read();
+        return;
+    }
+    if (!bucket_.try_take()) {
+        buffer_.consume(buffer_.size());
+        ++strikes_;
+        reject(protocol::ErrorCode::RateLimited, "too many messages; this one was dropped", std::nullopt);
+        if (strikes_ >= config_.rate_strikes_before_close) {
+            spdlog::info("event=ws_rate_limit_close conn={} player={} strikes={}", id_, player_id_, strikes_);
+            start_close(websocket::close_code::policy_error, "rate limit exceeded", /*flush=*/true);
+        }
+        do_read();
+        return;
+    }
+    if (!ws_.got_text()) {
+        buffer_.consume(buffer_.size());
+        reject(protocol::ErrorCode::MalformedJson, "only text frames are accepted", std::nullopt);
+        do_read();
+        return;
+    }
+    const std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    on_message(text);
+    do_read();
+}
+
+void WebsocketSession::on_message(std::string_view text) {
+    auto parsed = protocol::parse_client_message(text);
+    if (auto* error = std::get_if<protocol::ProtocolError>(&parsed)) {
+        metrics_.rejected(error->code);
+        send(protocol::error_message(*error));
+        return;
+    }
+    auto& message = std::get<protocol::ClientMessage>(parsed);
+    if (const auto* hello = std::get_if<protocol::Hello>(&message.body)) {
+        on_hello(*hello, message.ref);
+        return;
+    }
+    if (!authenticated_) {
+        reject(protocol::ErrorCode::NotAuthenticated, "the first message must be hello", message.ref);
+        return;
+    }
+    try {
+        hub_.handle(shared_from_this(), std::move(message));
+    } catch (const std::exception& e) {
+        // The hub should not throw; if it does, this connection answers and lives on.
+        spdlog::error("event=hub_exception conn={} player={} what=\"{}\"", id_, player_id_, e.what());
+        reject(protocol::ErrorCode::Unavailable, "internal error", std::nullopt);
+    }
+}
+
+void WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Ref& ref) {
+    if (authenticated_) {
+        reject(protocol::ErrorCode::WrongPhase, "already authenticated", ref);
+        return;
+    }
+    // The protocol version was checked by the parser; only the token is left.
+    const std::optional<Guest> guest = hub_.authenticate(hello.token);
+    if (!guest) {
+        reject(protocol::ErrorCode::NotAuthenticated, "unknown token", ref);
+        return;
+    }
+    player_id_ = guest->id;
+    authenticated_ = true;
+    deadline_.cancel();
+    spdlog::info("event=ws_hello conn={} player={}", id_, player_id_);
+    send(protocol::welcome_message(guest->id, guest->name));
+}
+
+void WebsocketSession::reject(protocol::ErrorCode code, std::string_view message, const protocol::Ref& ref) {
+    metrics_.rejected(code);
+    send(protocol::error_message(code, message, ref));
+}
+
+void WebsocketSession::send(std::string text) {
+    enqueue(std::make_shared<const std::string>(std::move(text)));
+}
+
+void WebsocketSession::deliver(std::shared_ptr<const std::string> message) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+        self->enqueue(std::move(message));
+    });
+}
+
+void WebsocketSession::close(std::uint16_t code, std::string reason, bool flush) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason), flush]() mutable {
+        self->start_close(code, std::move(reason), flush);
+    });
+}
+
+void WebsocketSession::enqueue(std::shared_ptr<const std::string> message) {
+    if (finished_ || pending_close_ || !opened_) return;
+    queue_.push_back(std::move(message));
+    if (queue_.size() > config_.max_queued_messages) {
+        // The client reads slower than we write: cut it before the queue can grow further. It
+        // reconnects and resumes with match.open since:<version>.
+        update_queue_size();
+        spdlog::info("event=ws_too_slow conn={} player={} queued={}", id_, player_id_, queue_.size());
+        metrics_.rejected(protocol::ErrorCode::Busy);
+        start_close(close_codes::too_slow, "too slow", /*flush=*/false);
+        return;
+    }
+    update_queue_size();
+    if (!writing_) do_write();
+}
+
+void WebsocketSession::do_write() {
+    writing_ = std::move(queue_.front());
+    queue_.pop_front();
+    update_queue_size();
+    ws_.async_write(net::buffer(*writing_),
+                    beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));
+}
+
+void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
+    writing_.reset();
+    if (ec) {
+        spdlog::debug("event=ws_write_failed conn={} error=\"{}\"", id_, ec.message());
+        // The pending read fails too once the socket is closed; finish() runs there.
+        beast::error_code ignored;
+        beast::get_lowest_layer(ws_).socket().close(ignored);
+        return;
+    }
+    metrics_.messages_out.fetch_add(1, std::memory_order_relaxed);
+    if (finished_) return;
+    if (!queue_.empty()) {
+        do_write();
+    } else if (pending_close_ && !close_sent_) {
+        do_close();
+    }
+}
+
+void WebsocketSession::start_close(std::uint16_t code, std::string reason, bool flush) {
+    if (finished_) return;
+    if (!flush) {
+        queue_.clear();
+        update_queue_size();
+    }
+    if (pending_close_) return;  // the first close wins (but a later one may still drop the queue)
+    pending_close_ = websocket::close_reason(static_cast<websocket::close_code>(code), reason);
+    if (!opened_) return;  // the handshake failed or is still running: on_accept/finish decide
+    arm_deadline(handshake_timeout, /*closing=*/true);
+    if (!writing_ && queue_.empty()) do_close();
+}
+
+void WebsocketSession::do_close() {
+    close_sent_ = true;
+    ws_.async_close(*pending_close_, beast::bind_front_handler(&WebsocketSession::on_close, shared_from_this()));
+}
+
+void WebsocketSession::on_close(beast::error_code ec) {
+    // Success: the close frame is out; the pending read ends with websocket::error::closed when
+    // the client answers (or Beast's close timeout fires). Failure: make sure the read ends.
+    if (ec && !finished_) {
+        beast::error_code ignored;
+        beast::get_lowest_layer(ws_).socket().close(ignored);
+    }
+}
+
+void WebsocketSession::arm_deadline(std::chrono::steady_clock::duration after, bool closing) {
+    deadline_.expires_after(after);
+    deadline_.async_wait([self = shared_from_this(), closing](beast::error_code ec) {
+        if (ec || self->finished_) return;  // cancelled or re-armed
+        if (closing) {
+            // The client never completed the closing handshake (or never read our last
+            // write): drop the connection.
+            spdlog::info("event=ws_close_timeout conn={}", self->id_);
+            beast::error_code ignored;
+            beast::get_lowest_layer(self->ws_).socket().close(ignored);
+        } else if (!self->authenticated_) {
+            self->metrics_.rejected(protocol::ErrorCode::NotAuthenticated);
+            self->start_close(websocket::close_code::policy_error, "hello expected", /*flush=*/true);
+        }
+    });
+}
+
+void WebsocketSession::finish(beast::error_code ec) {
+    if (finished_) return;
+    finished_ = true;
+    deadline_.cancel();
+    queue_.clear();
+    update_queue_size();
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+    // The socket is gone: its place is free even if a room still holds this object a while.
+    slot_ = SessionRegistry::Slot{};
+    if (!opened_) return;
+    const std::uint16_t code = pending_close_ ? static_cast<std::uint16_t>(pending_close_->code)
+                                              : static_cast<std::uint16_t>(ws_.reason().code);
+    spdlog::info("event=ws_closed conn={} player={} reason={} code={}", id_, player_id_, end_reason(ec), code);
+    metrics_.open_sockets.fetch_sub(1, std::memory_order_relaxed);
+    registry_.remove(id_);
+    if (authenticated_) hub_.disconnected(shared_from_this());
+}
+
+void WebsocketSession::update_queue_size() {
+    const std::size_t size = queue_.size();
+    queued_.store(size, std::memory_order_relaxed);
+    if (size > peak_queued_.load(std::memory_order_relaxed)) peak_queued_.store(size, std::memory_order_relaxed);
+}
+
+}  // namespace server
