@@ -20,7 +20,9 @@ using nlohmann::json;
 
 namespace {
 
-const std::filesystem::path here = std::filesystem::path(__FILE__).parent_path();
+// Tests run from the repository root (CMake's WORKING_DIRECTORY). __FILE__ is no guide: with
+// ccache's base directory it is relative to the build tree.
+const std::filesystem::path here = std::filesystem::path("tests") / "protocol";
 
 struct Traffic {
     std::vector<json> lines;
