@@ -50,20 +50,21 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         do_close();
         return;
     }
-    if (ec == beast::http::error::body_limit) {
-        // Answer once, then hang up: the rest of the body is still on the wire.
-        Response response{beast::http::status::payload_too_large, 11};
-        response.set(beast::http::field::server, "santorini-server");
-        response.set(beast::http::field::content_type, "application/json");
-        response.keep_alive(false);
-        response.body() = nlohmann::json{{"error", "request body too large"}}.dump();
-        response.prepare_payload();
-        metrics_.http_requests.fetch_add(1, std::memory_order_relaxed);
-        do_write(std::move(response));
+    if (ec && ec.category() == beast::http::make_error_code(beast::http::error::body_limit).category() &&
+        ec != beast::http::error::partial_message) {
+        // A request we cannot parse or will not take: answer once, then hang up (the rest of
+        // it may still be on the wire).
+        if (ec == beast::http::error::body_limit) {
+            refuse(beast::http::status::payload_too_large, "request body too large");
+        } else if (ec == beast::http::error::header_limit) {
+            refuse(beast::http::status::request_header_fields_too_large, "request header too large");
+        } else {
+            refuse(beast::http::status::bad_request, "malformed request");
+        }
         return;
     }
     if (ec) {
-        // Timeouts, resets and malformed requests: nothing to answer, the socket closes when
+        // Timeouts, resets, a client gone mid-request: nobody to answer; the socket closes when
         // this session is destroyed.
         spdlog::debug("event=http_read_failed error=\"{}\"", ec.message());
         return;
@@ -81,6 +82,17 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         }
     }
     do_write(handle_http(parser_->get(), hub_, metrics_, config_));
+}
+
+void HttpSession::refuse(beast::http::status status, std::string_view message) {
+    Response response{status, 11};
+    response.set(beast::http::field::server, "santorini-server");
+    response.set(beast::http::field::content_type, "application/json");
+    response.keep_alive(false);
+    response.body() = nlohmann::json{{"error", message}}.dump();
+    response.prepare_payload();
+    metrics_.http_requests.fetch_add(1, std::memory_order_relaxed);
+    do_write(std::move(response));
 }
 
 void HttpSession::do_write(Response response) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/error.hpp>
@@ -14,6 +15,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/status.hpp>
 #include <boost/beast/http/string_body.hpp>
 
 #include "server/config.hpp"
@@ -42,6 +44,7 @@ private:
 
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
+    void refuse(boost::beast::http::status status, std::string_view message);
     void do_write(Response response);
     void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
     void do_close();

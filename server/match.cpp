@@ -156,8 +156,8 @@ void Match::do_step(const ParticipantPtr& who, const json& step, const protocol:
     if (!pending_ && clock_.expired(arrival)) on_timer();
     if (pending_) return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded", ref);
     const int seat = seat_of(who->player_id());
-    if (seat < 0 || seat != santorini::decider(state_))
-        return reply_error(who, ErrorCode::NotYourTurn, "it is not your turn", ref);
+    if (seat < 0) return reply_error(who, ErrorCode::NotAuthorized, "you have no seat in this match", ref);
+    if (seat != santorini::decider(state_)) return reply_error(who, ErrorCode::NotYourTurn, "it is not your turn", ref);
     auto parsed = protocol::step_from_json(state_, legal_, step);
     if (auto* why = std::get_if<std::string>(&parsed)) return reply_error(who, ErrorCode::IllegalStep, *why, ref);
     const auto& chosen = std::get<santorini::Step>(parsed);
@@ -170,6 +170,7 @@ void Match::do_event(Action::Kind kind, const ParticipantPtr& who, const protoco
     if (!active()) return reply_error(who, ErrorCode::WrongPhase, "the match is over", ref);
     const int seat = seat_of(who->player_id());
     if (seat < 0) return reply_error(who, ErrorCode::NotAuthorized, "only players of this match may do that", ref);
+    if (!pending_ && clock_.expired(options_.now())) on_timer();  // a flag that fell comes first
     if (pending_) return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded", ref);
     if (state_.seat(seat).out) return reply_error(who, ErrorCode::WrongPhase, "you are already out of the game", ref);
     if (kind == Action::Kind::Abort && moved_)

@@ -1,8 +1,16 @@
 // Real sockets on 127.0.0.1: the HTTP side of the one port.
 
+#include <sys/socket.h>
+#include <sys/time.h>
+
 #include <optional>
 #include <string>
 
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/http/verb.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -16,6 +24,26 @@ namespace {
 using json = nlohmann::json;
 using namespace std::chrono_literals;
 namespace http = boost::beast::http;
+
+// Sends raw bytes to 127.0.0.1:port and returns everything the server answers until it closes
+// (reads give up after two seconds of silence).
+std::string raw_exchange(std::uint16_t port, const std::string& bytes) {
+    boost::asio::io_context io;
+    boost::asio::ip::tcp::socket socket(io);
+    socket.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+    timeval timeout{2, 0};
+    ::setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    boost::system::error_code ec;
+    boost::asio::write(socket, boost::asio::buffer(bytes), ec);
+    std::string answer;
+    char chunk[4096];
+    for (;;) {
+        const std::size_t n = socket.read_some(boost::asio::buffer(chunk), ec);
+        if (ec) break;
+        answer.append(chunk, n);
+    }
+    return answer;
+}
 
 }  // namespace
 
@@ -79,4 +107,22 @@ TEST_CASE("HTTP errors over the wire", "[transport][http]") {
 
     // The server is still fine afterwards.
     CHECK(test::http_request(running.port(), http::verb::get, "/healthz").result_int() == 200);
+}
+
+TEST_CASE("requests the parser refuses get a status, not silence", "[transport][http]") {
+    test::RunningServer running;
+    const std::string garbage = raw_exchange(running.port(), "NOT A REQUEST\r\n\r\n");
+    CHECK(garbage.starts_with("HTTP/1.1 400 "));
+
+    const std::string huge_header =
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(16 * 1024, 'a') + "\r\n\r\n";
+    CHECK(raw_exchange(running.port(), huge_header).starts_with("HTTP/1.1 431 "));
+
+    // Two requests on one keep-alive connection are both answered, in order.
+    const std::string two = raw_exchange(running.port(),
+                                         "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+                                         "GET /api/nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const std::size_t second = two.find("HTTP/1.1 404 ");
+    CHECK(two.starts_with("HTTP/1.1 200 "));
+    CHECK(second != std::string::npos);
 }
