@@ -49,9 +49,12 @@ void Clock::stop(SteadyTime now) {
 std::optional<SteadyTime> Clock::expiry() const {
     if (running_ < 0) return std::nullopt;
     switch (control_.kind) {
-        case TimeControl::Kind::Realtime: return since_ + remaining_[static_cast<std::size_t>(running_)];
-        case TimeControl::Kind::Turn: return deadline_;
-        case TimeControl::Kind::None: break;
+        case TimeControl::Kind::Realtime:
+            return since_ + remaining_[static_cast<std::size_t>(running_)];
+        case TimeControl::Kind::Turn:
+            return deadline_;
+        case TimeControl::Kind::None:
+            break;
     }
     return std::nullopt;
 }
@@ -89,7 +92,8 @@ nlohmann::json Clock::to_json(SteadyTime now, WallTime wall_now) const {
                     {"hours_per_move",
                      std::chrono::duration_cast<std::chrono::hours>(control_.per_move).count()}};
         }
-        case TimeControl::Kind::None: break;
+        case TimeControl::Kind::None:
+            break;
     }
     return {{"kind", "none"}};
 }

@@ -5,9 +5,8 @@
 
 #include <array>
 #include <chrono>
-#include <optional>
-
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "protocol/santorini_json.hpp"
 
@@ -31,7 +30,7 @@ struct TimeControl {
 /// The clocks of one match: one running seat at a time (the decider), realtime budgets per
 /// seat or a turn-based deadline.
 class Clock {
-public:
+  public:
     /// Stopped clocks for `seats` seats, each with the full base time.
     Clock(TimeControl control, int seats);
 
@@ -56,7 +55,7 @@ public:
 
     const TimeControl& control() const { return control_; }
 
-private:
+  private:
     TimeControl control_;
     int seats_;
     std::array<std::chrono::milliseconds, 4> remaining_{};

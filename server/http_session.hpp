@@ -25,6 +25,7 @@
 
 namespace server {
 
+/// One HTTP connection until it closes or upgrades; lives as long as an operation holds it.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
     /// An idle keep-alive connection (or one sending a request too slowly) is closed after this.

@@ -1,15 +1,15 @@
 #include "server/hub.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <atomic>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
 #include <map>
 #include <mutex>
 #include <set>
 #include <shared_mutex>
 #include <unordered_map>
-
-#include <boost/asio/post.hpp>
-#include <boost/asio/strand.hpp>
-#include <spdlog/spdlog.h>
 
 #include "server/ids.hpp"
 #include "server/lobby.hpp"
@@ -17,9 +17,9 @@
 
 namespace server {
 
+using nlohmann::json;
 using protocol::ErrorCode;
 using protocol::Ref;
-using nlohmann::json;
 
 namespace {
 
@@ -42,19 +42,26 @@ bool valid_name(std::string_view name) {
         auto c = static_cast<unsigned char>(name[i]);
         std::uint32_t cp = 0;
         int extra = 0;
-        if (c < 0x80) cp = c;
-        else if ((c & 0xE0) == 0xC0) cp = c & 0x1Fu, extra = 1;
-        else if ((c & 0xF0) == 0xE0) cp = c & 0x0Fu, extra = 2;
-        else if ((c & 0xF8) == 0xF0) cp = c & 0x07u, extra = 3;
-        else return false;
-        if (i + static_cast<std::size_t>(extra) >= name.size() && extra > 0) return false;  // cut short
+        if (c < 0x80)
+            cp = c;
+        else if ((c & 0xE0) == 0xC0)
+            cp = c & 0x1Fu, extra = 1;
+        else if ((c & 0xF0) == 0xE0)
+            cp = c & 0x0Fu, extra = 2;
+        else if ((c & 0xF8) == 0xF0)
+            cp = c & 0x07u, extra = 3;
+        else
+            return false;
+        if (i + static_cast<std::size_t>(extra) >= name.size() && extra > 0)
+            return false;  // cut short
         for (int k = 1; k <= extra; ++k) {
             auto d = static_cast<unsigned char>(name[i + static_cast<std::size_t>(k)]);
             if ((d & 0xC0) != 0x80) return false;
             cp = (cp << 6) | (d & 0x3Fu);
         }
         static constexpr std::uint32_t min_for_length[] = {0, 0x80, 0x800, 0x10000};
-        if (cp < min_for_length[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        if (cp < min_for_length[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
         if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return false;
         if (cp != ' ') visible = true;
         i += static_cast<std::size_t>(extra) + 1;
@@ -67,7 +74,11 @@ bool valid_name(std::string_view name) {
 
 struct Hub::Impl {
     Impl(boost::asio::io_context& io_context, const Config& cfg, Metrics& m, StepStore& s)
-        : io(io_context), config(cfg), metrics(m), store(s), lobby_strand(boost::asio::make_strand(io_context)) {}
+        : io(io_context),
+          config(cfg),
+          metrics(m),
+          store(s),
+          lobby_strand(boost::asio::make_strand(io_context)) {}
 
     boost::asio::io_context& io;
     Config config;
@@ -94,7 +105,7 @@ struct Hub::Impl {
     json lobby_list = json::array();
     json live_list = json::array();
     std::map<std::string, std::pair<std::uint64_t, json>> live;  ///< match id -> (order, entry)
-    std::unordered_map<std::string, json> summaries;              ///< match id -> spectator view
+    std::unordered_map<std::string, json> summaries;             ///< match id -> spectator view
     std::uint64_t next_live_order = 0;
 
     // Lobby strand only.
@@ -126,7 +137,8 @@ struct Hub::Impl {
         return out;
     }
 
-    void tell_player(const std::string& player_id, const std::shared_ptr<const std::string>& message) {
+    void tell_player(const std::string& player_id,
+                     const std::shared_ptr<const std::string>& message) {
         for (const auto& p : connections_of(player_id)) p->deliver(message);
     }
 
@@ -142,7 +154,8 @@ struct Hub::Impl {
         for (const Member& m : lobby.seats) tell_player(m.id, message);
     }
 
-    static std::shared_ptr<const std::string> closed_message(const std::string& lobby, std::string_view reason,
+    static std::shared_ptr<const std::string> closed_message(const std::string& lobby,
+                                                             std::string_view reason,
                                                              const std::string& match = {}) {
         json fields = {{"lobby", lobby}, {"reason", reason}};
         if (!match.empty()) fields["match"] = match;
@@ -166,7 +179,8 @@ struct Hub::Impl {
         to->deliver(shared(protocol::event_message("matches", {{"matches", live_list}})));
     }
 
-    void on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body, const Ref& ref);
+    void on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
+                          const Ref& ref);
     void start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref);
 
     // ---- match strands ----
@@ -188,7 +202,8 @@ struct Hub::Impl {
             if (!changed) return;
             std::vector<const std::pair<std::uint64_t, json>*> order;
             for (const auto& [mid, item] : live) order.push_back(&item);
-            std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
+            std::sort(order.begin(), order.end(),
+                      [](auto* a, auto* b) { return a->first < b->first; });
             live_list = json::array();
             for (auto* item : order) live_list.push_back(item->second);
             metrics.live_matches = static_cast<std::int64_t>(live.size());
@@ -201,16 +216,20 @@ struct Hub::Impl {
     }
 };
 
-void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body, const Ref& ref) {
+void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
+                                 const Ref& ref) {
     const std::string& me = from->player_id();
     auto joined = [&](std::variant<const Lobby*, LobbyError> result) {
-        if (auto* e = std::get_if<LobbyError>(&result)) return error(from, e->code, e->message, ref);
+        if (auto* e = std::get_if<LobbyError>(&result))
+            return error(from, e->code, e->message, ref);
         tell_members(*std::get<const Lobby*>(result));
         ack(from, ref);
         publish_lobbies();
     };
-    auto departed = [&](std::variant<Departure, LobbyError> result, const std::string& who, std::string_view reason) {
-        if (auto* e = std::get_if<LobbyError>(&result)) return error(from, e->code, e->message, ref);
+    auto departed = [&](std::variant<Departure, LobbyError> result, const std::string& who,
+                        std::string_view reason) {
+        if (auto* e = std::get_if<LobbyError>(&result))
+            return error(from, e->code, e->message, ref);
         auto& d = std::get<Departure>(result);
         tell_player(who, closed_message(d.lobby.id, reason));
         if (d.closed) {
@@ -227,20 +246,27 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                    [&](const protocol::LobbyCreate& m) {
                        // The parser validated the settings; the engine has the last word on pools.
                        auto engine = protocol::engine_settings(m.settings, 0, 0);
-                       if (auto* e = std::get_if<std::string>(&engine)) return error(from, ErrorCode::InvalidField, *e, ref);
+                       if (auto* e = std::get_if<std::string>(&engine))
+                           return error(from, ErrorCode::InvalidField, *e, ref);
                        joined(lobbies.create(member(me), m.settings));
                    },
                    [&](const protocol::LobbyJoin& m) {
-                       joined(m.lobby.empty() ? lobbies.join_by_code(m.code, member(me)) : lobbies.join(m.lobby, member(me)));
+                       joined(m.lobby.empty() ? lobbies.join_by_code(m.code, member(me))
+                                              : lobbies.join(m.lobby, member(me)));
                    },
-                   [&](const protocol::LobbyLeave& m) { departed(lobbies.leave(m.lobby, me), me, "left"); },
-                   [&](const protocol::LobbyKick& m) { departed(lobbies.kick(m.lobby, me, m.player), m.player, "kicked"); },
+                   [&](const protocol::LobbyLeave& m) {
+                       departed(lobbies.leave(m.lobby, me), me, "left");
+                   },
+                   [&](const protocol::LobbyKick& m) {
+                       departed(lobbies.kick(m.lobby, me, m.player), m.player, "kicked");
+                   },
                    [&](const protocol::LobbyStart& m) { start_lobby(from, m.lobby, ref); },
                    [&](const protocol::LobbiesSubscribe& m) {
                        if (m.on) {
                            lobby_watchers[from->connection_id()] = from;
                            std::lock_guard lock(lists_mutex);
-                           from->deliver(shared(protocol::event_message("lobbies", {{"lobbies", lobby_list}})));
+                           from->deliver(shared(
+                               protocol::event_message("lobbies", {{"lobbies", lobby_list}})));
                        } else {
                            lobby_watchers.erase(from->connection_id());
                        }
@@ -260,7 +286,8 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                body);
 }
 
-void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref) {
+void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby_id,
+                            const Ref& ref) {
     auto check = lobbies.check_start(lobby_id, from->player_id());
     if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
     const Lobby& lobby = *std::get<const Lobby*>(check);
@@ -276,10 +303,10 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
     options.challenger = random_below(lobby.settings.players);
     options.history = config.history_per_match;
     auto created = Match::create(io, std::move(options), store, metrics,
-                                 [this](const std::string& id, const json& entry, const json& view) {
-                                     on_published(id, entry, view);
-                                 });
-    if (auto* e = std::get_if<std::string>(&created)) return error(from, ErrorCode::InvalidField, *e, ref);
+                                 [this](const std::string& id, const json& entry,
+                                        const json& view) { on_published(id, entry, view); });
+    if (auto* e = std::get_if<std::string>(&created))
+        return error(from, ErrorCode::InvalidField, *e, ref);
     auto match = std::get<std::shared_ptr<Match>>(std::move(created));
     {
         std::lock_guard lock(matches_mutex);
@@ -327,52 +354,60 @@ void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
         hub.connections[from->player_id()][from->connection_id()] = from;
     }
     const Ref& ref = message.ref;
-    if (hub.stopping) return hub.error(from, ErrorCode::Unavailable, "the server is shutting down", ref);
+    if (hub.stopping)
+        return hub.error(from, ErrorCode::Unavailable, "the server is shutting down", ref);
     auto with_match = [&](const std::string& id, auto&& act) {
         if (auto match = hub.find_match(id)) return act(match);
         hub.error(from, ErrorCode::UnknownMatch, "no such match", ref);
     };
-    std::visit(Overloaded{
-                   [&](const protocol::Hello&) {
-                       hub.error(from, ErrorCode::WrongPhase, "already authenticated", ref);
-                   },
-                   [&](const protocol::Ping&) { from->deliver(shared(protocol::pong_message(ref))); },
-                   [&](const protocol::MatchOpen& m) {
-                       with_match(m.match, [&](const std::shared_ptr<Match>& match) {
-                           {
-                               std::lock_guard lock(hub.connections_mutex);
-                               hub.opened[from->connection_id()].insert(m.match);
-                           }
-                           match->open(from, m.since, ref);
-                       });
-                   },
-                   [&](const protocol::MatchClose& m) {
-                       with_match(m.match, [&](const std::shared_ptr<Match>& match) {
-                           {
-                               std::lock_guard lock(hub.connections_mutex);
-                               if (auto it = hub.opened.find(from->connection_id()); it != hub.opened.end())
-                                   it->second.erase(m.match);
-                           }
-                           match->close(from, ref);
-                       });
-                   },
-                   [&](const protocol::MatchStep& m) {
-                       with_match(m.match, [&](const std::shared_ptr<Match>& match) { match->step(from, m.step, ref); });
-                   },
-                   [&](const protocol::MatchResign& m) {
-                       with_match(m.match, [&](const std::shared_ptr<Match>& match) { match->resign(from, ref); });
-                   },
-                   [&](const protocol::MatchAbort& m) {
-                       with_match(m.match, [&](const std::shared_ptr<Match>& match) { match->abort(from, ref); });
-                   },
-                   [&](const auto& request) {
-                       // Lobbies and subscriptions live on the lobby strand.
-                       boost::asio::post(hub.lobby_strand, [&hub, from, body = protocol::ClientBody{request}, ref] {
-                           hub.on_lobby_message(from, body, ref);
-                       });
-                   },
-               },
-               message.body);
+    std::visit(
+        Overloaded{
+            [&](const protocol::Hello&) {
+                hub.error(from, ErrorCode::WrongPhase, "already authenticated", ref);
+            },
+            [&](const protocol::Ping&) { from->deliver(shared(protocol::pong_message(ref))); },
+            [&](const protocol::MatchOpen& m) {
+                with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                    {
+                        std::lock_guard lock(hub.connections_mutex);
+                        hub.opened[from->connection_id()].insert(m.match);
+                    }
+                    match->open(from, m.since, ref);
+                });
+            },
+            [&](const protocol::MatchClose& m) {
+                with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                    {
+                        std::lock_guard lock(hub.connections_mutex);
+                        if (auto it = hub.opened.find(from->connection_id());
+                            it != hub.opened.end())
+                            it->second.erase(m.match);
+                    }
+                    match->close(from, ref);
+                });
+            },
+            [&](const protocol::MatchStep& m) {
+                with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                    match->step(from, m.step, ref);
+                });
+            },
+            [&](const protocol::MatchResign& m) {
+                with_match(m.match,
+                           [&](const std::shared_ptr<Match>& match) { match->resign(from, ref); });
+            },
+            [&](const protocol::MatchAbort& m) {
+                with_match(m.match,
+                           [&](const std::shared_ptr<Match>& match) { match->abort(from, ref); });
+            },
+            [&](const auto& request) {
+                // Lobbies and subscriptions live on the lobby strand.
+                boost::asio::post(hub.lobby_strand,
+                                  [&hub, from, body = protocol::ClientBody{request}, ref] {
+                                      hub.on_lobby_message(from, body, ref);
+                                  });
+            },
+        },
+        message.body);
 }
 
 void Hub::disconnected(const ParticipantPtr& who) {

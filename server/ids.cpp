@@ -36,9 +36,13 @@ std::string random_chars(std::string_view alphabet, int count) {
 
 }  // namespace
 
-std::string random_id(std::string_view prefix) { return std::string(prefix) + random_chars(base32_alphabet, 16); }
+std::string random_id(std::string_view prefix) {
+    return std::string(prefix) + random_chars(base32_alphabet, 16);
+}
 
-std::string invite_code() { return random_chars(code_alphabet, 8); }
+std::string invite_code() {
+    return random_chars(code_alphabet, 8);
+}
 
 std::string normalize_invite_code(std::string_view text) {
     if (text.size() != 8) return {};
@@ -61,7 +65,9 @@ std::string secret_token() {
     return out;
 }
 
-std::uint64_t random_u64() { return (std::uint64_t{random_u32()} << 32) | random_u32(); }
+std::uint64_t random_u64() {
+    return (std::uint64_t{random_u32()} << 32) | random_u32();
+}
 
 int random_below(int n) {
     // Rejection sampling keeps the seat choice exactly uniform.

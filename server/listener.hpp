@@ -19,6 +19,7 @@
 
 namespace server {
 
+/// The accepting socket; lives as long as its pending accept holds it.
 class Listener : public std::enable_shared_from_this<Listener> {
 public:
     /// Opens, binds and listens on `endpoint` (port 0: any free port). Throws

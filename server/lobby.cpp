@@ -30,8 +30,10 @@ nlohmann::json Lobby::to_json(bool with_code) const {
     return j;
 }
 
-std::variant<const Lobby*, LobbyError> LobbyBook::create(Member host, const protocol::LobbySettings& settings) {
-    if (lobby_of(host.id)) return LobbyError{ErrorCode::AlreadyInGame, "you are already waiting in a lobby"};
+std::variant<const Lobby*, LobbyError> LobbyBook::create(Member host,
+                                                         const protocol::LobbySettings& settings) {
+    if (lobby_of(host.id))
+        return LobbyError{ErrorCode::AlreadyInGame, "you are already waiting in a lobby"};
     Lobby lobby;
     do lobby.id = random_id("l_");
     while (lobbies_.count(lobby.id));
@@ -49,7 +51,8 @@ std::variant<const Lobby*, LobbyError> LobbyBook::create(Member host, const prot
 
 std::variant<const Lobby*, LobbyError> LobbyBook::seat(Lobby& lobby, Member player) {
     if (lobby.has(player.id)) return &lobby;
-    if (lobby_of(player.id)) return LobbyError{ErrorCode::AlreadyInGame, "you are already waiting in another lobby"};
+    if (lobby_of(player.id))
+        return LobbyError{ErrorCode::AlreadyInGame, "you are already waiting in another lobby"};
     if (lobby.full()) return LobbyError{ErrorCode::LobbyFull, "the lobby is full"};
     by_player_[player.id] = lobby.id;
     lobby.seats.push_back(std::move(player));
@@ -62,9 +65,11 @@ std::variant<const Lobby*, LobbyError> LobbyBook::join(std::string_view id, Memb
     return seat(it->second, std::move(player));
 }
 
-std::variant<const Lobby*, LobbyError> LobbyBook::join_by_code(std::string_view code, Member player) {
+std::variant<const Lobby*, LobbyError> LobbyBook::join_by_code(std::string_view code,
+                                                               Member player) {
     auto it = by_code_.find(normalize_invite_code(code));
-    if (it == by_code_.end()) return LobbyError{ErrorCode::UnknownLobby, "no lobby has this invite code"};
+    if (it == by_code_.end())
+        return LobbyError{ErrorCode::UnknownLobby, "no lobby has this invite code"};
     return seat(lobbies_.find(it->second)->second, std::move(player));
 }
 
@@ -72,7 +77,8 @@ std::variant<Departure, LobbyError> LobbyBook::leave(std::string_view id, std::s
     auto it = lobbies_.find(id);
     if (it == lobbies_.end()) return LobbyError{ErrorCode::UnknownLobby, "no such lobby"};
     Lobby& lobby = it->second;
-    if (!lobby.has(player)) return LobbyError{ErrorCode::NotAuthorized, "you are not in this lobby"};
+    if (!lobby.has(player))
+        return LobbyError{ErrorCode::NotAuthorized, "you are not in this lobby"};
     if (lobby.host == player) {
         Departure d{take(id), true};
         return d;
@@ -82,22 +88,28 @@ std::variant<Departure, LobbyError> LobbyBook::leave(std::string_view id, std::s
     return Departure{lobby, false};
 }
 
-std::variant<Departure, LobbyError> LobbyBook::kick(std::string_view id, std::string_view host, std::string_view player) {
+std::variant<Departure, LobbyError> LobbyBook::kick(std::string_view id, std::string_view host,
+                                                    std::string_view player) {
     auto it = lobbies_.find(id);
     if (it == lobbies_.end()) return LobbyError{ErrorCode::UnknownLobby, "no such lobby"};
     Lobby& lobby = it->second;
     if (lobby.host != host) return LobbyError{ErrorCode::NotAuthorized, "only the host may kick"};
-    if (player == host) return LobbyError{ErrorCode::InvalidField, "the host cannot kick themselves; leave instead"};
-    if (!lobby.has(player)) return LobbyError{ErrorCode::InvalidField, "that player is not in this lobby"};
+    if (player == host)
+        return LobbyError{ErrorCode::InvalidField,
+                          "the host cannot kick themselves; leave instead"};
+    if (!lobby.has(player))
+        return LobbyError{ErrorCode::InvalidField, "that player is not in this lobby"};
     std::erase_if(lobby.seats, [&](const Member& m) { return m.id == player; });
     by_player_.erase(by_player_.find(player));
     return Departure{lobby, false};
 }
 
-std::variant<const Lobby*, LobbyError> LobbyBook::check_start(std::string_view id, std::string_view player) const {
+std::variant<const Lobby*, LobbyError> LobbyBook::check_start(std::string_view id,
+                                                              std::string_view player) const {
     const Lobby* lobby = find(id);
     if (!lobby) return LobbyError{ErrorCode::UnknownLobby, "no such lobby"};
-    if (lobby->host != player) return LobbyError{ErrorCode::NotAuthorized, "only the host may start"};
+    if (lobby->host != player)
+        return LobbyError{ErrorCode::NotAuthorized, "only the host may start"};
     if (!lobby->full()) return LobbyError{ErrorCode::WrongPhase, "the lobby is not full yet"};
     return lobby;
 }
@@ -113,7 +125,8 @@ Lobby LobbyBook::take(std::string_view id) {
 void LobbyBook::erase(const Lobby& lobby) {
     by_code_.erase(lobby.code);
     for (const Member& m : lobby.seats)
-        if (auto p = by_player_.find(m.id); p != by_player_.end() && p->second == lobby.id) by_player_.erase(p);
+        if (auto p = by_player_.find(m.id); p != by_player_.end() && p->second == lobby.id)
+            by_player_.erase(p);
 }
 
 const Lobby* LobbyBook::find(std::string_view id) const {
@@ -130,7 +143,8 @@ nlohmann::json LobbyBook::public_json() const {
     std::vector<const Lobby*> list;
     for (const auto& [id, lobby] : lobbies_)
         if (lobby.settings.is_public) list.push_back(&lobby);
-    std::sort(list.begin(), list.end(), [](const Lobby* a, const Lobby* b) { return a->created < b->created; });
+    std::sort(list.begin(), list.end(),
+              [](const Lobby* a, const Lobby* b) { return a->created < b->created; });
     nlohmann::json out = nlohmann::json::array();
     for (const Lobby* l : list) out.push_back(l->to_json(false));
     return out;

@@ -5,12 +5,11 @@
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
 
@@ -46,15 +45,16 @@ struct LobbyError {
 
 /// What leaving or being kicked did to the lobby.
 struct Departure {
-    Lobby lobby;        ///< the lobby after the change (as it was, if it closed)
+    Lobby lobby;          ///< the lobby after the change (as it was, if it closed)
     bool closed = false;  ///< the host left: the lobby is gone
 };
 
 /// Every waiting lobby, indexed by id, invite code and member.
 class LobbyBook {
-public:
+  public:
     /// A new lobby hosted by `host` (seat 0), or already_in_game if the host waits elsewhere.
-    std::variant<const Lobby*, LobbyError> create(Member host, const protocol::LobbySettings& settings);
+    std::variant<const Lobby*, LobbyError> create(Member host,
+                                                  const protocol::LobbySettings& settings);
     /// `player` takes the next seat of lobby `id` (public or private). Joining a lobby one is
     /// already in changes nothing and succeeds.
     std::variant<const Lobby*, LobbyError> join(std::string_view id, Member player);
@@ -63,9 +63,11 @@ public:
     /// `player` leaves; if it is the host the lobby closes.
     std::variant<Departure, LobbyError> leave(std::string_view id, std::string_view player);
     /// The host removes `player`.
-    std::variant<Departure, LobbyError> kick(std::string_view id, std::string_view host, std::string_view player);
+    std::variant<Departure, LobbyError> kick(std::string_view id, std::string_view host,
+                                             std::string_view player);
     /// Checks that `player` may start lobby `id` now (host, full).
-    std::variant<const Lobby*, LobbyError> check_start(std::string_view id, std::string_view player) const;
+    std::variant<const Lobby*, LobbyError> check_start(std::string_view id,
+                                                       std::string_view player) const;
     /// Removes a lobby (started) and returns it; `id` must exist.
     Lobby take(std::string_view id);
 
@@ -77,7 +79,7 @@ public:
     nlohmann::json public_json() const;
     std::size_t size() const { return lobbies_.size(); }
 
-private:
+  private:
     std::variant<const Lobby*, LobbyError> seat(Lobby& lobby, Member player);
     void erase(const Lobby& lobby);
 

@@ -1,17 +1,16 @@
 #include "server/match.hpp"
 
 #include <algorithm>
-#include <set>
-
 #include <boost/asio/post.hpp>
+#include <set>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/view.hpp"
 
 namespace server {
 
-using protocol::ErrorCode;
 using nlohmann::json;
+using protocol::ErrorCode;
 
 namespace {
 
@@ -36,15 +35,18 @@ std::int64_t epoch_ms(WallTime t) {
 
 }  // namespace
 
-std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_context& io, MatchOptions options,
+std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_context& io,
+                                                                MatchOptions options,
                                                                 StepStore& store, Metrics& metrics,
                                                                 MatchPublisher publish) {
-    if (static_cast<int>(options.seats.size()) != options.settings.players) return "one player per seat is needed";
+    if (static_cast<int>(options.seats.size()) != options.settings.players)
+        return "one player per seat is needed";
     auto settings = protocol::engine_settings(options.settings, options.seed, options.challenger);
     if (auto* error = std::get_if<std::string>(&settings)) return *error;
     auto game = santorini::new_game(std::get<santorini::Settings>(settings));
     if (!game.ok()) return game.error().message;
-    std::shared_ptr<Match> match(new Match(io, std::move(options), std::move(*game), store, metrics, std::move(publish)));
+    std::shared_ptr<Match> match(
+        new Match(io, std::move(options), std::move(*game), store, metrics, std::move(publish)));
     // Nobody else holds the match yet, so its first view is made here rather than on the strand.
     Match& m = *match;
     auto now = m.options_.now();
@@ -57,8 +59,8 @@ std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_
     return match;
 }
 
-Match::Match(boost::asio::io_context& io, MatchOptions options, santorini::State state, StepStore& store,
-             Metrics& metrics, MatchPublisher publish)
+Match::Match(boost::asio::io_context& io, MatchOptions options, santorini::State state,
+             StepStore& store, Metrics& metrics, MatchPublisher publish)
     : options_(std::move(options)),
       store_(store),
       metrics_(metrics),
@@ -76,37 +78,42 @@ Match::~Match() = default;
 // ---- requests: posted to the strand ----
 
 void Match::open(ParticipantPtr who, std::optional<std::uint64_t> since, protocol::Ref ref) {
-    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), since, ref = std::move(ref)] {
-        self->do_open(who, since, ref);
-    });
+    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), since,
+                                ref = std::move(ref)] { self->do_open(who, since, ref); });
 }
 
 void Match::close(ParticipantPtr who, protocol::Ref ref) {
-    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), ref = std::move(ref)] {
-        self->do_close(who->connection_id(), who, ref);
-    });
+    boost::asio::post(strand_,
+                      [self = shared_from_this(), who = std::move(who), ref = std::move(ref)] {
+                          self->do_close(who->connection_id(), who, ref);
+                      });
 }
 
 void Match::remove(std::uint64_t connection_id) {
-    boost::asio::post(strand_, [self = shared_from_this(), connection_id] { self->do_close(connection_id, nullptr, {}); });
+    boost::asio::post(strand_, [self = shared_from_this(), connection_id] {
+        self->do_close(connection_id, nullptr, {});
+    });
 }
 
 void Match::step(ParticipantPtr who, nlohmann::json step, protocol::Ref ref) {
     auto arrival = options_.now();
-    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), step = std::move(step),
-                                ref = std::move(ref), arrival] { self->do_step(who, step, ref, arrival); });
+    boost::asio::post(strand_,
+                      [self = shared_from_this(), who = std::move(who), step = std::move(step),
+                       ref = std::move(ref), arrival] { self->do_step(who, step, ref, arrival); });
 }
 
 void Match::resign(ParticipantPtr who, protocol::Ref ref) {
-    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), ref = std::move(ref)] {
-        self->do_event(Action::Kind::Resign, who, ref);
-    });
+    boost::asio::post(strand_,
+                      [self = shared_from_this(), who = std::move(who), ref = std::move(ref)] {
+                          self->do_event(Action::Kind::Resign, who, ref);
+                      });
 }
 
 void Match::abort(ParticipantPtr who, protocol::Ref ref) {
-    boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), ref = std::move(ref)] {
-        self->do_event(Action::Kind::Abort, who, ref);
-    });
+    boost::asio::post(strand_,
+                      [self = shared_from_this(), who = std::move(who), ref = std::move(ref)] {
+                          self->do_event(Action::Kind::Abort, who, ref);
+                      });
 }
 
 void Match::check_clock() {
@@ -122,8 +129,10 @@ void Match::shutdown() {
 
 // ---- on the strand ----
 
-void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since, const protocol::Ref& ref) {
-    if (stopped_) return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
+void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since,
+                    const protocol::Ref& ref) {
+    if (stopped_)
+        return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
     Viewer& v = viewer_for(who->player_id());
     const auto connection = who->connection_id();
     Presence before = presence();
@@ -132,51 +141,68 @@ void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> sinc
     if (presence() != before) broadcast(connection);
     if (since && *since == version_) {
         // Up to date: nothing to send.
-    } else if (since && *since < version_ && !v.ring.empty() && v.ring.front().first <= *since + 1) {
+    } else if (since && *since < version_ && !v.ring.empty() &&
+               v.ring.front().first <= *since + 1) {
         for (const auto& [version, message] : v.ring)
             if (version > *since) who->deliver(message);
     } else {
-        who->deliver(std::make_shared<const std::string>(protocol::snapshot_message(id(), version_, v.view)));
+        who->deliver(std::make_shared<const std::string>(
+            protocol::snapshot_message(id(), version_, v.view)));
     }
     reply_ack(who, ref);
 }
 
-void Match::do_close(std::uint64_t connection_id, const ParticipantPtr& who, const protocol::Ref& ref) {
+void Match::do_close(std::uint64_t connection_id, const ParticipantPtr& who,
+                     const protocol::Ref& ref) {
     Presence before = presence();
     for (auto& v : viewers_) v.connections.erase(connection_id);
     if (presence() != before) broadcast();
     reply_ack(who, ref);
 }
 
-void Match::do_step(const ParticipantPtr& who, const json& step, const protocol::Ref& ref, SteadyTime arrival) {
-    if (stopped_) return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
+void Match::do_step(const ParticipantPtr& who, const json& step, const protocol::Ref& ref,
+                    SteadyTime arrival) {
+    if (stopped_)
+        return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
     if (!active()) return reply_error(who, ErrorCode::WrongPhase, "the match is over", ref);
     // A step that arrives after the decider's time ran out is too late, even if the timer has
     // not fired yet: settle the timeout first.
     if (!pending_ && clock_.expired(arrival)) on_timer();
-    if (pending_) return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded", ref);
+    if (pending_)
+        return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded",
+                           ref);
     const int seat = seat_of(who->player_id());
-    if (seat < 0) return reply_error(who, ErrorCode::NotAuthorized, "you have no seat in this match", ref);
-    if (seat != santorini::decider(state_)) return reply_error(who, ErrorCode::NotYourTurn, "it is not your turn", ref);
+    if (seat < 0 || seat != santorini::decider(state_))
+        return reply_error(who, ErrorCode::NotYourTurn, "it is not your turn", ref);
     auto parsed = protocol::step_from_json(state_, legal_, step);
-    if (auto* why = std::get_if<std::string>(&parsed)) return reply_error(who, ErrorCode::IllegalStep, *why, ref);
+    if (auto* why = std::get_if<std::string>(&parsed))
+        return reply_error(who, ErrorCode::IllegalStep, *why, ref);
     const auto& chosen = std::get<santorini::Step>(parsed);
-    Action action{Action::Kind::Step, seat, chosen, who, ref, arrival, std::chrono::steady_clock::now()};
+    Action action{
+        Action::Kind::Step, seat, chosen, who, ref, arrival, std::chrono::steady_clock::now()};
     record(std::move(action), protocol::step_json(state_, chosen));
 }
 
 void Match::do_event(Action::Kind kind, const ParticipantPtr& who, const protocol::Ref& ref) {
-    if (stopped_) return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
+    if (stopped_)
+        return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
     if (!active()) return reply_error(who, ErrorCode::WrongPhase, "the match is over", ref);
     const int seat = seat_of(who->player_id());
-    if (seat < 0) return reply_error(who, ErrorCode::NotAuthorized, "only players of this match may do that", ref);
+    if (seat < 0)
+        return reply_error(who, ErrorCode::NotAuthorized, "only players of this match may do that",
+                           ref);
     if (!pending_ && clock_.expired(options_.now())) on_timer();  // a flag that fell comes first
-    if (pending_) return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded", ref);
-    if (state_.seat(seat).out) return reply_error(who, ErrorCode::WrongPhase, "you are already out of the game", ref);
+    if (pending_)
+        return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded",
+                           ref);
+    if (state_.seat(seat).out)
+        return reply_error(who, ErrorCode::WrongPhase, "you are already out of the game", ref);
     if (kind == Action::Kind::Abort && moved_)
-        return reply_error(who, ErrorCode::WrongPhase, "the first move has been played: resign instead", ref);
+        return reply_error(who, ErrorCode::WrongPhase,
+                           "the first move has been played: resign instead", ref);
     json what = {{"kind", kind == Action::Kind::Abort ? "abort" : "resign"}, {"seat", seat}};
-    record(Action{kind, seat, {}, who, ref, options_.now(), std::chrono::steady_clock::now()}, std::move(what));
+    record(Action{kind, seat, {}, who, ref, options_.now(), std::chrono::steady_clock::now()},
+           std::move(what));
 }
 
 // ---- durability: nothing is applied or told before the store has it ----
@@ -191,14 +217,16 @@ void Match::record(Action action, json what) {
     rec.at_ms = epoch_ms(options_.wall_now());
     store_.append(std::move(rec), [self = shared_from_this(), action](bool stored) {
         // The store may answer on any thread.
-        boost::asio::post(self->strand_, [self, action, stored] { self->on_recorded(action, stored); });
+        boost::asio::post(self->strand_,
+                          [self, action, stored] { self->on_recorded(action, stored); });
     });
 }
 
 void Match::on_recorded(Action action, bool stored) {
     pending_ = false;
     if (!stored && action.from) {
-        reply_error(action.from, ErrorCode::Unavailable, "the action could not be stored; try again", action.ref);
+        reply_error(action.from, ErrorCode::Unavailable,
+                    "the action could not be stored; try again", action.ref);
         return arm_timer();
     }
     if (!stored) {
@@ -215,13 +243,16 @@ void Match::on_recorded(Action action, bool stored) {
     broadcast();
     reply_ack(action.from, action.ref);
     if (action.kind == Action::Kind::Step)
-        metrics_.step_latency(std::chrono::duration<double>(std::chrono::steady_clock::now() - action.received).count());
+        metrics_.step_latency(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - action.received)
+                .count());
     arm_timer();
 }
 
 void Match::apply(const Action& action, SteadyTime now) {
     std::array<bool, santorini::max_seats> out_before{};
-    for (int s = 0; s < state_.seat_count; ++s) out_before[static_cast<std::size_t>(s)] = state_.seat(s).out;
+    for (int s = 0; s < state_.seat_count; ++s)
+        out_before[static_cast<std::size_t>(s)] = state_.seat(s).out;
     const auto turn_before = state_.turn.number;
     std::string reason;
     switch (action.kind) {
@@ -231,7 +262,8 @@ void Match::apply(const Action& action, SteadyTime now) {
             if (action.step.kind == santorini::StepKind::Move) moved_ = true;
             reason = "win";
             for (int s = 0; s < state_.seat_count; ++s)
-                if (state_.seat(s).out && !out_before[static_cast<std::size_t>(s)]) reason = "no_turn";
+                if (state_.seat(s).out && !out_before[static_cast<std::size_t>(s)])
+                    reason = "no_turn";
             // The mover's time stops when its step arrived, not when the store answered.
             now = action.arrival;
             break;
@@ -241,7 +273,8 @@ void Match::apply(const Action& action, SteadyTime now) {
             santorini::concede(state_, action.seat);
             reason = action.kind == Action::Kind::Resign ? "resign" : "timeout";
             break;
-        case Action::Kind::Abort: return end_without_game(false, now);
+        case Action::Kind::Abort:
+            return end_without_game(false, now);
     }
     if (state_.over()) {
         result_ = {{"winners", winners_json(state_)}, {"reason", reason}};
@@ -265,8 +298,9 @@ void Match::on_timer() {
     auto now = options_.now();
     if (!clock_.expired(now)) return arm_timer();
     const int seat = clock_.running();
-    record(Action{Action::Kind::Timeout, seat, {}, nullptr, {}, now, std::chrono::steady_clock::now()},
-           json{{"kind", "timeout"}, {"seat", seat}});
+    record(
+        Action{Action::Kind::Timeout, seat, {}, nullptr, {}, now, std::chrono::steady_clock::now()},
+        json{{"kind", "timeout"}, {"seat", seat}});
 }
 
 void Match::arm_timer() {
@@ -312,12 +346,13 @@ json Match::view_json(int seat, SteadyTime now, WallTime wall) const {
     json seats = json::array();
     for (int s = 0; s < options_.settings.players; ++s) {
         const Member& m = options_.seats[static_cast<std::size_t>(s)];
-        seats.push_back({{"seat", s},
-                         {"player", {{"id", m.id}, {"name", m.name}}},
-                         {"power", power_json(seen.seat(s).power)},
-                         {"side", seen.seat(s).side},
-                         {"out", seen.seat(s).out},
-                         {"connected", static_cast<bool>(p.connected[static_cast<std::size_t>(s)])}});
+        seats.push_back(
+            {{"seat", s},
+             {"player", {{"id", m.id}, {"name", m.name}}},
+             {"power", power_json(seen.seat(s).power)},
+             {"side", seen.seat(s).side},
+             {"out", seen.seat(s).out},
+             {"connected", static_cast<bool>(p.connected[static_cast<std::size_t>(s)])}});
     }
     const bool decides = active() && seat >= 0 && seat == santorini::decider(state_);
     return {{"match", id()},
@@ -353,7 +388,8 @@ Match::Presence Match::presence() const {
         p.connected.push_back(!viewers_[static_cast<std::size_t>(s)].connections.empty());
     // Spectators are people: several tabs of one player count once.
     std::set<std::string> watchers;
-    for (const auto& [connection, who] : viewers_.back().connections) watchers.insert(who->player_id());
+    for (const auto& [connection, who] : viewers_.back().connections)
+        watchers.insert(who->player_id());
     p.spectators = static_cast<int>(watchers.size());
     return p;
 }
@@ -375,17 +411,24 @@ std::string Match::status() const {
     switch (state_.phase) {
         case Phase::Offer:
         case Phase::Choose:
-        case Phase::StartPlayer: return "draft";
+        case Phase::StartPlayer:
+            return "draft";
         case Phase::Place:
-        case Phase::Token: return "placement";
-        case Phase::Over: return "finished";
-        default: return "playing";
+        case Phase::Token:
+            return "placement";
+        case Phase::Over:
+            return "finished";
+        default:
+            return "playing";
     }
 }
 
-void Match::reply_error(const ParticipantPtr& who, ErrorCode code, std::string_view message, const protocol::Ref& ref) {
+void Match::reply_error(const ParticipantPtr& who, ErrorCode code, std::string_view message,
+                        const protocol::Ref& ref) {
     metrics_.rejected(code);
-    if (who) who->deliver(std::make_shared<const std::string>(protocol::error_message(code, message, ref)));
+    if (who)
+        who->deliver(
+            std::make_shared<const std::string>(protocol::error_message(code, message, ref)));
 }
 
 void Match::reply_ack(const ParticipantPtr& who, const protocol::Ref& ref) {

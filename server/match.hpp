@@ -5,21 +5,20 @@
 // shared by all spectators) the RFC 6902 patch from its previous view, kept in a short history
 // so a reconnecting viewer can catch up.
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
-
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
-#include <nlohmann/json.hpp>
 
 #include "engine/santorini/state.hpp"
 #include "engine/santorini/step.hpp"
@@ -34,12 +33,12 @@ namespace server {
 
 /// Everything a match is made from.
 struct MatchOptions {
-    std::string id;                       ///< "m_..."
+    std::string id;  ///< "m_..."
     protocol::LobbySettings settings;
-    std::vector<Member> seats;            ///< seat i = lobby seat i
-    std::uint64_t seed = 0;               ///< the engine's random seed (random draft, decks)
-    int challenger = 0;                   ///< the seat that drafts and names the start player
-    std::size_t history = 64;             ///< patches kept per viewer for resuming
+    std::vector<Member> seats;  ///< seat i = lobby seat i
+    std::uint64_t seed = 0;     ///< the engine's random seed (random draft, decks)
+    int challenger = 0;         ///< the seat that drafts and names the start player
+    std::size_t history = 64;   ///< patches kept per viewer for resuming
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };
@@ -47,14 +46,17 @@ struct MatchOptions {
 /// What a match tells its owner after every change: its live-list entry (null once it is
 /// over) and the spectator view. Called on the match's strand; must not call back into it.
 using MatchPublisher =
-    std::function<void(const std::string& match_id, const nlohmann::json& live_entry, const nlohmann::json& spectator_view)>;
+    std::function<void(const std::string& match_id, const nlohmann::json& live_entry,
+                       const nlohmann::json& spectator_view)>;
 
 class Match : public std::enable_shared_from_this<Match> {
-public:
+  public:
     /// A match at its first decision point (version 1, clock running), or why the settings
     /// cannot make a game.
-    static std::variant<std::shared_ptr<Match>, std::string> create(boost::asio::io_context& io, MatchOptions options,
-                                                                    StepStore& store, Metrics& metrics,
+    static std::variant<std::shared_ptr<Match>, std::string> create(boost::asio::io_context& io,
+                                                                    MatchOptions options,
+                                                                    StepStore& store,
+                                                                    Metrics& metrics,
                                                                     MatchPublisher publish);
     ~Match();
     Match(const Match&) = delete;
@@ -82,7 +84,7 @@ public:
     /// Stops the timer and refuses further requests (server shutdown).
     void shutdown();
 
-private:
+  private:
     /// What a request asks to record: a step, or an event the server records for the game.
     struct Action {
         enum class Kind { Step, Resign, Abort, Timeout } kind = Kind::Step;
@@ -107,12 +109,14 @@ private:
         bool operator==(const Presence&) const = default;
     };
 
-    Match(boost::asio::io_context& io, MatchOptions options, santorini::State state, StepStore& store,
-          Metrics& metrics, MatchPublisher publish);
+    Match(boost::asio::io_context& io, MatchOptions options, santorini::State state,
+          StepStore& store, Metrics& metrics, MatchPublisher publish);
 
-    void do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since, const protocol::Ref& ref);
+    void do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since,
+                 const protocol::Ref& ref);
     void do_close(std::uint64_t connection_id, const ParticipantPtr& who, const protocol::Ref& ref);
-    void do_step(const ParticipantPtr& who, const nlohmann::json& step, const protocol::Ref& ref, SteadyTime arrival);
+    void do_step(const ParticipantPtr& who, const nlohmann::json& step, const protocol::Ref& ref,
+                 SteadyTime arrival);
     void do_event(Action::Kind kind, const ParticipantPtr& who, const protocol::Ref& ref);
 
     // The durability pipeline: record, wait for the store, then apply.
@@ -150,7 +154,7 @@ private:
     std::vector<std::string> history_;  ///< step texts, for the view
     std::vector<Viewer> viewers_;       ///< one per seat, then the spectators
     std::uint64_t version_ = 1;
-    std::uint32_t records_ = 0;         ///< actions stored so far
+    std::uint32_t records_ = 0;  ///< actions stored so far
     nlohmann::json result_ = nullptr;
     bool aborted_ = false;
     bool moved_ = false;    ///< a Move step was played: abort is no longer possible

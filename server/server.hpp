@@ -20,6 +20,7 @@ namespace server {
 
 class Listener;
 
+/// One server: construct, run() on a thread (it blocks), stop() from anywhere.
 class Server {
 public:
     /// How long a graceful stop waits for WebSocket sessions to finish their closing handshakes.

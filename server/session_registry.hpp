@@ -19,6 +19,7 @@ namespace server {
 
 class WebsocketSession;
 
+/// Connection count and live WebSocket sessions of one server.
 class SessionRegistry {
 public:
     /// Holds one of the `max_connections` places while it lives. Move-only; the place is given

@@ -57,6 +57,7 @@ namespace close_codes {
 inline constexpr std::uint16_t too_slow = 4000;  ///< the outgoing queue overflowed
 }
 
+/// One WebSocket connection after the upgrade; lives as long as an operation or a room holds it.
 class WebsocketSession final : public Participant, public std::enable_shared_from_this<WebsocketSession> {
 public:
     /// Time allowed for the WebSocket handshake, for the hello after it, and for the closing

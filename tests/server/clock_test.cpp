@@ -1,9 +1,10 @@
 // Time controls: the clock bookkeeping on its own, then matches whose clocks run out (on a
 // fake time source, and once on a real one-second timer).
 
+#include "server/clock.hpp"
+
 #include <catch2/catch_test_macros.hpp>
 
-#include "server/clock.hpp"
 #include "server/match.hpp"
 #include "tests/server/hub_harness.hpp"
 
@@ -16,7 +17,8 @@ namespace {
 const SteadyTime t0 = SteadyTime{} + 1000h;
 const WallTime wall0 = WallTime{} + 480000h;
 
-protocol::LobbySettings clocked(int players, const std::string& kind, int base = 60, int increment = 0) {
+protocol::LobbySettings clocked(int players, const std::string& kind, int base = 60,
+                                int increment = 0) {
     protocol::LobbySettings s;
     s.players = players;
     s.powers = players == 2 ? "none" : "simple";
@@ -29,7 +31,8 @@ protocol::LobbySettings clocked(int players, const std::string& kind, int base =
 
 // A match made directly (no lobby), its seats' connections, and a time source the test moves.
 struct Rig {
-    explicit Rig(const protocol::LobbySettings& settings, bool fake_time = true, StepStore* custom_store = nullptr)
+    explicit Rig(const protocol::LobbySettings& settings, bool fake_time = true,
+                 StepStore* custom_store = nullptr)
         : store(custom_store ? *custom_store : recording) {
         MatchOptions o;
         o.id = "m_test";
@@ -38,14 +41,16 @@ struct Rig {
         o.challenger = 0;
         for (int i = 0; i < settings.players; ++i) {
             o.seats.push_back(Member{"p_" + std::to_string(i), "P" + std::to_string(i)});
-            seats.push_back(std::make_shared<FakeParticipant>("p_" + std::to_string(i), static_cast<std::uint64_t>(i + 1)));
+            seats.push_back(std::make_shared<FakeParticipant>("p_" + std::to_string(i),
+                                                              static_cast<std::uint64_t>(i + 1)));
         }
         if (fake_time) {
             o.now = [this] { return now; };
             o.wall_now = [this] { return wall; };
         }
-        auto created = Match::create(io, std::move(o), store, metrics,
-                                     [this](const std::string&, const json& entry, const json&) { live = entry; });
+        auto created = Match::create(
+            io, std::move(o), store, metrics,
+            [this](const std::string&, const json& entry, const json&) { live = entry; });
         REQUIRE(std::holds_alternative<std::shared_ptr<Match>>(created));
         match = std::get<std::shared_ptr<Match>>(created);
         for (const auto& s : seats) match->open(s, std::nullopt, std::nullopt);
@@ -59,7 +64,9 @@ struct Rig {
         now += d;
         wall += d;
     }
-    json view(int seat = 0) const { return seats[static_cast<std::size_t>(seat)]->view("m_test").view; }
+    json view(int seat = 0) const {
+        return seats[static_cast<std::size_t>(seat)]->view("m_test").view;
+    }
     int decider() const {
         for (std::size_t i = 0; i < seats.size(); ++i)
             if (decides(*seats[i], "m_test")) return static_cast<int>(i);
@@ -93,7 +100,8 @@ struct Rig {
 
 }  // namespace
 
-TEST_CASE("Realtime clock: the decider's time runs; passing the decision adds the increment", "[clock]") {
+TEST_CASE("Realtime clock: the decider's time runs; passing the decision adds the increment",
+          "[clock]") {
     Clock clock(TimeControl{TimeControl::Kind::Realtime, 60s, 5s, 0ms}, 2);
     CHECK(clock.running() == -1);
     CHECK_FALSE(clock.expiry());
@@ -130,10 +138,13 @@ TEST_CASE("Realtime clock: a seat that ran out gets no increment and shows zero"
 
 TEST_CASE("Turn-based clock: each decision gets a fresh deadline shown in epoch ms", "[clock]") {
     Clock clock(TimeControl{TimeControl::Kind::Turn, 0ms, 0ms, 24h}, 2);
-    CHECK(clock.to_json(t0, wall0) == json{{"kind", "turn"}, {"deadline_ms", nullptr}, {"hours_per_move", 24}});
+    CHECK(clock.to_json(t0, wall0) ==
+          json{{"kind", "turn"}, {"deadline_ms", nullptr}, {"hours_per_move", 24}});
     clock.switch_to(0, true, t0);
     CHECK(*clock.expiry() == t0 + 24h);
-    const auto due = std::chrono::duration_cast<std::chrono::milliseconds>((wall0 + 23h).time_since_epoch()).count();
+    const auto due =
+        std::chrono::duration_cast<std::chrono::milliseconds>((wall0 + 23h).time_since_epoch())
+            .count();
     CHECK(clock.to_json(t0 + 1h, wall0 + 1h)["deadline_ms"] == due + 3600000);
     clock.switch_to(1, true, t0 + 1h);
     CHECK(*clock.expiry() == t0 + 25h);
@@ -155,13 +166,16 @@ TEST_CASE("No clock: nothing runs out", "[clock]") {
 
 TEST_CASE("A match's clock runs in the draft and passes with the decision", "[clock][match]") {
     Rig rig(clocked(2, "realtime", 60, 5));
-    CHECK(rig.view()["clock"] == json{{"kind", "realtime"}, {"remaining_ms", {60000, 60000}}, {"running", 0}});
+    CHECK(rig.view()["clock"] ==
+          json{{"kind", "realtime"}, {"remaining_ms", {60000, 60000}}, {"running", 0}});
     rig.advance(10s);
     rig.step(0, {{"kind", "start_player"}, {"seat", 1}});
-    CHECK(rig.view(1)["clock"] == json{{"kind", "realtime"}, {"remaining_ms", {55000, 60000}}, {"running", 1}});
+    CHECK(rig.view(1)["clock"] ==
+          json{{"kind", "realtime"}, {"remaining_ms", {55000, 60000}}, {"running", 1}});
 }
 
-TEST_CASE("Running out of time in play loses the game; the server records the timeout", "[clock][match]") {
+TEST_CASE("Running out of time in play loses the game; the server records the timeout",
+          "[clock][match]") {
     Rig rig(clocked(2, "realtime", 60, 0));
     rig.play_to_turns();
     const int d = rig.decider();
@@ -193,7 +207,8 @@ TEST_CASE("A step that arrives after the flag fell is too late", "[clock][match]
     CHECK(rig.view()["result"]["reason"] == "timeout");
 }
 
-TEST_CASE("A timeout the store could not keep changes nothing until it is stored", "[clock][match][durability]") {
+TEST_CASE("A timeout the store could not keep changes nothing until it is stored",
+          "[clock][match][durability]") {
     HoldingStore holding;
     Rig rig(clocked(2, "realtime", 60, 0), true, &holding);
     rig.advance(60s);
@@ -220,7 +235,8 @@ TEST_CASE("Running out of time in the draft aborts the match", "[clock][match]")
     CHECK(rig.view()["result"] == json{{"winners", json::array()}, {"reason", "aborted"}});
 }
 
-TEST_CASE("With 3 players running out of time eliminates the seat and the game goes on", "[clock][match][3p]") {
+TEST_CASE("With 3 players running out of time eliminates the seat and the game goes on",
+          "[clock][match][3p]") {
     Rig rig(clocked(3, "realtime", 60, 0));
     rig.play_to_turns();
     const int d = rig.decider();
@@ -244,14 +260,17 @@ TEST_CASE("Turn-based: missing the deadline loses", "[clock][match]") {
     rig.play_to_turns();
     const int d = rig.decider();
     const std::int64_t due = rig.view()["clock"]["deadline_ms"];
-    CHECK(due == std::chrono::duration_cast<std::chrono::milliseconds>((wall0 + 24h).time_since_epoch()).count());
+    CHECK(due ==
+          std::chrono::duration_cast<std::chrono::milliseconds>((wall0 + 24h).time_since_epoch())
+              .count());
     rig.advance(24h);
     rig.match->check_clock();
     rig.settle();
     CHECK(rig.view()["result"] == json{{"winners", {1 - d}}, {"reason", "timeout"}});
 }
 
-TEST_CASE("The match's own timer flags a realtime clock (one second, real time)", "[clock][match][slow]") {
+TEST_CASE("The match's own timer flags a realtime clock (one second, real time)",
+          "[clock][match][slow]") {
     Rig rig(clocked(2, "realtime", 1, 0), false);
     rig.play_to_turns();
     CHECK(rig.view()["status"] == "playing");

@@ -7,10 +7,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "server/participant.hpp"
 
@@ -26,7 +25,7 @@ struct TrackedView {
 };
 
 class FakeParticipant final : public Participant {
-public:
+  public:
     FakeParticipant(std::string player_id, std::uint64_t connection_id)
         : player_id_(std::move(player_id)), connection_id_(connection_id) {}
 
@@ -68,7 +67,8 @@ public:
     /// The messages received since the last call (or since the start).
     std::vector<nlohmann::json> take() {
         std::lock_guard lock(mutex_);
-        std::vector<nlohmann::json> out(messages_.begin() + static_cast<std::ptrdiff_t>(cursor_), messages_.end());
+        std::vector<nlohmann::json> out(messages_.begin() + static_cast<std::ptrdiff_t>(cursor_),
+                                        messages_.end());
         cursor_ = messages_.size();
         return out;
     }
@@ -97,7 +97,7 @@ public:
         cursor_ = 0;
     }
 
-private:
+  private:
     std::string player_id_;
     std::uint64_t connection_id_;
     mutable std::mutex mutex_;

@@ -3,17 +3,16 @@
 // every strand finish, look at what each connection received. Also stores that hold or record
 // appends, and a driver that plays a match out from the players' own views.
 
+#include <boost/asio/io_context.hpp>
+#include <catch2/catch_test_macros.hpp>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <boost/asio/io_context.hpp>
-#include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
 #include "server/hub.hpp"
@@ -25,7 +24,7 @@ using nlohmann::json;
 
 /// Acknowledges every append at once and keeps the records.
 class RecordingStore final : public StepStore {
-public:
+  public:
     void append(StepRecord record, std::function<void(bool)> done) override {
         {
             std::lock_guard lock(mutex_);
@@ -38,14 +37,14 @@ public:
         return records_;
     }
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::vector<StepRecord> records_;
 };
 
 /// Keeps every append waiting until the test answers it (the durability gate).
 class HoldingStore final : public StepStore {
-public:
+  public:
     void append(StepRecord record, std::function<void(bool)> done) override {
         std::lock_guard lock(mutex_);
         waiting_.emplace_back(std::move(record), std::move(done));
@@ -64,7 +63,7 @@ public:
         return record;
     }
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::deque<std::pair<StepRecord, std::function<void(bool)>>> waiting_;
 };
@@ -77,9 +76,11 @@ struct Player {
 };
 
 class Harness {
-public:
+  public:
     explicit Harness(Config cfg = {}, StepStore* custom_store = nullptr)
-        : config(cfg), store(custom_store ? *custom_store : recording), hub(io, config, metrics, store) {}
+        : config(cfg),
+          store(custom_store ? *custom_store : recording),
+          hub(io, config, metrics, store) {}
 
     boost::asio::io_context io;
     Config config;
@@ -136,12 +137,13 @@ public:
         return match;
     }
 
-private:
+  private:
     std::uint64_t next_connection_ = 0;
 };
 
 /// Settings JSON for a lobby.create.
-inline json settings_json(int players, const std::string& powers = "none", const std::string& draft = "random") {
+inline json settings_json(int players, const std::string& powers = "none",
+                          const std::string& draft = "random") {
     return {{"game", "santorini"}, {"players", players}, {"powers", powers}, {"draft", draft}};
 }
 
@@ -169,8 +171,8 @@ inline json pick_step(const json& view, std::mt19937& rng) {
 /// Plays `match` until nobody has a legal step, `max_steps` were played or `go_on` says stop:
 /// each time the deciding player's own view names a step and that player sends it. `go_on`
 /// runs before each step. Returns the steps played.
-inline int play_out(Harness& h, const std::vector<Player>& players, const std::string& match, std::mt19937& rng,
-                    int max_steps, const std::function<bool()>& go_on = {}) {
+inline int play_out(Harness& h, const std::vector<Player>& players, const std::string& match,
+                    std::mt19937& rng, int max_steps, const std::function<bool()>& go_on = {}) {
     int played = 0;
     for (; played < max_steps; ++played) {
         if (go_on && !go_on()) break;
@@ -184,7 +186,8 @@ inline int play_out(Harness& h, const std::vector<Player>& players, const std::s
         const auto before = decider->conn->view(match).version;
         json step = pick_step(decider->conn->view(match).view, rng);
         decider->conn->take();
-        h.send(decider->conn, {{"type", "match.step"}, {"match", match}, {"step", step}, {"ref", played}});
+        h.send(decider->conn,
+               {{"type", "match.step"}, {"match", match}, {"step", step}, {"ref", played}});
         for (const auto& m : decider->conn->take()) {
             INFO(m.dump());
             REQUIRE(m["type"] != "error");
@@ -195,6 +198,8 @@ inline int play_out(Harness& h, const std::vector<Player>& players, const std::s
 }
 
 /// The view `conn` tracked for `match`.
-inline json view_of(const Player& p, const std::string& match) { return p.conn->view(match).view; }
+inline json view_of(const Player& p, const std::string& match) {
+    return p.conn->view(match).view;
+}
 
 }  // namespace server::test

@@ -1,12 +1,10 @@
 // The hub's own duties: guests and tokens, dispatch, errors to the sender only, the HTTP
 // getters, disconnects and shutdown.
 
+#include <boost/asio/executor_work_guard.hpp>
+#include <catch2/catch_test_macros.hpp>
 #include <set>
 #include <thread>
-
-#include <boost/asio/executor_work_guard.hpp>
-
-#include <catch2/catch_test_macros.hpp>
 
 #include "server/ids.hpp"
 #include "tests/server/hub_harness.hpp"
@@ -39,7 +37,7 @@ TEST_CASE("Guest names are 1-24 printable characters", "[hub][identity]") {
     Harness h;
     CHECK(h.hub.create_guest("A"));
     CHECK(h.hub.create_guest(std::string(24, 'x')));
-    CHECK(h.hub.create_guest("Zoë Ωmega"));            // UTF-8 counts characters, not bytes
+    CHECK(h.hub.create_guest("Zoë Ωmega"));                 // UTF-8 counts characters, not bytes
     CHECK(h.hub.create_guest("ÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅ"));  // 24 characters, 48 bytes
     CHECK_FALSE(h.hub.create_guest(""));
     CHECK_FALSE(h.hub.create_guest("   "));
@@ -155,7 +153,8 @@ TEST_CASE("Many matches are played at once on a multi-threaded io_context", "[hu
         h.hub.handle(p.conn, std::get<protocol::ClientMessage>(std::move(parsed)));
     };
     auto wait_for = [](const std::function<bool()>& done) {
-        for (int i = 0; i < 20000 && !done(); ++i) std::this_thread::sleep_for(std::chrono::microseconds(500));
+        for (int i = 0; i < 20000 && !done(); ++i)
+            std::this_thread::sleep_for(std::chrono::microseconds(500));
         return done();
     };
 
@@ -165,12 +164,16 @@ TEST_CASE("Many matches are played at once on a multi-threaded io_context", "[hu
     auto wes = h.guest("Wes");
     send(wes, {{"type", "matches.subscribe"}});
     for (int t = 0; t < pairs; ++t) {
-        std::vector<Player> table{h.guest("A" + std::to_string(t)), h.guest("B" + std::to_string(t))};
+        std::vector<Player> table{h.guest("A" + std::to_string(t)),
+                                  h.guest("B" + std::to_string(t))};
         send(table[0], {{"type", "lobby.create"}, {"settings", settings_json(2)}});
         REQUIRE(wait_for([&] { return table[0].conn->last("lobby").is_object(); }));
-        send(table[1], {{"type", "lobby.join"}, {"lobby", table[0].conn->last("lobby")["lobby"]["id"]}});
-        REQUIRE(wait_for([&] { return table[0].conn->last("lobby")["lobby"]["status"] == "full"; }));
-        send(table[0], {{"type", "lobby.start"}, {"lobby", table[0].conn->last("lobby")["lobby"]["id"]}});
+        send(table[1],
+             {{"type", "lobby.join"}, {"lobby", table[0].conn->last("lobby")["lobby"]["id"]}});
+        REQUIRE(
+            wait_for([&] { return table[0].conn->last("lobby")["lobby"]["status"] == "full"; }));
+        send(table[0],
+             {{"type", "lobby.start"}, {"lobby", table[0].conn->last("lobby")["lobby"]["id"]}});
         REQUIRE(wait_for([&] { return table[1].conn->last("lobby.closed").is_object(); }));
         matches.push_back(table[1].conn->last("lobby.closed")["match"]);
         for (const auto& p : table) send(p, {{"type", "match.open"}, {"match", matches.back()}});
@@ -184,7 +187,8 @@ TEST_CASE("Many matches are played at once on a multi-threaded io_context", "[hu
     std::vector<std::ptrdiff_t> sent_at(pairs, -1);
     auto all_over = [&] {
         for (int t = 0; t < pairs; ++t)
-            if (view_of(tables[static_cast<std::size_t>(t)][0], matches[static_cast<std::size_t>(t)])["status"] != "finished")
+            if (view_of(tables[static_cast<std::size_t>(t)][0],
+                        matches[static_cast<std::size_t>(t)])["status"] != "finished")
                 return false;
         return true;
     };
@@ -195,9 +199,13 @@ TEST_CASE("Many matches are played at once on a multi-threaded io_context", "[hu
                 auto tracked = p.conn->view(m);
                 // One step at a time: the next is sent once this player has seen the last.
                 const auto played = static_cast<std::ptrdiff_t>(tracked.view["history"].size());
-                if (played <= sent_at[static_cast<std::size_t>(t)] || !tracked.view["state"].contains("legal")) continue;
+                if (played <= sent_at[static_cast<std::size_t>(t)] ||
+                    !tracked.view["state"].contains("legal"))
+                    continue;
                 sent_at[static_cast<std::size_t>(t)] = played;
-                send(p, {{"type", "match.step"}, {"match", m}, {"step", pick_step(tracked.view, rng)}});
+                send(
+                    p,
+                    {{"type", "match.step"}, {"match", m}, {"step", pick_step(tracked.view, rng)}});
             }
         }
         std::this_thread::sleep_for(std::chrono::microseconds(200));

@@ -1,10 +1,11 @@
 // Lobby rules through the hub: create, join (by id or invite code), leave, kick, start, and the
 // public list with its live subscription. Errors go to the sender only and change nothing.
 
+#include "server/lobby.hpp"
+
 #include <catch2/catch_test_macros.hpp>
 
 #include "server/ids.hpp"
-#include "server/lobby.hpp"
 #include "tests/server/hub_harness.hpp"
 
 using namespace server;
@@ -58,7 +59,8 @@ TEST_CASE("Creating a lobby seats the host and tells only the host the invite co
     CHECK(h.metrics.open_lobbies == 1);
 }
 
-TEST_CASE("Players join by id, private lobbies by invite code, and a full lobby refuses more", "[lobby]") {
+TEST_CASE("Players join by id, private lobbies by invite code, and a full lobby refuses more",
+          "[lobby]") {
     Harness h;
     auto ann = h.guest("Ann"), bob = h.guest("Bob"), cid = h.guest("Cid");
     json settings = settings_json(2);
@@ -72,7 +74,9 @@ TEST_CASE("Players join by id, private lobbies by invite code, and a full lobby 
         for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         h.send(bob.conn, {{"type", "lobby.join"}, {"code", lower}});
     }
-    SECTION("by id, even though private") { h.send(bob.conn, {{"type", "lobby.join"}, {"lobby", id}}); }
+    SECTION("by id, even though private") {
+        h.send(bob.conn, {{"type", "lobby.join"}, {"lobby", id}});
+    }
 
     auto lobby = bob.conn->last("lobby")["lobby"];
     CHECK(lobby["seats"][1]["player"]["id"] == bob.id);
@@ -112,7 +116,8 @@ TEST_CASE("Leaving frees the seat; the host leaving closes the lobby for everyon
     h.send(cid.conn, {{"type", "lobby.join"}, {"lobby", id}});
 
     h.send(bob.conn, {{"type", "lobby.leave"}, {"lobby", id}});
-    CHECK(bob.conn->last("lobby.closed") == json{{"type", "lobby.closed"}, {"lobby", id}, {"reason", "left"}});
+    CHECK(bob.conn->last("lobby.closed") ==
+          json{{"type", "lobby.closed"}, {"lobby", id}, {"reason", "left"}});
     auto lobby = ann.conn->last("lobby")["lobby"];
     CHECK(lobby["seats"][1]["player"]["id"] == cid.id);  // seats stay in join order
     CHECK(lobby["seats"][2].is_null());
@@ -147,7 +152,8 @@ TEST_CASE("Only the host may kick, and the kicked player is told", "[lobby]") {
     CHECK(ann.conn->last("ack")["ref"] == "k");
 }
 
-TEST_CASE("Only the host starts, only when full; members learn the match and the lobby goes", "[lobby]") {
+TEST_CASE("Only the host starts, only when full; members learn the match and the lobby goes",
+          "[lobby]") {
     Harness h;
     auto ann = h.guest("Ann"), bob = h.guest("Bob"), wes = h.guest("Wes");
     h.send(wes.conn, {{"type", "matches.subscribe"}});
@@ -200,7 +206,8 @@ TEST_CASE("Settings the engine refuses come back as invalid_field and create not
     REQUIRE(std::holds_alternative<protocol::ProtocolError>(parsed));
 }
 
-TEST_CASE("Subscribers get the public list on every change until they unsubscribe or go", "[lobby]") {
+TEST_CASE("Subscribers get the public list on every change until they unsubscribe or go",
+          "[lobby]") {
     Harness h;
     auto ann = h.guest("Ann"), wes = h.guest("Wes");
     auto tab = h.tab(wes);

@@ -37,6 +37,7 @@ inline bool eventually(const std::function<bool()>& condition,
     return true;
 }
 
+/// A Server running on its own thread for the length of a test.
 class RunningServer {
 public:
     /// Starts a server with `config` (its port is replaced by a free one if it is 0).

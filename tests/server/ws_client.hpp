@@ -27,6 +27,7 @@ namespace test {
 
 using namespace std::chrono_literals;
 
+/// A WebSocket connection to 127.0.0.1 driven synchronously by the test thread that owns it.
 class WsClient {
 public:
     /// Connects to 127.0.0.1:`port` and upgrades on `target`. Throws std::runtime_error if the
