@@ -363,4 +363,17 @@ std::variant<Step, std::string> step_from_json(const santorini::State& state,
     return "not legal now: " + text_of(wanted);
 }
 
+std::string status_name(const santorini::State& s) {
+    using santorini::Phase;
+    switch (s.phase) {
+        case Phase::Offer:
+        case Phase::Choose:
+        case Phase::StartPlayer: return "draft";
+        case Phase::Place:
+        case Phase::Token: return "placement";
+        case Phase::Over: return "finished";
+        default: return "playing";
+    }
+}
+
 }  // namespace protocol

@@ -21,6 +21,9 @@ namespace protocol {
 /// included as `legal` (only in the view of the seat that must decide).
 nlohmann::json state_json(const santorini::State& view, const santorini::StepList* legal);
 
+/// The match status a state is in: "draft", "placement", "playing" or "finished".
+std::string status_name(const santorini::State& state);
+
 /// A step as JSON, e.g. {"kind":"move","from":"B2","to":"C3"}; `state` is the state the step
 /// is played in (it names workers by their squares).
 nlohmann::json step_json(const santorini::State& state, const santorini::Step& step);

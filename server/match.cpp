@@ -405,23 +405,7 @@ int Match::seat_of(const std::string& player_id) const {
     return -1;
 }
 
-std::string Match::status() const {
-    using santorini::Phase;
-    if (aborted_) return "aborted";
-    switch (state_.phase) {
-        case Phase::Offer:
-        case Phase::Choose:
-        case Phase::StartPlayer:
-            return "draft";
-        case Phase::Place:
-        case Phase::Token:
-            return "placement";
-        case Phase::Over:
-            return "finished";
-        default:
-            return "playing";
-    }
-}
+std::string Match::status() const { return aborted_ ? "aborted" : protocol::status_name(state_); }
 
 void Match::reply_error(const ParticipantPtr& who, ErrorCode code, std::string_view message,
                         const protocol::Ref& ref) {

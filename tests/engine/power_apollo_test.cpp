@@ -16,19 +16,6 @@ using namespace santorini;
 
 namespace {
 
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-/// The legal steps whose text starts with `prefix` ("move C3", "build"), sorted.
-std::vector<std::string> legal_starting(const State& s, std::string_view prefix) {
-    std::vector<std::string> out;
-    for (auto& t : legal_texts(s))
-        if (t.starts_with(prefix)) out.push_back(t);
-    return sorted(out);
-}
-
 /// The side of the worker standing on `square`, or -1 if none.
 int side_on(const State& s, const char* square) {
     int w = s.worker_at(*parse_square(square));

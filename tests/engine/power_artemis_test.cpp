@@ -12,23 +12,6 @@
 
 using namespace santorini;
 
-namespace {
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-/// The legal steps whose text starts with `prefix` ("move C3", "build"), sorted.
-std::vector<std::string> legal_starting(const State& s, std::string_view prefix) {
-    std::vector<std::string> out;
-    for (auto& t : legal_texts(s))
-        if (t.starts_with(prefix)) out.push_back(t);
-    return sorted(out);
-}
-
-}  // namespace
-
 TEST_CASE("Artemis may move the same worker a second time, but not back to its initial space", "[artemis]") {
     State s = position("00000/00000/00000/00000/00000 A:B2,E5 B:D4,A5 A powers=Artemis,-");
     play(s, {"move B2 C2"});

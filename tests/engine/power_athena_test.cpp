@@ -14,23 +14,6 @@
 
 using namespace santorini;
 
-namespace {
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-/// The legal steps whose text starts with `prefix` ("move C3", "build"), sorted.
-std::vector<std::string> legal_starting(const State& s, std::string_view prefix) {
-    std::vector<std::string> out;
-    for (auto& t : legal_texts(s))
-        if (t.starts_with(prefix)) out.push_back(t);
-    return sorted(out);
-}
-
-}  // namespace
-
 TEST_CASE("Athena: after she moved up, opponent workers cannot move up (memory=1 in notation)", "[athena]") {
     // B's worker on C3 (level 1). Around it: B2, B3, C4 level 2; C2, B4 level 1; D2, D3, D4 ground.
     const char* board = "00000/01200/02100/02100/00000 A:A1,E5 B:C3,E1 B powers=Athena,-";

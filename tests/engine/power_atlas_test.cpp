@@ -13,19 +13,6 @@ using namespace santorini;
 
 namespace {
 
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-/// The legal steps whose text starts with `prefix` ("move C3", "build"), sorted.
-std::vector<std::string> legal_starting(const State& s, std::string_view prefix) {
-    std::vector<std::string> out;
-    for (auto& t : legal_texts(s))
-        if (t.starts_with(prefix)) out.push_back(t);
-    return sorted(out);
-}
-
 Square at(const char* square) { return *parse_square(square); }
 
 }  // namespace

@@ -8,13 +8,6 @@
 
 using namespace santorini;
 
-namespace {
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-}  // namespace
-
 TEST_CASE("Hephaestus may build a second block on the same space", "[hephaestus]") {
     State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5,E1 A powers=Hephaestus,-");
     play(s, {"move B2 B3", "build B3 C3"});

@@ -10,14 +10,6 @@
 
 using namespace santorini;
 
-namespace {
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
-}  // namespace
-
 TEST_CASE("Hermes may build without moving (moving zero times), with either worker", "[hermes]") {
     State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5,E1 A powers=Hermes,-");
     CHECK(legal(s, "build B2 C3"));
@@ -47,7 +39,7 @@ TEST_CASE("Hermes moving up makes it a normal turn: that worker builds", "[herme
     auto texts = legal_texts(s);
     // C3's unoccupied neighbours: B2 B3 B4 C2 C4 D2 D3 (D4 holds the other worker).
     CHECK(texts.size() == 7);
-    for (const auto& t : texts) CHECK(starts_with(t, "build C3 "));
+    for (const auto& t : texts) CHECK(t.starts_with("build C3 "));
     play(s, {"build C3 C4"});
     CHECK(decider(s) == 1);
     CHECK(to_notation(s) == "00000/00100/00100/00000/00000 A:C3,D4 B:A5,E1 B powers=Hermes,-");

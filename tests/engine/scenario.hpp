@@ -4,7 +4,9 @@
 
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
 #include <initializer_list>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -40,4 +42,18 @@ inline void play(santorini::State& state, std::initializer_list<const char*> ste
         REQUIRE(st.has_value());
         santorini::apply_step(state, *st);
     }
+}
+
+/// `v` in sorted order (legal step lists are compared as sets).
+inline std::vector<std::string> sorted(std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+/// The legal steps whose text starts with `prefix` ("move C3", "build"), sorted.
+inline std::vector<std::string> legal_starting(const santorini::State& state, std::string_view prefix) {
+    std::vector<std::string> out;
+    for (auto& t : legal_texts(state))
+        if (t.starts_with(prefix)) out.push_back(t);
+    return sorted(out);
 }

@@ -67,22 +67,6 @@ inline std::vector<santorini::Settings> varied_settings() {
 }
 
 /// "draft", "placement", "playing" or "finished", as the view's status says it.
-inline std::string status_of(const santorini::State& s) {
-    using santorini::Phase;
-    switch (s.phase) {
-        case Phase::Offer:
-        case Phase::Choose:
-        case Phase::StartPlayer:
-            return "draft";
-        case Phase::Place:
-        case Phase::Token:
-            return "placement";
-        case Phase::Over:
-            return "finished";
-        default:
-            return "playing";
-    }
-}
 
 /// The match view of `s` for `viewer` (a seat or santorini::spectator), as a server builds it.
 inline nlohmann::json match_view(const santorini::State& s, int viewer,
@@ -109,7 +93,7 @@ inline nlohmann::json match_view(const santorini::State& s, int viewer,
     }
     return {{"match", "m_test"},
             {"game", "santorini"},
-            {"status", status_of(s)},
+            {"status", protocol::status_name(s)},
             {"seats", seats},
             {"you", viewer == santorini::spectator ? json(nullptr) : json(viewer)},
             {"spectators", 2},
