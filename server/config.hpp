@@ -22,7 +22,12 @@ struct Config {
     std::chrono::seconds idle_timeout{30};    ///< no pong/traffic for this long closes the socket
     std::size_t max_connections = 10000;
     std::size_t max_http_body = 64 * 1024;
+    double guests_per_minute = 10;           ///< POST /api/guests per client address, refill
+    double guest_burst = 20;                 ///< ... and at once; beyond: 429
     std::size_t history_per_match = 64;      ///< patches kept for resuming viewers
+    /// A player with no connection left gives up their lobby seats after this long (a reload
+    /// or a dropped mobile connection comes back well within it).
+    std::chrono::milliseconds lobby_seat_grace{60000};
 };
 
 }  // namespace server

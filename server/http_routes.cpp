@@ -102,8 +102,14 @@ Response metrics_page(const Request& request, const Metrics& metrics) {
     return response;
 }
 
-Response create_guest(const Request& request, Hub& hub) {
+Response create_guest(const Request& request, Hub& hub, std::string_view client) {
     if (request.method() != http::verb::post) return method_not_allowed(request, "POST");
+    if (!hub.allow_guest_from(client)) {
+        Response response = error_response(request, http::status::too_many_requests,
+                                           "too many new guests from your address; try again later");
+        response.set(http::field::retry_after, "60");
+        return response;
+    }
     const json body = json::parse(request.body(), nullptr, /*allow_exceptions=*/false);
     if (body.is_discarded()) return error_response(request, http::status::bad_request, "body is not valid JSON");
     if (!body.is_object() || !body.contains("name") || !body["name"].is_string()) {
@@ -117,8 +123,8 @@ Response create_guest(const Request& request, Hub& hub) {
                          json{{"id", guest->id}, {"name", guest->name}, {"token", guest->token}});
 }
 
-Response api(const Request& request, std::string_view path, Hub& hub) {
-    if (path == "/api/guests") return create_guest(request, hub);
+Response api(const Request& request, std::string_view path, Hub& hub, std::string_view client) {
+    if (path == "/api/guests") return create_guest(request, hub, client);
     if (path == "/api/lobbies") {
         if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
         return json_response(request, http::status::ok, hub.public_lobbies());
@@ -170,11 +176,12 @@ Response static_file(const Request& request, const Config& config) {
     return response;
 }
 
-Response route(const Request& request, Hub& hub, Metrics& metrics, const Config& config) {
+Response route(const Request& request, Hub& hub, Metrics& metrics, const Config& config,
+               std::string_view client) {
     const std::string_view path = path_of(request.target());
     if (path == "/healthz") return health(request);
     if (path == "/metrics") return metrics_page(request, metrics);
-    if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub);
+    if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub, client);
     if (path == "/ws") {
         Response response =
             error_response(request, http::status::upgrade_required, "this path only accepts WebSocket upgrades");
@@ -187,9 +194,10 @@ Response route(const Request& request, Hub& hub, Metrics& metrics, const Config&
 }  // namespace
 
 http::response<http::string_body> handle_http(const http::request<http::string_body>& request, Hub& hub,
-                                              Metrics& metrics, const Config& config) {
+                                              Metrics& metrics, const Config& config,
+                                              std::string_view client) {
     metrics.http_requests.fetch_add(1, std::memory_order_relaxed);
-    Response response = route(request, hub, metrics, config);
+    Response response = route(request, hub, metrics, config, client);
     if (request.method() == http::verb::head) {
         // Same headers as GET, no body: the Content-Length still tells the size.
         const std::size_t size = response.body().size();

@@ -4,7 +4,8 @@
 //
 //   GET  /healthz            200 {"status":"ok"}
 //   GET  /metrics            200 Prometheus text (Metrics::render)
-//   POST /api/guests         201 {"id","name","token"}; 400 for bad JSON or name
+//   POST /api/guests         201 {"id","name","token"}; 400 for bad JSON or name; 429 (with
+//                            Retry-After) past Config::guest_burst / guests_per_minute per address
 //   GET  /api/lobbies        200 Hub::public_lobbies()
 //   GET  /api/matches        200 Hub::live_matches()
 //   GET  /api/matches/{id}   200 Hub::match_summary(id); 404 if unknown
@@ -29,10 +30,12 @@ namespace server {
 
 namespace http = boost::beast::http;
 
-/// Answers one request (counts it in Metrics::http_requests). Never throws for any input;
-/// keep-alive and HTTP version follow the request.
+/// Answers one request from the client address `client` (counts it in
+/// Metrics::http_requests). Never throws for any input; keep-alive and HTTP version follow the
+/// request.
 http::response<http::string_body> handle_http(const http::request<http::string_body>& request, Hub& hub,
-                                              Metrics& metrics, const Config& config);
+                                              Metrics& metrics, const Config& config,
+                                              std::string_view client = {});
 
 /// The Content-Type for a file name, by extension ("application/octet-stream" if unknown).
 std::string_view mime_type(std::string_view path);

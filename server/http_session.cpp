@@ -29,7 +29,11 @@ HttpSession::HttpSession(tcp::socket&& socket, Hub& hub, Metrics& metrics, const
       metrics_(metrics),
       config_(config),
       registry_(registry),
-      slot_(std::move(slot)) {}
+      slot_(std::move(slot)) {
+    boost::system::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    if (!ec) client_ = peer.address().to_string();
+}
 
 void HttpSession::run() {
     // Start on the connection's strand: nothing else may touch the stream meanwhile.
@@ -81,7 +85,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
             return;
         }
     }
-    do_write(handle_http(parser_->get(), hub_, metrics_, config_));
+    do_write(handle_http(parser_->get(), hub_, metrics_, config_, client_));
 }
 
 void HttpSession::refuse(beast::http::status status, std::string_view message) {

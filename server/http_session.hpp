@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <optional>
 #include <string_view>
 
@@ -60,6 +61,7 @@ private:
     const Config& config_;
     SessionRegistry& registry_;
     SessionRegistry::Slot slot_;
+    std::string client_;  ///< the peer's address, for per-address limits
 };
 
 }  // namespace server

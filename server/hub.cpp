@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <map>
 #include <mutex>
@@ -11,6 +12,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include "server/address_limiter.hpp"
 #include "server/ids.hpp"
 #include "server/lobby.hpp"
 #include "server/match.hpp"
@@ -78,6 +80,7 @@ struct Hub::Impl {
           config(cfg),
           metrics(m),
           store(s),
+          guest_limiter(cfg.guests_per_minute, cfg.guest_burst),
           lobby_strand(boost::asio::make_strand(io_context)) {}
 
     boost::asio::io_context& io;
@@ -90,6 +93,7 @@ struct Hub::Impl {
     mutable std::shared_mutex identity_mutex;
     std::unordered_map<std::string, Guest> by_token;
     std::unordered_map<std::string, std::string> names;  ///< player id -> name
+    AddressLimiter guest_limiter;
 
     // Who is connected: every connection that has sent a message, per player, and the matches
     // each connection opened (to close them when it goes).
@@ -179,6 +183,38 @@ struct Hub::Impl {
         to->deliver(shared(protocol::event_message("matches", {{"matches", live_list}})));
     }
 
+    /// Tells `who` and the remaining members what a departure did, and republishes the list.
+    void announce_departure(const Departure& d, const std::string& who, std::string_view reason) {
+        tell_player(who, closed_message(d.lobby.id, reason));
+        if (d.closed) {
+            auto message = closed_message(d.lobby.id, "host_left");
+            for (const Member& m : d.lobby.seats)
+                if (m.id != who) tell_player(m.id, message);
+        } else {
+            tell_members(d.lobby);
+        }
+        publish_lobbies();
+    }
+
+    /// `player` has no connection left: unless one comes back within the grace period, they
+    /// leave the lobby they wait in, so public lobbies do not fill with absent players.
+    void release_seat_later(const std::string& player) {
+        auto timer = std::make_shared<boost::asio::steady_timer>(lobby_strand);
+        timer->expires_after(config.lobby_seat_grace);
+        timer->async_wait([this, timer, player](const boost::system::error_code& ec) {
+            if (ec || stopping) return;
+            if (!connections_of(player).empty()) return;
+            const Lobby* lobby = lobbies.lobby_of(player);
+            if (!lobby) return;
+            const std::string lobby_id = lobby->id;
+            auto result = lobbies.leave(lobby_id, player);
+            if (auto* d = std::get_if<Departure>(&result)) {
+                spdlog::info("event=lobby_seat_released lobby={} player={}", lobby_id, player);
+                announce_departure(*d, player, "disconnected");
+            }
+        });
+    }
+
     void on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
                           const Ref& ref);
     void start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref);
@@ -230,17 +266,8 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                         std::string_view reason) {
         if (auto* e = std::get_if<LobbyError>(&result))
             return error(from, e->code, e->message, ref);
-        auto& d = std::get<Departure>(result);
-        tell_player(who, closed_message(d.lobby.id, reason));
-        if (d.closed) {
-            auto message = closed_message(d.lobby.id, "host_left");
-            for (const Member& m : d.lobby.seats)
-                if (m.id != who) tell_player(m.id, message);
-        } else {
-            tell_members(d.lobby);
-        }
+        announce_departure(std::get<Departure>(result), who, reason);
         ack(from, ref);
-        publish_lobbies();
     };
     std::visit(Overloaded{
                    [&](const protocol::LobbyCreate& m) {
@@ -340,6 +367,8 @@ std::optional<Guest> Hub::create_guest(std::string_view name) {
     return guest;
 }
 
+bool Hub::allow_guest_from(std::string_view client) { return impl_->guest_limiter.allow(client); }
+
 std::optional<Guest> Hub::authenticate(std::string_view token) const {
     std::shared_lock lock(impl_->identity_mutex);
     auto it = impl_->by_token.find(std::string(token));
@@ -414,11 +443,15 @@ void Hub::disconnected(const ParticipantPtr& who) {
     Impl& hub = *impl_;
     const auto id = who->connection_id();
     std::set<std::string> watched;
+    bool last_connection = false;
     {
         std::lock_guard lock(hub.connections_mutex);
         if (auto it = hub.connections.find(who->player_id()); it != hub.connections.end()) {
             it->second.erase(id);
-            if (it->second.empty()) hub.connections.erase(it);
+            if (it->second.empty()) {
+                hub.connections.erase(it);
+                last_connection = true;
+            }
         }
         if (auto it = hub.opened.find(id); it != hub.opened.end()) {
             watched = std::move(it->second);
@@ -427,9 +460,10 @@ void Hub::disconnected(const ParticipantPtr& who) {
     }
     for (const auto& match_id : watched)
         if (auto match = hub.find_match(match_id)) match->remove(id);
-    boost::asio::post(hub.lobby_strand, [&hub, id] {
+    boost::asio::post(hub.lobby_strand, [&hub, id, last_connection, player = who->player_id()] {
         hub.lobby_watchers.erase(id);
         hub.match_watchers.erase(id);
+        if (last_connection) hub.release_seat_later(player);
     });
 }
 

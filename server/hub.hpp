@@ -36,6 +36,8 @@ public:
     /// A new guest with a fresh id and a token of 128+ random bits; `name` must be 1-24
     /// printable characters (else nullopt).
     std::optional<Guest> create_guest(std::string_view name);
+    /// Takes one guest-creation token for the client address `client`; false: too many lately.
+    bool allow_guest_from(std::string_view client);
     /// The player a token belongs to (id and name), or nullopt.
     std::optional<Guest> authenticate(std::string_view token) const;
 

@@ -83,6 +83,19 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
          [&](std::string_view v) { return parse_positive(v, config.max_http_body); }},
         {"--history-per-match", "SANTORINI_HISTORY_PER_MATCH", "patches kept for resuming viewers",
          [&](std::string_view v) { return parse_positive(v, config.history_per_match); }},
+        {"--lobby-seat-grace", "SANTORINI_LOBBY_SEAT_GRACE",
+         "seconds a player with no connection keeps a lobby seat (default 60)",
+         [&](std::string_view v) {
+             long seconds = 0;
+             if (!parse_positive(v, seconds)) return false;
+             config.lobby_seat_grace = std::chrono::seconds(seconds);
+             return true;
+         }},
+        {"--guests-per-minute", "SANTORINI_GUESTS_PER_MINUTE",
+         "new guests per client address and minute (burst: --guest-burst)",
+         [&](std::string_view v) { return parse_positive(v, config.guests_per_minute); }},
+        {"--guest-burst", "SANTORINI_GUEST_BURST", "new guests per client address at once",
+         [&](std::string_view v) { return parse_positive(v, config.guest_burst); }},
         {"--log-level", "SANTORINI_LOG_LEVEL", "trace, debug, info, warn, error (default info)",
          [&](std::string_view v) {
              log_level = std::string(v);
@@ -183,7 +196,9 @@ int main(int argc, char** argv) {
 
         const std::string host =
             config.address.find(':') != std::string::npos ? "[" + config.address + "]" : config.address;
-        std::cout << "listening on http://" << host << ":" << server.port() << std::endl;
+        // The one line a person starting the server needs (logs go to stderr).
+        std::cout << "santorini-server: open http://" << host << ":" << server.port()
+                  << "/  (WebSocket: ws://" << host << ":" << server.port() << "/ws)" << std::endl;
         server.run();
     } catch (const boost::system::system_error& e) {
         spdlog::critical("event=startup_failed address={} port={} error=\"{}\"", config.address, config.port,

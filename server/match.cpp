@@ -53,7 +53,7 @@ std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_
     auto wall = m.options_.wall_now();
     m.clock_.switch_to(santorini::decider(m.state_), true, now);
     santorini::legal_steps(m.state_, m.legal_);
-    for (auto& v : m.viewers_) v.view = m.view_json(v.seat, now, wall);
+    for (auto& v : m.viewers_) v.view = m.view_json(v, now, wall);
     m.publish_(m.id(), m.live_entry(), m.viewers_.back().view);
     m.arm_timer();
     return match;
@@ -69,8 +69,8 @@ Match::Match(boost::asio::io_context& io, MatchOptions options, santorini::State
       timer_(strand_),
       state_(state),
       clock_(TimeControl::from_settings(options_.settings), options_.settings.players) {
-    for (int s = 0; s < options_.settings.players; ++s) viewers_.push_back(Viewer{s, {}, {}, {}});
-    viewers_.push_back(Viewer{santorini::spectator, {}, {}, {}});
+    for (int s = 0; s < options_.settings.players; ++s) viewers_.push_back(Viewer{s, {}, {}, {}, {}});
+    viewers_.push_back(Viewer{santorini::spectator, {}, {}, {}, {}});
 }
 
 Match::~Match() = default;
@@ -172,7 +172,10 @@ void Match::do_step(const ParticipantPtr& who, const json& step, const protocol:
         return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded",
                            ref);
     const int seat = seat_of(who->player_id());
-    if (seat < 0 || seat != santorini::decider(state_))
+    if (seat < 0)
+        return reply_error(who, ErrorCode::NotAuthorized, "only players of this match may play",
+                           ref);
+    if (seat != santorini::decider(state_))
         return reply_error(who, ErrorCode::NotYourTurn, "it is not your turn", ref);
     auto parsed = protocol::step_from_json(state_, legal_, step);
     if (auto* why = std::get_if<std::string>(&parsed))
@@ -257,7 +260,9 @@ void Match::apply(const Action& action, SteadyTime now) {
     std::string reason;
     switch (action.kind) {
         case Action::Kind::Step:
-            history_.push_back(santorini::to_text(action.step));
+            for (auto& v : viewers_)
+                v.history.push_back(
+                    santorini::step_text_for(state_, action.step, action.seat, v.seat));
             santorini::apply_step(state_, action.step);
             if (action.step.kind == santorini::StepKind::Move) moved_ = true;
             reason = "win";
@@ -326,7 +331,7 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
     else
         legal_.clear();
     for (auto& v : viewers_) {
-        json next = view_json(v.seat, now, wall);
+        json next = view_json(v, now, wall);
         // Every viewer gets every version, an empty patch when nothing it sees changed, so its
         // versions have no gaps.
         auto message = std::make_shared<const std::string>(
@@ -340,7 +345,8 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
     publish_(id(), live_entry(), viewers_.back().view);
 }
 
-json Match::view_json(int seat, SteadyTime now, WallTime wall) const {
+json Match::view_json(const Viewer& viewer, SteadyTime now, WallTime wall) const {
+    const int seat = viewer.seat;
     const santorini::State seen = santorini::view_for(state_, seat);
     const Presence p = presence();
     json seats = json::array();
@@ -363,7 +369,7 @@ json Match::view_json(int seat, SteadyTime now, WallTime wall) const {
             {"spectators", p.spectators},
             {"clock", clock_.to_json(now, wall)},
             {"result", result_},
-            {"history", history_},
+            {"history", viewer.history},
             {"state", protocol::state_json(seen, decides ? &legal_ : nullptr)}};
 }
 

@@ -101,6 +101,7 @@ class Match : public std::enable_shared_from_this<Match> {
         nlohmann::json view;
         std::deque<std::pair<std::uint64_t, std::shared_ptr<const std::string>>> ring;
         std::map<std::uint64_t, ParticipantPtr> connections;
+        std::vector<std::string> history;  ///< every step so far, as this viewer may read it
     };
     /// Who is watching, as the views show it.
     struct Presence {
@@ -129,7 +130,7 @@ class Match : public std::enable_shared_from_this<Match> {
 
     // Views.
     void broadcast(std::optional<std::uint64_t> skip_connection = std::nullopt);
-    nlohmann::json view_json(int seat, SteadyTime now, WallTime wall) const;
+    nlohmann::json view_json(const Viewer& viewer, SteadyTime now, WallTime wall) const;
     nlohmann::json live_entry() const;
     Presence presence() const;
     Viewer& viewer_for(const std::string& player_id);
@@ -151,7 +152,6 @@ class Match : public std::enable_shared_from_this<Match> {
     santorini::State state_;
     santorini::StepList legal_;
     Clock clock_;
-    std::vector<std::string> history_;  ///< step texts, for the view
     std::vector<Viewer> viewers_;       ///< one per seat, then the spectators
     std::uint64_t version_ = 1;
     std::uint32_t records_ = 0;  ///< actions stored so far

@@ -16,6 +16,15 @@ State view_for(const State& state, int viewer) {
     return v;
 }
 
+std::string step_text_for(const State& before, const Step& step, int actor, int viewer) {
+    const bool same_side = viewer >= 0 && actor >= 0 && viewer < before.seat_count &&
+                           actor < before.seat_count &&
+                           before.seat(viewer).side == before.seat(actor).side;
+    std::string text = to_text(step);
+    if (same_side || !secrets_in_play(before)) return text;
+    return text.substr(0, text.find(' '));  // the first word names the kind
+}
+
 State revealed_view(const State& state) {
     State v = state;
     v.rng = 0;

@@ -79,9 +79,9 @@ TEST_CASE("bad messages during a match get the right error and change nothing", 
     expect_error(other,
                  json{{"type", "match.step"}, {"ref", "w1"}, {"match", match}, {"step", legal[0]}}.dump(),
                  "not_your_turn", "w1");
-    // A spectator is never on turn.
+    // A spectator has no seat to play from.
     expect_error(s, json{{"type", "match.step"}, {"ref", "w2"}, {"match", match}, {"step", legal[0]}}.dump(),
-                 "not_your_turn", "w2");
+                 "not_authorized", "w2");
     // Illegal steps from the decider: a build during placement, a place off the legal list
     // (an occupied square is never offered, so pick a square not in legal), a nonsense square.
     expect_error(mover,
@@ -120,7 +120,8 @@ TEST_CASE("bad messages during a match get the right error and change nothing", 
     // The rejected requests are counted by reason.
     const std::string metrics = running.server().metrics().render();
     CHECK(metrics.find("reason=\"illegal_step\"} 2") != std::string::npos);
-    CHECK(metrics.find("reason=\"not_your_turn\"} 2") != std::string::npos);
+    CHECK(metrics.find("reason=\"not_your_turn\"} 1") != std::string::npos);
+    CHECK(metrics.find("reason=\"not_authorized\"} 1") != std::string::npos);
 
     // And the right step is still accepted afterwards.
     e2e::play_first_legal(by_seat, {&a, &b, &s}, match, 1000);

@@ -51,11 +51,12 @@ struct Routes {
         hub.reset();
     }
 
-    Response get(std::string target, http::verb method = http::verb::get, std::string body = {}) {
+    Response get(std::string target, http::verb method = http::verb::get, std::string body = {},
+                 std::string_view client = "127.0.0.1") {
         Request request{method, target, 11};
         request.body() = std::move(body);
         request.prepare_payload();
-        return server::handle_http(request, *hub, metrics, config);
+        return server::handle_http(request, *hub, metrics, config, client);
     }
 };
 
@@ -178,6 +179,29 @@ TEST_CASE("POST /api/guests refuses bad bodies with 400 and a JSON error", "[htt
     const Response get = routes.get("/api/guests");
     CHECK(get.result() == http::status::method_not_allowed);
     CHECK(get[http::field::allow] == "POST");
+}
+
+TEST_CASE("POST /api/guests is limited per client address with 429", "[http_routes]") {
+    Routes routes;
+    const std::string name = R"({"name":"Flood"})";
+    // The default burst lets a family behind one address in; a script creating players is cut off.
+    int created = 0;
+    Response refused;
+    for (int i = 0; i < 100; ++i) {
+        Response r = routes.get("/api/guests", http::verb::post, name, "127.0.0.7");
+        if (r.result() == http::status::created) {
+            ++created;
+        } else {
+            refused = std::move(r);
+            break;
+        }
+    }
+    CHECK(created == static_cast<int>(routes.config.guest_burst));
+    CHECK(refused.result() == http::status::too_many_requests);
+    CHECK(refused[http::field::retry_after] == "60");
+    CHECK(is_json_error(refused));
+    // Other addresses are not affected.
+    CHECK(routes.get("/api/guests", http::verb::post, name, "127.0.0.8").result() == http::status::created);
 }
 
 TEST_CASE("GET /api/lobbies and /api/matches return the hub's lists", "[http_routes]") {

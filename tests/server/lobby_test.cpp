@@ -4,6 +4,8 @@
 #include "server/lobby.hpp"
 
 #include <catch2/catch_test_macros.hpp>
+#include <chrono>
+#include <thread>
 
 #include "server/ids.hpp"
 #include "tests/server/hub_harness.hpp"
@@ -133,6 +135,39 @@ TEST_CASE("Leaving frees the seat; the host leaving closes the lobby for everyon
     CHECK(h.metrics.open_lobbies == 0);
     // Everyone is free again.
     create_lobby(h, cid);
+}
+
+TEST_CASE("A player gone longer than the grace period gives up the lobby seat; one back in time keeps it",
+          "[lobby]") {
+    Config config;
+    config.lobby_seat_grace = std::chrono::milliseconds(30);
+    Harness h(config);
+    auto ann = h.guest("Ann"), bob = h.guest("Bob"), cid = h.guest("Cid");
+    const auto id = create_lobby(h, ann, settings_json(3, "simple"));
+    h.send(bob.conn, {{"type", "lobby.join"}, {"lobby", id}});
+    h.send(cid.conn, {{"type", "lobby.join"}, {"lobby", id}});
+
+    // Bob closes his only tab; Cid reloads (a new connection speaks before the grace ends).
+    h.drop(bob.conn);
+    h.drop(cid.conn);
+    auto cid_again = h.tab(cid);
+    h.send(cid_again, {{"type", "ping"}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(80));
+    h.settle();
+    auto lobby = ann.conn->last("lobby")["lobby"];
+    CHECK(lobby["seats"][1]["player"]["id"] == cid.id);
+    CHECK(lobby["seats"][2].is_null());
+    CHECK(cid_again->last("lobby")["lobby"] == lobby);
+    CHECK(h.hub.public_lobbies()[0]["seats"][1]["player"]["id"] == cid.id);
+
+    // The host going away for good closes the lobby for the others.
+    h.drop(ann.conn);
+    std::this_thread::sleep_for(std::chrono::milliseconds(80));
+    h.settle();
+    CHECK(cid_again->last("lobby.closed")["reason"] == "host_left");
+    CHECK(h.hub.public_lobbies().empty());
+    // Bob is free to host again when he comes back.
+    create_lobby(h, Player{h.tab(bob), bob.id, bob.name});
 }
 
 TEST_CASE("Only the host may kick, and the kicked player is told", "[lobby]") {

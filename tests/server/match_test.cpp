@@ -247,7 +247,7 @@ TEST_CASE("Refused steps change nothing: wrong seat, spectator, illegal, unknown
     require_error(waiter, "not_your_turn");
     CHECK(waiter.conn->last("error")["ref"] == 9);
     h.send(wes.conn, {{"type", "match.step"}, {"match", match}, {"step", legal}});
-    require_error(wes, "not_your_turn");
+    require_error(wes, "not_authorized");
     h.send(mover.conn, {{"type", "match.step"},
                         {"match", match},
                         {"step", {{"kind", "move"}, {"from", "A1"}, {"to", "E5"}}}});

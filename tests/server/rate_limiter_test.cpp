@@ -3,6 +3,7 @@
 #include <catch2/catch_approx.hpp>
 #include <catch2/catch_test_macros.hpp>
 
+#include "server/address_limiter.hpp"
 #include "server/rate_limiter.hpp"
 
 namespace {
@@ -90,4 +91,24 @@ TEST_CASE("degenerate settings refuse rather than misbehave", "[rate_limiter]") 
 
     Bucket negative(/*rate=*/-5, /*burst=*/-1);
     CHECK_FALSE(negative.try_take());
+}
+
+TEST_CASE("the address limiter keeps one bucket per address and bounds its memory",
+          "[rate_limiter]") {
+    using Clock = server::AddressLimiter::Clock;
+    const Clock::time_point t0{};
+    server::AddressLimiter limiter(/*per_minute=*/60, /*burst=*/2, /*max_addresses=*/3);
+    CHECK(limiter.allow("a", t0));
+    CHECK(limiter.allow("a", t0));
+    CHECK_FALSE(limiter.allow("a", t0));
+    CHECK(limiter.allow("b", t0));             // another address has its own bucket
+    CHECK(limiter.allow("a", t0 + 1s));        // one per second refills
+    CHECK_FALSE(limiter.allow("a", t0 + 1s));
+    CHECK(limiter.allow("c", t0 + 1s));
+    CHECK(limiter.size() == 3);
+    // Full: the buckets that refilled completely ("b" and "c" after a while) are forgotten.
+    CHECK(limiter.allow("d", t0 + 10s));
+    CHECK(limiter.size() <= 3);
+    CHECK(limiter.allow("d", t0 + 10s));
+    CHECK_FALSE(limiter.allow("d", t0 + 10s));
 }
