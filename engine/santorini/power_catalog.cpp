@@ -30,7 +30,7 @@ constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Bia, "Bia", "Bia", C::Advanced, p234, true, false, false, 2, 0, O::First, 0},
     {PowerId::Chaos, "Chaos", "Chaos", C::Advanced, p234, true, false, true, 2, 0, O::Normal, 0},
     {PowerId::Charon, "Charon", "Charon", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
-    {PowerId::Chronus, "Chronus", "Chronus", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 0},
+    {PowerId::Chronus, "Chronus", "Chronus", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 1},
     {PowerId::Circe, "Circe", "Circe", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 0},
     {PowerId::Dionysus, "Dionysus", "Dionysus", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
     {PowerId::Eros, "Eros", "Eros", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 0},
