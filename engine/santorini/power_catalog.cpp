@@ -39,7 +39,7 @@ constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Hypnus, "Hypnus", "Hypnus", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
     {PowerId::Limus, "Limus", "Limus", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
     {PowerId::Medusa, "Medusa", "Medusa", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
-    {PowerId::Morpheus, "Morpheus", "Morpheus", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 0},
+    {PowerId::Morpheus, "Morpheus", "Morpheus", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 1},
     {PowerId::Persephone, "Persephone", "Persephone", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
     {PowerId::Poseidon, "Poseidon", "Poseidon", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
     {PowerId::Selene, "Selene", "Selene", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},
