@@ -31,7 +31,7 @@ constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Chaos, "Chaos", "Chaos", C::Advanced, p234, true, false, true, 2, 0, O::Normal, 0},
     {PowerId::Charon, "Charon", "Charon", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
     {PowerId::Chronus, "Chronus", "Chronus", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 1},
-    {PowerId::Circe, "Circe", "Circe", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 0},
+    {PowerId::Circe, "Circe", "Circe", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 1},
     {PowerId::Dionysus, "Dionysus", "Dionysus", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Eros, "Eros", "Eros", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 0},
     {PowerId::Hera, "Hera", "Hera", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
