@@ -326,7 +326,14 @@ void setup_steps(const State& s, StepList& out) {
             int w = next_unplaced_worker(s, s.seat(seat).side);
             // The placer's card decides, or with 4 players its teammate's: the team's workers
             // are placed by the rules of either member's Setup text (Selene's female worker).
-            if (!s.setup.golden_fleece)
+            // With the fleece, its power's placement binds both players (Selene: each places a
+            // male and a female worker, so whoever holds her power has a female worker).
+            if (s.setup.golden_fleece) {
+                if (const PowerRules& r = rules_of(s.fleece_power); r.placement_steps) {
+                    r.placement_steps(s, seat, w, out);
+                    return;
+                }
+            } else {
                 for (int k = 0; k < s.seat_count; k += s.seat_count == 4 ? 2 : s.seat_count) {
                     int member = (seat + k) % s.seat_count;
                     if (s.seat(member).power == PowerId::None) continue;
@@ -335,6 +342,7 @@ void setup_steps(const State& s, StepList& out) {
                         return;
                     }
                 }
+            }
             Bitboard free = all_squares & ~occupied(s);
             while (free) out.push_back(Step::place(w, pop_first(free)));
             return;

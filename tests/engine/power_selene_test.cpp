@@ -7,9 +7,10 @@
 using namespace santorini;
 
 namespace {
-State placement(int players, std::vector<PowerId> powers) {
+State placement(int players, std::vector<PowerId> powers, bool fleece = false) {
     Settings st;
     st.players = players;
+    st.golden_fleece = fleece;
     st.draft = DraftMode::Fixed;
     st.powers = std::move(powers);
     st.start_player = 0;
@@ -119,4 +120,27 @@ TEST_CASE("Selene in 4 players: her teammate places the team's workers by her Se
     CHECK(decider(s) == 0);
     play(s, {"move B2 B1"});
     CHECK_FALSE(legal(s, "dome E5 D4"));
+}
+
+TEST_CASE("Selene as the Golden Fleece: both players place a male and a female worker; the holder domes",
+          "[selene][fleece]") {
+    State s = placement(2, {PowerId::Selene}, true);
+    CHECK(count_with(legal_texts(s), "female") == 25);
+    play(s, {"place A1", "place E5 female"});
+    CHECK(decider(s) == 1);
+    CHECK(count_with(legal_texts(s), "female") == 23);
+    play(s, {"place A5 female", "place E1"});
+    play(s, {"token C3"});  // the Ram
+    // B moves first (the other player); its female worker on A5 is not next to the Ram.
+    CHECK(decider(s) == 1);
+    play(s, {"move E1 D2"});
+    CHECK_FALSE(legal(s, "dome A5 A4"));
+    play(s, {"build D2 D1"});
+    // A's male on A1 is not next to C3 either; E5 is not: A has no power.
+    play(s, {"move A1 B2"});
+    CHECK_FALSE(legal(s, "dome E5 D5"));
+    play(s, {"build B2 A1"});
+    // B's D2 now touches the Ram: B holds Selene this turn.
+    play(s, {"move D2 E2"});
+    CHECK(legal(s, "dome A5 A4"));
 }
