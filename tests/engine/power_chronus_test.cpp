@@ -22,8 +22,10 @@ TEST_CASE("Chronus wins when an opponent completes the fifth tower, at once", "[
     CHECK(s.winners == 0b01);
 }
 
-TEST_CASE("Chronus' win comes on the step: Demeter gets no second build after the fifth tower", "[chronus][demeter]") {
-    State s = position("3D3D3D3D0/00000/00000/00000/00300 A:A3,E5 B:C2,E1 B powers=Chronus,Demeter");
+TEST_CASE("Chronus' win comes on the step: Demeter gets no second build after the fifth tower",
+          "[chronus][demeter]") {
+    State s =
+        position("3D3D3D3D0/00000/00000/00000/00300 A:A3,E5 B:C2,E1 B powers=Chronus,Demeter");
     play(s, {"move C2 B2", "dome B2 C1"});
     REQUIRE(s.over());
     CHECK(s.winners == 0b01);
@@ -42,13 +44,17 @@ TEST_CASE("Chronus: a dome below level 3 is not a Complete Tower", "[chronus][at
     CHECK_FALSE(t.over());
 }
 
-TEST_CASE("Chronus: a position with five Complete Towers is already won (checked at the turn start)", "[chronus]") {
+TEST_CASE(
+    "Chronus: a position with five Complete Towers is already won (checked at the turn start)",
+    "[chronus]") {
     State s = position("3D3D3D3D3D/00000/00000/00000/00000 A:A1,E1 B:A3,E3 A powers=-,Chronus");
     REQUIRE(s.over());
     CHECK(s.winners == 0b10);
-    CHECK_FALSE(position("3D3D3D3D0/00000/00000/00000/00000 A:A1,E1 B:A3,E3 A powers=-,Chronus").over());
+    CHECK_FALSE(
+        position("3D3D3D3D0/00000/00000/00000/00000 A:A1,E1 B:A3,E3 A powers=-,Chronus").over());
     // Without Chronus five towers win nothing.
-    CHECK_FALSE(position("3D3D3D3D3D/00000/00000/00000/00000 A:A1,E1 B:A3,E3 A powers=-,Apollo").over());
+    CHECK_FALSE(
+        position("3D3D3D3D3D/00000/00000/00000/00000 A:A1,E1 B:A3,E3 A powers=-,Apollo").over());
 }
 
 TEST_CASE("Chronus: a winning move up is still a win for his opponent", "[chronus]") {

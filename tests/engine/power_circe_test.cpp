@@ -6,9 +6,11 @@
 
 using namespace santorini;
 
-TEST_CASE("Circe takes the power of an opponent whose workers are apart, and uses it at once", "[circe]") {
+TEST_CASE("Circe takes the power of an opponent whose workers are apart, and uses it at once",
+          "[circe]") {
     State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Artemis");
-    CHECK(to_notation(s) == "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Artemis holder=A,A");
+    CHECK(to_notation(s) ==
+          "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Artemis holder=A,A");
     play(s, {"move D4 D3"});
     CHECK(legal(s, "move D3 D2"));  // Artemis' second move, hers this turn
     play(s, {"move D3 D2", "build D2 D1"});
@@ -34,8 +36,10 @@ TEST_CASE("Circe takes nothing from an opponent whose workers neighbour each oth
     CHECK(legal(s, "move B3 C3"));
 }
 
-TEST_CASE("Circe with a stolen card: its state stays on the card (Morpheus' pieces)", "[circe][morpheus]") {
-    State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Morpheus counter=0,2");
+TEST_CASE("Circe with a stolen card: its state stays on the card (Morpheus' pieces)",
+          "[circe][morpheus]") {
+    State s = position(
+        "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Morpheus counter=0,2");
     play(s, {"move B2 B3"});
     CHECK(legal(s, "pass"));  // Morpheus' zero builds: hers now
     play(s, {"build B3 C3", "build B3 C3", "build B3 C3"});
@@ -49,7 +53,8 @@ TEST_CASE("Circe with a stolen card: its state stays on the card (Morpheus' piec
     CHECK(decider(s) == 0);
 }
 
-TEST_CASE("Circe holding Chronus wins with the fifth Complete Tower; her opponent then does not", "[circe][chronus]") {
+TEST_CASE("Circe holding Chronus wins with the fifth Complete Tower; her opponent then does not",
+          "[circe][chronus]") {
     State s = position("3D3D3D3D0/00000/00000/00000/00300 A:C2,E5 B:A3,A1 A powers=Circe,Chronus");
     play(s, {"move C2 B2", "dome B2 C1"});
     REQUIRE(s.over());
@@ -64,26 +69,30 @@ TEST_CASE("Circe holding Chronus wins with the fifth Complete Tower; her opponen
 TEST_CASE("Circe never takes a hero", "[circe]") {
     State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Achilles");
     CHECK(s.holder[1] == 1);
-    CHECK(to_notation(s) == "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Achilles");
+    CHECK(to_notation(s) ==
+          "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Achilles");
 }
 
-TEST_CASE("Circe holding Dionysus takes his additional turn; she keeps the card through it", "[circe][dionysus]") {
+TEST_CASE("Circe holding Dionysus takes his additional turn; she keeps the card through it",
+          "[circe][dionysus]") {
     State s = position("00000/00000/00000/00300/00000 A:B2,E5 B:A5,A3 A powers=Circe,Dionysus");
     play(s, {"move B2 B1", "dome B1 C2"});
     CHECK(decider(s) == 0);
     CHECK(s.turn.flags & turn_flag::extra_turn);
-    CHECK(s.seat(1).counter == 1);  // the turn owed sits on Dionysus' card
+    CHECK(s.seat(1).counter == 1);           // the turn owed sits on Dionysus' card
     play(s, {"move A3 A4", "build A4 B4"});  // his workers now neighbour each other
     CHECK(decider(s) == 1);
     CHECK(s.holder[1] == 0);  // hers until her next turn starts
     play(s, {"move A4 A3", "build A3 A4"});
     CHECK(decider(s) == 0);
     CHECK(s.holder[1] == 0);  // apart again: she keeps it
-    CHECK(to_notation(s) == "00000/11000/00000/003D00/00000 A:B1,E5 B:A5,A3 A powers=Circe,Dionysus holder=A,A");
+    CHECK(to_notation(s) ==
+          "00000/11000/00000/003D00/00000 A:B1,E5 B:A5,A3 A powers=Circe,Dionysus holder=A,A");
 }
 
 TEST_CASE("Circe: holder= reads back, and is for 2 players only", "[circe]") {
-    auto bad = parse_notation("00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Pan holder=A,C");
+    auto bad = parse_notation(
+        "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Pan holder=A,C");
     CHECK_FALSE(bad.ok());
     Settings st;
     st.players = 3;

@@ -39,7 +39,8 @@ TEST_CASE("Selene places a male and a female worker, in either order", "[selene]
     // Her opponent places as usual.
     CHECK(count_with(legal_texts(s), "female") == 0);
     play(s, {"place A5", "place E1"});
-    CHECK(to_notation(s) == "00000/00000/00000/00000/00000 A:B2f,D4 B:A5,E1 A powers=Selene,Apollo");
+    CHECK(to_notation(s) ==
+          "00000/00000/00000/00000/00000 A:B2f,D4 B:A5,E1 A powers=Selene,Apollo");
 
     State m = placement(2, {PowerId::Selene, PowerId::Apollo});
     play(m, {"place C3"});
@@ -53,8 +54,8 @@ TEST_CASE("Selene's female worker domes at any level after the male worker moved
     State s = position("00000/03120/00020/00000/00000 A:A1,C3f B:E5,E1 A powers=Selene,-");
     play(s, {"move A1 A2"});
     auto domes = legal_starting(s, "dome C3");
-    CHECK(domes == sorted({"dome C3 B2", "dome C3 C2", "dome C3 D2", "dome C3 B3", "dome C3 D3", "dome C3 B4",
-                           "dome C3 C4", "dome C3 D4"}));
+    CHECK(domes == sorted({"dome C3 B2", "dome C3 C2", "dome C3 D2", "dome C3 B3", "dome C3 D3",
+                           "dome C3 B4", "dome C3 C4", "dome C3 D4"}));
     CHECK(legal(s, "build A2 B3"));  // the normal build stays the alternative
     play(s, {"dome C3 D3"});
     CHECK(decider(s) == 1);  // instead of the build: nothing more this turn
@@ -73,7 +74,8 @@ TEST_CASE("Selene's female worker domes after her own move; level 3 is listed on
     CHECK(s.board.height(make_square(1, 1)) == 0);
 }
 
-TEST_CASE("Selene: the male worker has no dome at any level, and nothing is built before moving", "[selene]") {
+TEST_CASE("Selene: the male worker has no dome at any level, and nothing is built before moving",
+          "[selene]") {
     State s = position("00000/00000/00000/00000/00000 A:A1,E5f B:C3,E1 A powers=Selene,-");
     for (const auto& t : legal_texts(s)) CHECK(t.starts_with("move "));
     play(s, {"move A1 B2"});
@@ -82,7 +84,8 @@ TEST_CASE("Selene: the male worker has no dome at any level, and nothing is buil
     CHECK(legal(s, "build B2 C2"));
 }
 
-TEST_CASE("Selene's opponent has no female dome, and without a female worker she has none", "[selene]") {
+TEST_CASE("Selene's opponent has no female dome, and without a female worker she has none",
+          "[selene]") {
     State s = position("00000/00000/00000/00000/00000 A:A1,E5f B:C3,E1 B powers=Selene,-");
     play(s, {"move C3 C4"});
     for (const auto& t : legal_texts(s)) CHECK(t.starts_with("build "));
@@ -92,8 +95,10 @@ TEST_CASE("Selene's opponent has no female dome, and without a female worker she
     for (const auto& t : legal_texts(plain)) CHECK(t.starts_with("build B2 "));
 }
 
-TEST_CASE("Selene's dome on level 3 by the female worker completes a tower (Chronus)", "[selene][chronus]") {
-    State s = position("3D3D3D3D0/00000/00000/00000/00300 A:A3,D1f B:E3,E1 A powers=Selene,Chronus");
+TEST_CASE("Selene's dome on level 3 by the female worker completes a tower (Chronus)",
+          "[selene][chronus]") {
+    State s =
+        position("3D3D3D3D0/00000/00000/00000/00300 A:A3,D1f B:E3,E1 A powers=Selene,Chronus");
     play(s, {"move A3 A2"});
     CHECK(legal(s, "dome D1 C1"));
     play(s, {"dome D1 C1"});
@@ -101,7 +106,8 @@ TEST_CASE("Selene's dome on level 3 by the female worker completes a tower (Chro
     CHECK(s.winners == 0b10);
 }
 
-TEST_CASE("Selene in 4 players: her teammate places the team's workers by her Setup text", "[selene][4p]") {
+TEST_CASE("Selene in 4 players: her teammate places the team's workers by her Setup text",
+          "[selene][4p]") {
     // Seats A (Apollo) and C (Selene) are team A; seat A places for the team.
     State s = placement(4, {PowerId::Apollo, PowerId::Pan, PowerId::Selene, PowerId::Artemis});
     CHECK(decider(s) == 0);
@@ -122,8 +128,9 @@ TEST_CASE("Selene in 4 players: her teammate places the team's workers by her Se
     CHECK_FALSE(legal(s, "dome E5 D4"));
 }
 
-TEST_CASE("Selene as the Golden Fleece: both players place a male and a female worker; the holder domes",
-          "[selene][fleece]") {
+TEST_CASE(
+    "Selene as the Golden Fleece: both players place a male and a female worker; the holder domes",
+    "[selene][fleece]") {
     State s = placement(2, {PowerId::Selene}, true);
     CHECK(count_with(legal_texts(s), "female") == 25);
     play(s, {"place A1", "place E5 female"});

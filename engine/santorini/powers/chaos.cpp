@@ -7,15 +7,18 @@
 // change follows any turn (anyone's) with a dome, whoever holds the card (Circe, the Golden
 // Fleece, nobody); the new god starts with a blank memory. Deck and discards live in the card's
 // power_data (chaos.hpp); each draw picks uniformly with State::rng (the deck's hidden order).
+#include "engine/santorini/powers/chaos.hpp"
+
 #include <bit>
 
-#include "engine/santorini/powers/chaos.hpp"
 #include "engine/santorini/powers/powers.hpp"
 #include "engine/santorini/rng.hpp"
 
 namespace santorini::powers {
 namespace {
-std::uint64_t power_bit(PowerId p) { return std::uint64_t{1} << static_cast<int>(p); }
+std::uint64_t power_bit(PowerId p) {
+    return std::uint64_t{1} << static_cast<int>(p);
+}
 
 // The powers in the game (seats' cards and the fleece), which the deck leaves out.
 bool in_play_or_banned(const State& s, PowerId p) {
@@ -44,11 +47,13 @@ void draw(State& s, int card) {
 }
 
 void make_deck(State& s, int card) {
-    if (s.acting_as[static_cast<std::size_t>(card)] != PowerId::None || s.power_data[static_cast<std::size_t>(card)] != 0)
+    if (s.acting_as[static_cast<std::size_t>(card)] != PowerId::None ||
+        s.power_data[static_cast<std::size_t>(card)] != 0)
         return;  // already set up (a position read from notation)
     std::uint64_t deck = 0;
     for (const auto& info : all_powers())
-        if (info.category == PowerCategory::Simple && !in_play_or_banned(s, info.id)) deck |= power_bit(info.id);
+        if (info.category == PowerCategory::Simple && !in_play_or_banned(s, info.id))
+            deck |= power_bit(info.id);
     set_chaos_cards(s, card, deck, 0);
     draw(s, card);
 }

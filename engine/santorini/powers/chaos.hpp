@@ -22,7 +22,9 @@ inline std::uint64_t chaos_deck(const State& s, int card) {
     return s.power_data[static_cast<std::size_t>(card)] & 0xffffffffu;
 }
 /// Powers (bits by PowerId) on Chaos' discard pile.
-inline std::uint64_t chaos_discards(const State& s, int card) { return s.power_data[static_cast<std::size_t>(card)] >> 32; }
+inline std::uint64_t chaos_discards(const State& s, int card) {
+    return s.power_data[static_cast<std::size_t>(card)] >> 32;
+}
 /// Stores Chaos' deck and discard pile.
 inline void set_chaos_cards(State& s, int card, std::uint64_t deck, std::uint64_t discards) {
     s.power_data[static_cast<std::size_t>(card)] = (deck & 0xffffffffu) | (discards << 32);

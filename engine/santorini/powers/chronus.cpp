@@ -7,7 +7,9 @@
 
 namespace santorini::powers {
 namespace {
-bool five_towers(const State& s, int) { return s.board.complete_towers() >= 5; }
+bool five_towers(const State& s, int) {
+    return s.board.complete_towers() >= 5;
+}
 }  // namespace
 
 const PowerRules chronus{.wins_now = five_towers};

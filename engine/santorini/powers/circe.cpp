@@ -26,7 +26,8 @@ void enchant(State& s, int seat, int mover) {
         auto& holder = s.holder[static_cast<std::size_t>(j)];
         holder = static_cast<std::int8_t>(j);
         PowerId p = s.seat(j).power;
-        if (s.seat(j).out || p == PowerId::None || power_info(p).category == PowerCategory::Hero) continue;
+        if (s.seat(j).out || p == PowerId::None || power_info(p).category == PowerCategory::Hero)
+            continue;
         if (workers_apart(s, s.seat(j).side)) holder = static_cast<std::int8_t>(seat);
     }
 }

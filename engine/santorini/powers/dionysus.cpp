@@ -12,11 +12,16 @@
 
 namespace santorini::powers {
 namespace {
-std::uint8_t& owed(State& s, int seat) { return s.seat(card_seat(s, seat, PowerId::Dionysus)).counter; }
-bool extra_turn(const State& s) { return (s.turn.flags & turn_flag::extra_turn) != 0; }
+std::uint8_t& owed(State& s, int seat) {
+    return s.seat(card_seat(s, seat, PowerId::Dionysus)).counter;
+}
+bool extra_turn(const State& s) {
+    return (s.turn.flags & turn_flag::extra_turn) != 0;
+}
 
 void count_towers(State& s, int seat, const Step& st) {
-    if (st.kind == StepKind::Dome && s.board.height(st.to) == 3 && owed(s, seat) < 255) ++owed(s, seat);
+    if (st.kind == StepKind::Dome && s.board.height(st.to) == 3 && owed(s, seat) < 255)
+        ++owed(s, seat);
 }
 
 bool owes_a_turn(const State& s, int seat, int mover) {
@@ -32,7 +37,8 @@ void opponent_workers(State& s, int seat, int mover) {
     if (mover != seat || !extra_turn(s)) return;
     s.turn.movable = 0;
     for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).side != s.seat(seat).side && s.worker(w).square != no_square) s.turn.movable |= std::uint32_t{1} << w;
+        if (s.worker(w).side != s.seat(seat).side && s.worker(w).square != no_square)
+            s.turn.movable |= std::uint32_t{1} << w;
 }
 
 // "May": the additional turn can be declined (the Pass goes to the turn's end).
@@ -40,8 +46,12 @@ void decline(const State& s, int, StepList& out) {
     if (extra_turn(s) && s.turn.worker < 0) out.push_back(Step::pass());
 }
 
-WinVeto no_win_by_move(const State& s, int, int, const Step&) { return extra_turn(s) ? WinVeto::Deny : WinVeto::Allow; }
-bool no_standing_win(const State& s, int, int) { return extra_turn(s); }
+WinVeto no_win_by_move(const State& s, int, int, const Step&) {
+    return extra_turn(s) ? WinVeto::Deny : WinVeto::Allow;
+}
+bool no_standing_win(const State& s, int, int) {
+    return extra_turn(s);
+}
 }  // namespace
 
 const PowerRules dionysus{.begin_steps = decline,

@@ -36,7 +36,8 @@ void spend(State& s, int, const Step& st) {
 
 void keep_the_rest(State& s, int seat) {
     int card = card_seat(s, seat, PowerId::Morpheus);
-    s.seat(card).counter = static_cast<std::uint8_t>(std::clamp(available(s, seat), 0, most_stored));
+    s.seat(card).counter =
+        static_cast<std::uint8_t>(std::clamp(available(s, seat), 0, most_stored));
 }
 }  // namespace
 

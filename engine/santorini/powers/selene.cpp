@@ -27,7 +27,9 @@ void male_and_female(const State& s, int seat, int worker, StepList& out) {
 
 int female_worker(const State& s, int seat) {
     for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).female && s.worker(w).side == s.seat(seat).side && s.worker(w).square != no_square) return w;
+        if (s.worker(w).female && s.worker(w).side == s.seat(seat).side &&
+            s.worker(w).square != no_square)
+            return w;
     return -1;
 }
 
