@@ -1,11 +1,13 @@
 #include "engine/santorini/notation.hpp"
 
 #include <bit>
+#include <optional>
 #include <sstream>
 #include <vector>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/powers/chaos.hpp"
 #include "engine/santorini/turn_flow.hpp"
 
 namespace santorini {
@@ -24,6 +26,27 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 }
 
 char letter(int i) { return static_cast<char>('A' + i); }
+
+// Chaos' deck or discard pile: powers in rulebook order, `-` if none.
+std::string power_list(std::uint64_t bits) {
+    std::string out;
+    for (int p = 1; p <= power_count; ++p)
+        if (bits >> p & 1u) out += (out.empty() ? "" : ",") + std::string(power_info(static_cast<PowerId>(p)).key);
+    return out.empty() ? "-" : out;
+}
+
+// Reads a list written by power_list; only Simple gods may be in Chaos' deck.
+Result<std::uint64_t> parse_power_list(std::string_view v, const char* what) {
+    std::uint64_t bits = 0;
+    if (v == "-") return bits;
+    for (auto name : split(v, ',')) {
+        auto p = find_power(name);
+        if (!p || power_info(*p).category != PowerCategory::Simple)
+            return Error{std::string(what) + " holds only Simple gods, not '" + std::string(name) + "'"};
+        bits |= std::uint64_t{1} << static_cast<int>(*p);
+    }
+    return bits;
+}
 
 template <class F>
 std::string per_seat(const State& s, F&& f) {
@@ -51,7 +74,7 @@ std::string to_notation(const State& s) {
         bool any = false;
         for (int w = 0; w < s.worker_count; ++w) {
             if (s.worker(w).side != side || s.worker(w).square == no_square) continue;
-            out += (any ? "," : "") + square_name(s.worker(w).square);
+            out += (any ? "," : "") + square_name(s.worker(w).square) + (s.worker(w).female ? "f" : "");
             any = true;
         }
         if (!any) out += '-';
@@ -80,6 +103,19 @@ std::string to_notation(const State& s) {
         out += " out=";
         for (int i = 0; i < s.seat_count; ++i)
             if (s.seat(i).out) out += letter(i);
+    }
+    bool held = false;
+    for (int i = 0; i < s.seat_count; ++i) held |= s.holder[static_cast<std::size_t>(i)] != i;
+    if (held) {
+        out += " holder=";
+        for (int i = 0; i < s.seat_count; ++i) out += std::string(i ? "," : "") + letter(s.holder[static_cast<std::size_t>(i)]);
+    }
+    if (s.turn.flags & turn_flag::extra_turn) out += " extra_turn=1";
+    if (int card = powers::chaos_card(s); card >= 0) {
+        PowerId now = s.acting_as[static_cast<std::size_t>(card)];
+        out += " chaos=" + (now == PowerId::None ? std::string("-") : std::string(power_info(now).key));
+        out += " deck=" + power_list(powers::chaos_deck(s, card));
+        out += " discards=" + power_list(powers::chaos_discards(s, card));
     }
     return out;
 }
@@ -112,12 +148,14 @@ Result<State> parse_notation(std::string_view text) {
         if (fields[f][0] != letter(sides)) return Error{std::string("expected side ") + letter(sides)};
         if (fields[f].substr(2) == "-") continue;
         for (auto sq : split(fields[f].substr(2), ',')) {
+            bool female = sq.size() == 3 && sq[2] == 'f';  // Selene's female worker: C3f
+            if (female) sq.remove_suffix(1);
             auto at = parse_square(sq);
             if (!at) return Error{"bad square '" + std::string(sq) + "'"};
             if (s.worker_count == max_workers) return Error{"too many workers"};
             if (s.worker_squares() & bit(*at)) return Error{"two workers on " + square_name(*at)};
             if (s.board.has_dome(*at)) return Error{"a worker stands on a dome at " + square_name(*at)};
-            s.workers[s.worker_count++] = Worker{*at, static_cast<std::uint8_t>(sides), false, false};
+            s.workers[s.worker_count++] = Worker{*at, static_cast<std::uint8_t>(sides), female, false};
         }
     }
     if (sides < 2 || sides > 3) return Error{"a position has 2 or 3 sides"};
@@ -159,6 +197,9 @@ Result<State> parse_notation(std::string_view text) {
         }
         return out;
     };
+    std::uint16_t turn_flags = 0;
+    std::optional<PowerId> chaos_now;
+    std::optional<std::uint64_t> chaos_deck, chaos_discards;
     for (auto [key, value] : options) {
         if (key == "players") continue;
         if (key == "powers") {
@@ -186,6 +227,26 @@ Result<State> parse_notation(std::string_view text) {
             if (!values) return values.error();
             for (int i = 0; i < players; ++i)
                 (key == "memory" ? s.seat(i).memory : s.seat(i).counter) = static_cast<std::uint8_t>((*values)[static_cast<std::size_t>(i)]);
+        } else if (key == "holder") {
+            auto parts = split(value, ',');
+            if (static_cast<int>(parts.size()) != players) return Error{"holder needs one seat per seat"};
+            for (int i = 0; i < players; ++i) {
+                auto h = parts[static_cast<std::size_t>(i)];
+                if (h.size() != 1 || h[0] < 'A' || h[0] >= letter(players)) return Error{"holder names a seat not in the game"};
+                s.holder[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(h[0] - 'A');
+            }
+        } else if (key == "extra_turn") {
+            if (value != "1" && value != "0") return Error{"extra_turn is 0 or 1"};
+            if (value == "1") turn_flags |= turn_flag::extra_turn;
+        } else if (key == "chaos") {
+            auto p = value == "-" ? std::optional<PowerId>(PowerId::None) : find_power(value);
+            if (!p || (*p != PowerId::None && power_info(*p).category != PowerCategory::Simple))
+                return Error{"chaos names a Simple god (or -)"};
+            chaos_now = *p;
+        } else if (key == "deck" || key == "discards") {
+            auto bits = parse_power_list(value, key == "deck" ? "deck" : "discards");
+            if (!bits) return bits.error();
+            (key == "deck" ? chaos_deck : chaos_discards) = *bits;
         } else if (key == "out") {
             for (char c : value) {
                 int seat = c - 'A';
@@ -208,8 +269,15 @@ Result<State> parse_notation(std::string_view text) {
     }
     if (std::popcount(sides_in) < 2) return Error{"fewer than two sides are still in: the game is over"};
     if (s.seat(to_move).out) return Error{"the seat to move is out"};
+    if (chaos_now || chaos_deck || chaos_discards) {
+        int card = powers::chaos_card(s);
+        if (card < 0) return Error{"chaos, deck and discards need Chaos in the game"};
+        if (chaos_now) s.acting_as[static_cast<std::size_t>(card)] = *chaos_now;
+        powers::set_chaos_cards(s, card, chaos_deck.value_or(0), chaos_discards.value_or(0));
+    }
+    detail::set_up_cards(s);  // what the text leaves out (an old string's Chaos draws his first god)
     s.turn.number = 0;
-    detail::start_turn(s, to_move);
+    detail::start_turn(s, to_move, turn_flags);
     return s;
 }
 

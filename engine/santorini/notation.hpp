@@ -13,6 +13,10 @@
 //   memory=0,1       what each seat's power remembers (Athena: 1 = moved up last turn)
 //   counter=0,2      each seat's power counter
 //   out=C            seats that have lost (3 players: eliminated)
+//   holder=A,A       who uses each seat's card, if not its owner (Circe holds B's card)
+//   extra_turn=1     the turn is an additional one (Dionysus)
+//   chaos=Pan deck=Apollo,Atlas discards=-   Chaos' face-up god, deck and discards
+// A worker's square may end in `f` for Selene's female worker (`A:B2f,D4`).
 // Example: `01200/02310/0123D0/21003/0D1000 A:B2,C3 B:D4,E1 A`.
 
 #include <string>

@@ -97,6 +97,21 @@ struct PowerRules {
     /// True if `mover`'s step cannot happen because of something only the owner knows
     /// (Hecate's hidden workers): the step is cancelled and the rest of that turn is lost.
     bool (*cancels)(const State&, int seat, int mover, const Step&) = nullptr;
+
+    // ---- appended with the advanced gods (group C) ----
+    /// A turn starts, before any on_turn_start hook: a change of who uses which card (Circe's
+    /// theft), so that the turn-start hooks then run for the new holders (docs/engine.md G3).
+    void (*before_turn_start)(State&, int seat, int mover) = nullptr;
+    /// True if the standing win (wins_now) of `winner` may not happen now (Dionysus: nobody wins
+    /// during his additional turns). Standing wins are checked after every step and at every
+    /// turn start, so a denied win happens as soon as nothing denies it (G12).
+    bool (*denies_standing_win)(const State&, int seat, int winner) = nullptr;
+    /// Once per card when the powers are known, before placement; `card` is the seat whose card
+    /// it is (Golden Fleece: 0). Chaos makes his deck and draws his first power (G2).
+    void (*card_setup)(State&, int card) = nullptr;
+    /// After every turn (real play), once per card in the game whoever holds it, nobody
+    /// included (Golden Fleece): Chaos changes power after a turn in which a dome was built.
+    void (*card_turn_end)(State&, int card) = nullptr;
 };
 
 /// The hooks of a power (an empty table for None and for powers not yet implemented).

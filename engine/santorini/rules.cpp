@@ -31,6 +31,18 @@ void for_each_power_in_play(const State& s, F&& f) {
         if (!s.seat(o).out) for_each_power(s, o, [&](const PowerRules& r) { f(o, r); });
 }
 
+// Every card in the game with the seat whose card it is, whoever holds it: each seat's own
+// card while the seat is in; with the Golden Fleece the one card beside the board (seat 0).
+template <class F>
+void for_each_card(const State& s, F&& f) {
+    if (s.setup.golden_fleece) {
+        if (s.fleece_power != PowerId::None) f(0, rules_of(s.fleece_power));
+        return;
+    }
+    for (int j = 0; j < s.seat_count; ++j)
+        if (!s.seat(j).out && s.seat(j).power != PowerId::None) f(j, rules_of(s.seat(j).power));
+}
+
 bool move_allowed(const State& s, int mover, const Step& m) {
     if (!(s.turn.movable >> m.worker & 1u)) return false;
     if ((s.turn.flags & turn_flag::no_move_up) && s.board.height(m.to) > s.board.height(m.from)) return false;
@@ -152,6 +164,9 @@ void finish_turn(State& s, bool probe) {
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
         if (r.on_turn_end) r.on_turn_end(s, o, seat);
     });
+    for_each_card(s, [&](int card, const PowerRules& r) {
+        if (r.card_turn_end) r.card_turn_end(s, card);
+    });
     if (s.over()) return;
     int extra = -1;
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
@@ -180,9 +195,17 @@ void advance(State& s, bool probe) {
     }
 }
 
+bool standing_win_denied(const State& s, int winner) {
+    bool denied = false;
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (!denied && r.denies_standing_win && r.denies_standing_win(s, o, winner)) denied = true;
+    });
+    return denied;
+}
+
 void check_standing_wins(State& s) {
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
-        if (!s.over() && r.wins_now && r.wins_now(s, o)) declare_winner(s, s.seat(o).side);
+        if (!s.over() && r.wins_now && r.wins_now(s, o) && !standing_win_denied(s, o)) declare_winner(s, s.seat(o).side);
     });
 }
 
@@ -462,6 +485,12 @@ void lose(State& s, int seat) {
 
 namespace detail {
 
+void set_up_cards(State& s) {
+    for_each_card(s, [&](int card, const PowerRules& r) {
+        if (r.card_setup) r.card_setup(s, card);
+    });
+}
+
 int next_seat_in(const State& s, int seat) {
     for (int i = 1; i <= s.seat_count; ++i) {
         int n = (seat + i) % s.seat_count;
@@ -487,10 +516,19 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
             for (int i = 0; i < s.seat_count; ++i)
                 if (!s.seat(i).out && (s.side_squares(s.seat(i).side) & neighbors(s.ram)))
                     s.fleece_holders |= static_cast<std::uint8_t>(1u << i);
+        // With the fleece only its power gives extra turns (Dionysus): the seat that earned one
+        // holds the power through it, as through the turn that earned it.
+        if (s.ram != no_square && (flags & turn_flag::extra_turn)) s.fleece_holders |= static_cast<std::uint8_t>(1u << seat);
+        // Who holds which card first (Circe), so every turn-start hook sees the new holders.
+        for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+            if (r.before_turn_start) r.before_turn_start(s, o, seat);
+        });
         for_each_power_in_play(s, [&](int o, const PowerRules& r) {
             if (r.on_turn_start) r.on_turn_start(s, o, seat);
         });
         mark_visited(s);
+        // A standing win denied during the last turn (Dionysus' extra turn) happens now.
+        check_standing_wins(s);
         if (s.over() || can_complete(s)) return;
         lose(s, seat);
         seat = next_seat_in(s, seat);

@@ -98,6 +98,7 @@ void create_workers(State& s) {
 
 void begin_placement(State& s) {
     create_workers(s);
+    detail::set_up_cards(s);  // before placement: players see Chaos' face-up god before placing
     // Start player first, then clockwise; with 4 players each team's first player places
     // the team's workers. Bia and Tartarus place first, Hecate last (stable otherwise).
     std::int8_t order[max_seats];
@@ -323,15 +324,25 @@ void setup_steps(const State& s, StepList& out) {
         case Phase::Place: {
             int seat = s.turn.seat;
             int w = next_unplaced_worker(s, s.seat(seat).side);
-            bool hooked = false;
-            if (!s.setup.golden_fleece && s.seat(seat).power != PowerId::None) {
-                const PowerRules& r = rules_of(s.seat(seat).power);
-                if (r.placement_steps) {
+            // The placer's card decides, or with 4 players its teammate's: the team's workers
+            // are placed by the rules of either member's Setup text (Selene's female worker).
+            // With the fleece, its power's placement binds both players (Selene: each places a
+            // male and a female worker, so whoever holds her power has a female worker).
+            if (s.setup.golden_fleece) {
+                if (const PowerRules& r = rules_of(s.fleece_power); r.placement_steps) {
                     r.placement_steps(s, seat, w, out);
-                    hooked = true;
+                    return;
+                }
+            } else {
+                for (int k = 0; k < s.seat_count; k += s.seat_count == 4 ? 2 : s.seat_count) {
+                    int member = (seat + k) % s.seat_count;
+                    if (s.seat(member).power == PowerId::None) continue;
+                    if (const PowerRules& r = rules_of(s.seat(member).power); r.placement_steps) {
+                        r.placement_steps(s, member, w, out);
+                        return;
+                    }
                 }
             }
-            if (hooked) return;
             Bitboard free = all_squares & ~occupied(s);
             while (free) out.push_back(Step::place(w, pop_first(free)));
             return;

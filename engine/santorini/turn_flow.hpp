@@ -14,6 +14,8 @@ void apply_setup_step(State& state, const Step& step);
 /// Starts the turn of `seat` (or of the next seat still in, if `seat` is out): resets the turn,
 /// takes the Golden Fleece holders, and resolves a loss for a seat that has no legal turn.
 void start_turn(State& state, int seat, std::uint16_t flags = 0);
+/// Runs every card's `card_setup` hook once the powers are known (Chaos' first draw).
+void set_up_cards(State& state);
 /// The next seat after `seat` that is still in the game.
 int next_seat_in(const State& state, int seat);
 

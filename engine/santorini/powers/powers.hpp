@@ -15,5 +15,11 @@ extern const PowerRules hermes;
 extern const PowerRules minotaur;
 extern const PowerRules pan;
 extern const PowerRules prometheus;
+extern const PowerRules chaos;
+extern const PowerRules chronus;
+extern const PowerRules circe;
+extern const PowerRules dionysus;
+extern const PowerRules morpheus;
+extern const PowerRules selene;
 
 }  // namespace santorini::powers

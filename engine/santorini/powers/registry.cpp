@@ -15,6 +15,12 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Minotaur: return powers::minotaur;
         case PowerId::Pan: return powers::pan;
         case PowerId::Prometheus: return powers::prometheus;
+        case PowerId::Chaos: return powers::chaos;
+        case PowerId::Chronus: return powers::chronus;
+        case PowerId::Circe: return powers::circe;
+        case PowerId::Dionysus: return powers::dionysus;
+        case PowerId::Morpheus: return powers::morpheus;
+        case PowerId::Selene: return powers::selene;
         default: return none;
     }
 }

@@ -1,0 +1,50 @@
+// Morpheus, God of Dreams. Start of Your Turn: place a block or dome on your God Power card.
+// Your Build: your worker cannot build as normal. Instead, your worker may build any number of
+// times (even zero) using blocks / domes collected on your God Power card.
+// Rulings (RULES.md, docs/rulings.md C6-C8): each stored piece becomes whatever the space needs
+// (a block below level 3, a dome on level 3); the worker that moved builds, on the same space
+// again if it likes. The card holds Seat::counter pieces from earlier turns; this turn's piece
+// is counted from the turn itself (available = counter + 1 - built this turn, Turn::extra), and
+// the card keeps the rest when the turn ends. So a position at a turn start reads the same
+// before and after the gain, and notation round-trips.
+#include <algorithm>
+
+#include "engine/santorini/powers/powers.hpp"
+
+namespace santorini::powers {
+namespace {
+constexpr int most_stored = 254;  // Seat::counter is a byte, and this turn's piece comes on top
+
+int available(const State& s, int seat) {
+    int card = card_seat(s, seat, PowerId::Morpheus);
+    return s.seat(card).counter + 1 - s.turn.extra;
+}
+
+void stored_builds(const State& s, int seat, StepList& out) {
+    if (available(s, seat) > 0) add_normal_builds(s, s.turn.worker, out);
+}
+
+// Right after moving: build from the card, or build nothing at all.
+void builds_or_none(const State& s, int seat, StepList& out) {
+    stored_builds(s, seat, out);
+    out.push_back(Step::pass());
+}
+
+void spend(State& s, int, const Step& st) {
+    if (st.kind == StepKind::Build || st.kind == StepKind::Dome) ++s.turn.extra;
+}
+
+void keep_the_rest(State& s, int seat) {
+    int card = card_seat(s, seat, PowerId::Morpheus);
+    s.seat(card).counter =
+        static_cast<std::uint8_t>(std::clamp(available(s, seat), 0, most_stored));
+}
+}  // namespace
+
+const PowerRules morpheus{.after_move_steps = builds_or_none,
+                          .replaces_normal_build = true,
+                          .more_builds = stored_builds,
+                          .after_step = spend,
+                          .own_turn_end = keep_the_rest};
+
+}  // namespace santorini::powers

@@ -1,0 +1,103 @@
+// Circe, Divine Enchantress. Start of Your Turn: if an opponent's workers do not neighbor each
+// other, you alone have use of their power until your next turn. Rulings (RULES.md,
+// docs/rulings.md C14-C18). Notation: `holder=A,A` says who uses each seat's card.
+
+#include "scenario.hpp"
+
+using namespace santorini;
+
+TEST_CASE("Circe takes the power of an opponent whose workers are apart, and uses it at once",
+          "[circe]") {
+    State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Artemis");
+    CHECK(to_notation(s) ==
+          "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Artemis holder=A,A");
+    play(s, {"move D4 D3"});
+    CHECK(legal(s, "move D3 D2"));  // Artemis' second move, hers this turn
+    play(s, {"move D3 D2", "build D2 D1"});
+    // The owner has no power until Circe's next turn starts.
+    play(s, {"move A3 A4"});
+    for (const auto& t : legal_texts(s)) CHECK(t.starts_with("build A4 "));
+    play(s, {"build A4 B4"});
+    // Now the owner's workers neighbour each other: Circe gives the power back.
+    CHECK(to_notation(s) == "00000/01000/00000/00000/00010 A:B2,D2 B:A5,A4 A powers=Circe,Artemis");
+    play(s, {"move D2 D3"});
+    CHECK_FALSE(legal(s, "move D3 D4"));
+    play(s, {"build D3 D4"});
+    play(s, {"move A4 A3"});
+    CHECK(legal(s, "move A3 A2"));  // Artemis is the owner's again
+}
+
+TEST_CASE("Circe takes nothing from an opponent whose workers neighbour each other", "[circe]") {
+    State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5,A4 A powers=Circe,Artemis");
+    CHECK(to_notation(s) == "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A4 A powers=Circe,Artemis");
+    play(s, {"move D4 D3"});
+    for (const auto& t : legal_texts(s)) CHECK(t.starts_with("build D3 "));
+    play(s, {"build D3 D4", "move A4 B3"});
+    CHECK(legal(s, "move B3 C3"));
+}
+
+TEST_CASE("Circe with a stolen card: its state stays on the card (Morpheus' pieces)",
+          "[circe][morpheus]") {
+    State s = position(
+        "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Morpheus counter=0,2");
+    play(s, {"move B2 B3"});
+    CHECK(legal(s, "pass"));  // Morpheus' zero builds: hers now
+    play(s, {"build B3 C3", "build B3 C3", "build B3 C3"});
+    CHECK(decider(s) == 1);  // three pieces: two stored, this turn's
+    CHECK(s.seat(1).counter == 0);
+    CHECK(s.seat(0).counter == 0);
+    // Its owner builds as normal meanwhile: one build, no zero build.
+    play(s, {"move A5 B5"});
+    CHECK_FALSE(legal(s, "pass"));
+    play(s, {"build B5 C5"});
+    CHECK(decider(s) == 0);
+}
+
+TEST_CASE("Circe holding Chronus wins with the fifth Complete Tower; her opponent then does not",
+          "[circe][chronus]") {
+    State s = position("3D3D3D3D0/00000/00000/00000/00300 A:C2,E5 B:A3,A1 A powers=Circe,Chronus");
+    play(s, {"move C2 B2", "dome B2 C1"});
+    REQUIRE(s.over());
+    CHECK(s.winners == 0b01);
+    // With the owner's workers together, Chronus stays his: Circe's dome makes him win.
+    State t = position("3D3D3D3D0/00000/00000/00000/00300 A:C2,E5 B:A2,A1 A powers=Circe,Chronus");
+    play(t, {"move C2 B2", "dome B2 C1"});
+    REQUIRE(t.over());
+    CHECK(t.winners == 0b10);
+}
+
+TEST_CASE("Circe never takes a hero", "[circe]") {
+    State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Achilles");
+    CHECK(s.holder[1] == 1);
+    CHECK(to_notation(s) ==
+          "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Achilles");
+}
+
+TEST_CASE("Circe holding Dionysus takes his additional turn; she keeps the card through it",
+          "[circe][dionysus]") {
+    State s = position("00000/00000/00000/00300/00000 A:B2,E5 B:A5,A3 A powers=Circe,Dionysus");
+    play(s, {"move B2 B1", "dome B1 C2"});
+    CHECK(decider(s) == 0);
+    CHECK(s.turn.flags & turn_flag::extra_turn);
+    CHECK(s.seat(1).counter == 1);           // the turn owed sits on Dionysus' card
+    play(s, {"move A3 A4", "build A4 B4"});  // his workers now neighbour each other
+    CHECK(decider(s) == 1);
+    CHECK(s.holder[1] == 0);  // hers until her next turn starts
+    play(s, {"move A4 A3", "build A3 A4"});
+    CHECK(decider(s) == 0);
+    CHECK(s.holder[1] == 0);  // apart again: she keeps it
+    CHECK(to_notation(s) ==
+          "00000/11000/00000/003D00/00000 A:B1,E5 B:A5,A3 A powers=Circe,Dionysus holder=A,A");
+}
+
+TEST_CASE("Circe: holder= reads back, and is for 2 players only", "[circe]") {
+    auto bad = parse_notation(
+        "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Pan holder=A,C");
+    CHECK_FALSE(bad.ok());
+    Settings st;
+    st.players = 3;
+    st.draft = DraftMode::Fixed;
+    st.powers = {PowerId::Circe, PowerId::Apollo, PowerId::Pan};
+    REQUIRE(validate(st).has_value());
+    CHECK(*validate(st) == "Circe cannot be played with 3 players");
+}
