@@ -28,6 +28,9 @@ struct Config {
     /// A player with no connection left gives up their lobby seats after this long (a reload
     /// or a dropped mobile connection comes back well within it).
     std::chrono::milliseconds lobby_seat_grace{60000};
+    /// A finished match stays in memory this long (late viewers see the result; a reconnecting
+    /// player catches up), then only its stored record remains.
+    std::chrono::milliseconds finished_match_keep{10 * 60 * 1000};
 };
 
 }  // namespace server

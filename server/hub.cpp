@@ -110,6 +110,7 @@ struct Hub::Impl {
     json live_list = json::array();
     std::map<std::string, std::pair<std::uint64_t, json>> live;  ///< match id -> (order, entry)
     std::unordered_map<std::string, json> summaries;             ///< match id -> spectator view
+    std::set<std::string> finished;  ///< over, waiting to be forgotten (forget_later)
     std::uint64_t next_live_order = 0;
 
     // Lobby strand only.
@@ -219,6 +220,26 @@ struct Hub::Impl {
                           const Ref& ref);
     void start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref);
 
+    /// Drops a finished match from memory after Config::finished_match_keep.
+    void forget_later(const std::string& id) {
+        auto timer = std::make_shared<boost::asio::steady_timer>(io);
+        timer->expires_after(config.finished_match_keep);
+        timer->async_wait([this, timer, id](const boost::system::error_code& ec) {
+            if (ec) return;
+            std::shared_ptr<Match> match;  // destroyed outside the lock
+            {
+                std::lock_guard lock(matches_mutex);
+                if (auto it = matches.find(id); it != matches.end()) {
+                    match = std::move(it->second);
+                    matches.erase(it);
+                }
+            }
+            std::lock_guard lock(lists_mutex);
+            summaries.erase(id);
+            finished.erase(id);
+        });
+    }
+
     // ---- match strands ----
     void on_published(const std::string& id, const json& entry, const json& spectator_view) {
         bool changed = false;
@@ -228,6 +249,7 @@ struct Hub::Impl {
             auto it = live.find(id);
             if (entry.is_null()) {
                 if (it != live.end()) live.erase(it), changed = true;
+                if (finished.insert(id).second) forget_later(id);
             } else if (it == live.end()) {
                 live.emplace(id, std::make_pair(next_live_order++, entry));
                 changed = true;

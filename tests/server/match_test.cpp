@@ -3,6 +3,8 @@
 // the durability gate, resign and abort.
 
 #include <catch2/catch_test_macros.hpp>
+#include <chrono>
+#include <thread>
 
 #include "tests/server/hub_harness.hpp"
 
@@ -416,4 +418,22 @@ TEST_CASE("Connections come and go: seats show connected, spectators are counted
     const auto closed_at = wes.conn->view(match).version;
     h.send(ann.conn, {{"type", "match.resign"}, {"match", match}});
     CHECK(wes.conn->view(match).version == closed_at);  // closed: no more patches
+}
+
+TEST_CASE("A finished match is kept for a while, then forgotten", "[match]") {
+    Config config;
+    config.finished_match_keep = std::chrono::milliseconds(30);
+    Harness h(config);
+    auto ann = h.guest("Ann"), bob = h.guest("Bob");
+    const std::vector<Player> players{ann, bob};
+    const auto match = h.start_match(players, settings_json(2));
+    h.send(bob.conn, {{"type", "match.resign"}, {"match", match}});
+    REQUIRE(h.hub.match_summary(match).has_value());  // right after the end: still there
+    CHECK((*h.hub.match_summary(match))["status"] == "aborted");
+
+    std::this_thread::sleep_for(std::chrono::milliseconds(80));
+    h.settle();
+    CHECK_FALSE(h.hub.match_summary(match).has_value());
+    h.send(ann.conn, {{"type", "match.open"}, {"match", match}, {"ref", "late"}});
+    CHECK(ann.conn->last("error")["code"] == "unknown_match");
 }
