@@ -11,7 +11,9 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Atlas: return powers::atlas;
         case PowerId::Demeter: return powers::demeter;
         case PowerId::Hephaestus: return powers::hephaestus;
+        case PowerId::Hera: return powers::hera;
         case PowerId::Hermes: return powers::hermes;
+        case PowerId::Hestia: return powers::hestia;
         case PowerId::Minotaur: return powers::minotaur;
         case PowerId::Pan: return powers::pan;
         case PowerId::Prometheus: return powers::prometheus;
