@@ -6,6 +6,7 @@
 namespace santorini::powers {
 
 extern const PowerRules apollo;
+extern const PowerRules ares;
 extern const PowerRules artemis;
 extern const PowerRules athena;
 extern const PowerRules atlas;

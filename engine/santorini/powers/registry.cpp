@@ -6,6 +6,7 @@ const PowerRules& rules_of(PowerId id) {
     static const PowerRules none{};
     switch (id) {
         case PowerId::Apollo: return powers::apollo;
+        case PowerId::Ares: return powers::ares;
         case PowerId::Artemis: return powers::artemis;
         case PowerId::Athena: return powers::athena;
         case PowerId::Atlas: return powers::atlas;
