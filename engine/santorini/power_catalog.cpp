@@ -27,7 +27,7 @@ constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Prometheus, "Prometheus", "Prometheus", C::Simple, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Aphrodite, "Aphrodite", "Aphrodite", C::Advanced, p2 | p4, false, false, false, 2, 0, O::Normal, 0},
     {PowerId::Ares, "Ares", "Ares", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 1},
-    {PowerId::Bia, "Bia", "Bia", C::Advanced, p234, true, false, false, 2, 0, O::First, 0},
+    {PowerId::Bia, "Bia", "Bia", C::Advanced, p234, true, false, false, 2, 0, O::First, 1},
     {PowerId::Chaos, "Chaos", "Chaos", C::Advanced, p234, true, false, true, 2, 0, O::Normal, 0},
     {PowerId::Charon, "Charon", "Charon", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
     {PowerId::Chronus, "Chronus", "Chronus", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 0},

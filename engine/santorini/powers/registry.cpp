@@ -10,6 +10,7 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Artemis: return powers::artemis;
         case PowerId::Athena: return powers::athena;
         case PowerId::Atlas: return powers::atlas;
+        case PowerId::Bia: return powers::bia;
         case PowerId::Demeter: return powers::demeter;
         case PowerId::Hephaestus: return powers::hephaestus;
         case PowerId::Hera: return powers::hera;
