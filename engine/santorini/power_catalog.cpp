@@ -29,7 +29,7 @@ constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Ares, "Ares", "Ares", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 1},
     {PowerId::Bia, "Bia", "Bia", C::Advanced, p234, true, false, false, 2, 0, O::First, 1},
     {PowerId::Chaos, "Chaos", "Chaos", C::Advanced, p234, true, false, true, 2, 0, O::Normal, 0},
-    {PowerId::Charon, "Charon", "Charon", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
+    {PowerId::Charon, "Charon", "Charon", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Chronus, "Chronus", "Chronus", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 0},
     {PowerId::Circe, "Circe", "Circe", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 0},
     {PowerId::Dionysus, "Dionysus", "Dionysus", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},

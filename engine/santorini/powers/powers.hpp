@@ -11,6 +11,7 @@ extern const PowerRules artemis;
 extern const PowerRules athena;
 extern const PowerRules atlas;
 extern const PowerRules bia;
+extern const PowerRules charon;
 extern const PowerRules demeter;
 extern const PowerRules hephaestus;
 extern const PowerRules hera;

@@ -11,6 +11,7 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Athena: return powers::athena;
         case PowerId::Atlas: return powers::atlas;
         case PowerId::Bia: return powers::bia;
+        case PowerId::Charon: return powers::charon;
         case PowerId::Demeter: return powers::demeter;
         case PowerId::Hephaestus: return powers::hephaestus;
         case PowerId::Hera: return powers::hera;
