@@ -33,7 +33,7 @@ constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Chronus, "Chronus", "Chronus", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 0},
     {PowerId::Circe, "Circe", "Circe", C::Advanced, p2, false, false, false, 2, 0, O::Normal, 0},
     {PowerId::Dionysus, "Dionysus", "Dionysus", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
-    {PowerId::Eros, "Eros", "Eros", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 0},
+    {PowerId::Eros, "Eros", "Eros", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 1},
     {PowerId::Hera, "Hera", "Hera", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Hestia, "Hestia", "Hestia", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Hypnus, "Hypnus", "Hypnus", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},

@@ -13,6 +13,7 @@ extern const PowerRules atlas;
 extern const PowerRules bia;
 extern const PowerRules charon;
 extern const PowerRules demeter;
+extern const PowerRules eros;
 extern const PowerRules hephaestus;
 extern const PowerRules hera;
 extern const PowerRules hermes;

@@ -13,6 +13,7 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Bia: return powers::bia;
         case PowerId::Charon: return powers::charon;
         case PowerId::Demeter: return powers::demeter;
+        case PowerId::Eros: return powers::eros;
         case PowerId::Hephaestus: return powers::hephaestus;
         case PowerId::Hera: return powers::hera;
         case PowerId::Hermes: return powers::hermes;
