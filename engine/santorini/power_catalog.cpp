@@ -25,7 +25,7 @@ constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Minotaur, "Minotaur", "Minotaur", C::Simple, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Pan, "Pan", "Pan", C::Simple, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Prometheus, "Prometheus", "Prometheus", C::Simple, p234, true, false, false, 2, 0, O::Normal, 1},
-    {PowerId::Aphrodite, "Aphrodite", "Aphrodite", C::Advanced, p2 | p4, false, false, false, 2, 0, O::Normal, 0},
+    {PowerId::Aphrodite, "Aphrodite", "Aphrodite", C::Advanced, p2 | p4, false, false, false, 2, 0, O::Normal, 1},
     {PowerId::Ares, "Ares", "Ares", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 1},
     {PowerId::Bia, "Bia", "Bia", C::Advanced, p234, true, false, false, 2, 0, O::First, 1},
     {PowerId::Chaos, "Chaos", "Chaos", C::Advanced, p234, true, false, true, 2, 0, O::Normal, 0},

@@ -5,6 +5,7 @@
 
 namespace santorini::powers {
 
+extern const PowerRules aphrodite;
 extern const PowerRules apollo;
 extern const PowerRules ares;
 extern const PowerRules artemis;

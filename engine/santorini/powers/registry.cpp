@@ -5,6 +5,7 @@ namespace santorini {
 const PowerRules& rules_of(PowerId id) {
     static const PowerRules none{};
     switch (id) {
+        case PowerId::Aphrodite: return powers::aphrodite;
         case PowerId::Apollo: return powers::apollo;
         case PowerId::Ares: return powers::ares;
         case PowerId::Artemis: return powers::artemis;
