@@ -2,6 +2,7 @@
 // rule, and applying a step up to the next decision. Powers plug in through PowerRules.
 
 #include <cassert>
+#include <unordered_map>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/perft.hpp"
@@ -340,9 +341,52 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
     advance(s, probe);
 }
 
-// True if the current turn can be brought to its end from here (or the game is over).
-bool can_complete(const State& s) {
+// Mid-turn points already shown to lead nowhere during one completion search, compared
+// without the loop guard (Turn::visited), as perft_distinct merges them: a search that fails
+// (a "must" such as Aphrodite's that no end satisfies) would otherwise walk every same-level
+// path of Hermes' workers. Kept only once a search grows past a few hundred points.
+struct DeadEnds {
+    static constexpr int memo_after = 256;
+    int points = 0;
+    std::unordered_multimap<std::uint64_t, State> states;
+
+    static State normal(const State& s) {
+        State n = s;
+        n.turn.visited = {};
+        return n;
+    }
+    static std::uint64_t hash(const State& s) {
+        std::uint64_t h = 1469598103934665603ull;
+        auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+        for (Square sq = 0; sq < square_count; ++sq) mix(static_cast<std::uint64_t>(s.board.height(sq)));
+        mix(s.board.domes());
+        for (int w = 0; w < s.worker_count; ++w) mix(static_cast<std::uint64_t>(s.worker(w).square + 1));
+        const Turn& t = s.turn;
+        for (std::uint64_t v : {std::uint64_t(t.worker + 1), std::uint64_t(t.moves), std::uint64_t(t.builds),
+                                std::uint64_t(t.flags), std::uint64_t(t.movable), std::uint64_t(t.moved_workers),
+                                std::uint64_t(t.extra), std::uint64_t(s.phase)})
+            mix(v);
+        for (auto d : s.power_data) mix(d);
+        return h;
+    }
+    bool known(const State& s) const {
+        if (points < memo_after) return false;
+        auto [first, last] = states.equal_range(hash(s));
+        if (first == last) return false;
+        State n = normal(s);
+        for (auto it = first; it != last; ++it)
+            if (it->second == n) return true;
+        return false;
+    }
+    void add(const State& s) {
+        if (points >= memo_after) states.emplace(hash(s), normal(s));
+    }
+};
+
+bool can_complete(const State& s, DeadEnds& dead) {
     if (s.over() || (s.turn.flags & turn_done)) return true;
+    if (dead.known(s)) return false;
+    ++dead.points;
     StepList list;
     candidates(s, list);
     // Last first: generators list moves before builds and passes, and a build or a pass is
@@ -350,9 +394,16 @@ bool can_complete(const State& s) {
     for (int i = list.size() - 1; i >= 0; --i) {
         State next = s;
         apply_turn_step(next, list[i], true);
-        if (can_complete(next)) return true;
+        if (can_complete(next, dead)) return true;
     }
+    dead.add(s);
     return false;
+}
+
+// True if the current turn can be brought to its end from here (or the game is over).
+bool can_complete(const State& s) {
+    DeadEnds dead;
+    return can_complete(s, dead);
 }
 
 // Full turns from a mid-turn probe state: dead ends add nothing, the turn's end adds one.

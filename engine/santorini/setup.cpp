@@ -104,11 +104,17 @@ void begin_placement(State& s) {
     std::int8_t order[max_seats];
     int n = s.seat_count == 4 ? 2 : s.seat_count;
     for (int i = 0; i < n; ++i) order[i] = static_cast<std::int8_t>((s.setup.start_player + i) % s.seat_count);
-    auto rank = [&](std::int8_t seat) {
+    auto rank_of_card = [&](int seat) {
         PowerId p = s.setup.golden_fleece ? PowerId::None : s.seat(seat).power;
         if (p == PowerId::None) return 1;
         auto o = power_info(p).placement;
         return o == PlacementOrder::First ? 0 : o == PlacementOrder::Last ? 2 : 1;
+    };
+    // 4 players: the team's workers are "your workers" for both teammates, so the team places
+    // by either member's Setup text (docs/rulings.md A5).
+    auto rank = [&](std::int8_t seat) {
+        int r = rank_of_card(seat);
+        return s.seat_count == 4 && r == 1 ? rank_of_card((seat + 2) % 4) : r;
     };
     std::stable_sort(order, order + n, [&](auto a, auto b) { return rank(a) < rank(b); });
     s.setup.placement_order = {-1, -1, -1, -1};

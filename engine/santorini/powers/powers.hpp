@@ -5,13 +5,20 @@
 
 namespace santorini::powers {
 
+extern const PowerRules aphrodite;
 extern const PowerRules apollo;
+extern const PowerRules ares;
 extern const PowerRules artemis;
 extern const PowerRules athena;
 extern const PowerRules atlas;
+extern const PowerRules bia;
+extern const PowerRules charon;
 extern const PowerRules demeter;
+extern const PowerRules eros;
 extern const PowerRules hephaestus;
+extern const PowerRules hera;
 extern const PowerRules hermes;
+extern const PowerRules hestia;
 extern const PowerRules minotaur;
 extern const PowerRules pan;
 extern const PowerRules prometheus;

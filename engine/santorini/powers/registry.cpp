@@ -5,13 +5,20 @@ namespace santorini {
 const PowerRules& rules_of(PowerId id) {
     static const PowerRules none{};
     switch (id) {
+        case PowerId::Aphrodite: return powers::aphrodite;
         case PowerId::Apollo: return powers::apollo;
+        case PowerId::Ares: return powers::ares;
         case PowerId::Artemis: return powers::artemis;
         case PowerId::Athena: return powers::athena;
         case PowerId::Atlas: return powers::atlas;
+        case PowerId::Bia: return powers::bia;
+        case PowerId::Charon: return powers::charon;
         case PowerId::Demeter: return powers::demeter;
+        case PowerId::Eros: return powers::eros;
         case PowerId::Hephaestus: return powers::hephaestus;
+        case PowerId::Hera: return powers::hera;
         case PowerId::Hermes: return powers::hermes;
+        case PowerId::Hestia: return powers::hestia;
         case PowerId::Minotaur: return powers::minotaur;
         case PowerId::Pan: return powers::pan;
         case PowerId::Prometheus: return powers::prometheus;
