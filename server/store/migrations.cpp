@@ -1,9 +1,9 @@
 #include "server/store/migrations.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <sstream>
 
 #include "server/store/pg.hpp"
@@ -22,22 +22,37 @@ struct MigrationFile {
     std::string checksum;
 };
 
+// The number of a file named <digits>_<letters, digits, _ . -> .sql; -1 for any other name.
+long migration_number(const std::string& name) {
+    const std::string suffix = ".sql";
+    std::size_t digits = 0;
+    while (digits < name.size() && std::isdigit(static_cast<unsigned char>(name[digits]))) ++digits;
+    if (digits == 0 || digits > 9 || digits >= name.size() || name[digits] != '_') return -1;
+    if (name.size() < digits + 1 + suffix.size() ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        return -1;
+    for (std::size_t i = digits + 1; i < name.size() - suffix.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(name[i]);
+        if (!std::isalnum(c) && c != '_' && c != '.' && c != '-') return -1;
+    }
+    return std::stol(name.substr(0, digits));
+}
+
 Result<std::vector<MigrationFile>> read_directory(const std::filesystem::path& directory) {
     std::error_code ec;
     if (!std::filesystem::is_directory(directory, ec))
         return StoreError{Kind::Invalid, "no migrations directory " + directory.string()};
-    static const std::regex pattern("^([0-9]+)_[A-Za-z0-9_.-]*\\.sql$");
     std::vector<MigrationFile> files;
     for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
         const std::string name = entry.path().filename().string();
-        std::smatch m;
-        if (!entry.is_regular_file() || !std::regex_match(name, m, pattern)) continue;
+        const long version = migration_number(name);
+        if (!entry.is_regular_file() || version < 0) continue;
         std::ifstream in(entry.path(), std::ios::binary);
         std::ostringstream text;
         text << in.rdbuf();
         if (!in) return StoreError{Kind::Invalid, "cannot read migration " + name};
         MigrationFile f;
-        f.version = std::stol(m[1].str());
+        f.version = version;
         f.name = name;
         f.sql = text.str();
         f.checksum = sha256_hex(f.sql);

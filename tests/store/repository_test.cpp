@@ -1,13 +1,13 @@
 // Repository: guests and tokens, matches and seats, recovery and replay loads, a player's
 // matches by page, ratings, history and leaderboards.
 
-#include <catch2/catch_test_macros.hpp>
+#include "server/store/repository.hpp"
 
+#include <catch2/catch_test_macros.hpp>
 #include <future>
 #include <set>
 
 #include "server/store/pg_step_store.hpp"
-#include "server/store/repository.hpp"
 #include "server/store/token_hash.hpp"
 #include "test_database.hpp"
 
@@ -33,7 +33,9 @@ NewMatch two_seat_match(const std::string& id, std::int64_t at_ms, const std::st
 }
 
 void add_players(Repository& repo, std::initializer_list<const char*> ids) {
-    for (auto id : ids) REQUIRE(repo.create_guest({id, std::string("name ") + id, std::string("token-") + id, 0}).ok());
+    for (auto id : ids)
+        REQUIRE(
+            repo.create_guest({id, std::string("name ") + id, std::string("token-") + id, 0}).ok());
 }
 
 bool append(store::PgStepStore& s, server::StepRecord r) {
@@ -166,7 +168,8 @@ TEST_CASE("live matches load for recovery with their steps; ended ones do not", 
         REQUIRE(append(steps, step("m_done", 1, "pa")));
     }
     REQUIRE(repo.end_match("m_done", "finished", R"({"winners":[0]})", 9000).ok());
-    CHECK(repo.end_match("m_done", "finished", "{}", 9000).error().kind == StoreError::Kind::NotFound);
+    CHECK(repo.end_match("m_done", "finished", "{}", 9000).error().kind ==
+          StoreError::Kind::NotFound);
     CHECK(repo.end_match("m_old", "won", "{}", 9000).error().kind == StoreError::Kind::Invalid);
 
     auto live = repo.live_matches("node-1");
