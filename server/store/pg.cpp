@@ -1,0 +1,100 @@
+#include "server/store/pg.hpp"
+
+namespace store::pg {
+
+StoreError error_from(const std::exception& e) {
+    using Kind = StoreError::Kind;
+    if (connection_lost(e))
+        return {Kind::Unavailable, std::string("database unavailable: ") + e.what()};
+    if (dynamic_cast<const pqxx::unique_violation*>(&e)) return {Kind::Conflict, e.what()};
+    if (dynamic_cast<const pqxx::foreign_key_violation*>(&e)) return {Kind::NotFound, e.what()};
+    if (dynamic_cast<const pqxx::sql_error*>(&e)) return {Kind::Invalid, e.what()};
+    if (dynamic_cast<const pqxx::usage_error*>(&e) ||
+        dynamic_cast<const pqxx::conversion_error*>(&e))
+        return {Kind::Invalid, e.what()};
+    return {Kind::Unavailable, e.what()};
+}
+
+bool connection_lost(const std::exception& e) {
+    if (dynamic_cast<const pqxx::broken_connection*>(&e) ||
+        dynamic_cast<const pqxx::in_doubt_error*>(&e))
+        return true;
+    // The server going down (admin shutdown, crash) reaches an open transaction as an SQL error
+    // of class 57 (operator intervention) or 08 (connection exception).
+    if (auto* sql = dynamic_cast<const pqxx::sql_error*>(&e)) {
+        const std::string& state = sql->sqlstate();
+        return state.rfind("57", 0) == 0 || state.rfind("08", 0) == 0;
+    }
+    return false;
+}
+
+namespace {
+
+void append_quoted(std::string& out, const std::string& s) {
+    out.push_back('"');
+    for (char c : s) {
+        if (c == '"' || c == '\\') out.push_back('\\');
+        out.push_back(c);
+    }
+    out.push_back('"');
+}
+
+}  // namespace
+
+std::string text_array(const std::vector<const std::string*>& items, bool empty_is_null) {
+    std::string out = "{";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out.push_back(',');
+        if (empty_is_null && items[i]->empty())
+            out += "NULL";
+        else
+            append_quoted(out, *items[i]);
+    }
+    out.push_back('}');
+    return out;
+}
+
+std::string int_array(const std::vector<std::int64_t>& items) {
+    std::string out = "{";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out.push_back(',');
+        out += std::to_string(items[i]);
+    }
+    out.push_back('}');
+    return out;
+}
+
+ConnectionPool::ConnectionPool(std::string url, std::size_t size)
+    : url_(std::move(url)), size_(size == 0 ? 1 : size) {}
+
+ConnectionPool::~ConnectionPool() = default;
+
+ConnectionPool::Lease ConnectionPool::lease() {
+    std::unique_lock lock(mutex_);
+    freed_.wait(lock, [&] { return !idle_.empty() || out_ < size_; });
+    ++out_;
+    if (!idle_.empty()) {
+        auto c = std::move(idle_.back());
+        idle_.pop_back();
+        if (c->is_open()) return Lease(*this, std::move(c));
+    }
+    lock.unlock();
+    try {
+        return Lease(*this, std::make_unique<pqxx::connection>(url_));
+    } catch (...) {
+        give_back(nullptr);
+        throw;
+    }
+}
+
+void ConnectionPool::give_back(std::unique_ptr<pqxx::connection> c) {
+    {
+        std::lock_guard lock(mutex_);
+        --out_;
+        // A connection that saw its server go away is dropped: the next lease makes a new one.
+        if (c && c->is_open()) idle_.push_back(std::move(c));
+    }
+    freed_.notify_one();
+}
+
+}  // namespace store::pg

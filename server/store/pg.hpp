@@ -1,0 +1,84 @@
+#pragma once
+// Internal to the store (the only code that includes <pqxx>): connections, errors, literals.
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <pqxx/pqxx>
+#include <string>
+#include <vector>
+
+#include "server/store/result.hpp"
+
+namespace store::pg {
+
+/// Turns what libpqxx threw into a StoreError: a lost or unreachable server is Unavailable, a
+/// unique violation a Conflict, a foreign key violation NotFound, other SQL errors Invalid.
+StoreError error_from(const std::exception& e);
+
+/// True when `e` means the connection is gone (or its last commit's outcome is unknown).
+bool connection_lost(const std::exception& e);
+
+/// A PostgreSQL array literal of text ("{\"a\",NULL}"), passed as one parameter and cast in SQL
+/// (`$1::text[]`); an empty string becomes NULL when `empty_is_null`.
+std::string text_array(const std::vector<const std::string*>& items, bool empty_is_null);
+
+/// A PostgreSQL array literal of integers ("{1,2}").
+std::string int_array(const std::vector<std::int64_t>& items);
+
+/// NULL for "", else the string: for nullable text parameters.
+inline const char* nullable(const std::string& s) {
+    return s.empty() ? nullptr : s.c_str();
+}
+
+/// SQL that turns ms since the epoch (a bigint parameter) into timestamptz, and back.
+inline std::string ms_to_timestamp(const std::string& param) {
+    return "to_timestamp(" + param + "::bigint / 1000.0)";
+}
+inline std::string timestamp_to_ms(const std::string& column) {
+    return "(extract(epoch FROM " + column + ") * 1000)::bigint";
+}
+
+/// A bounded set of connections to one database, shared by threads. A connection found broken
+/// is dropped and a new one made on the next lease, so the pool heals when the server returns.
+class ConnectionPool {
+  public:
+    ConnectionPool(std::string url, std::size_t size);
+    ~ConnectionPool();
+
+    /// One connection, exclusively, until the lease dies.
+    class Lease {
+      public:
+        Lease(ConnectionPool& pool, std::unique_ptr<pqxx::connection> c)
+            : pool_(&pool), c_(std::move(c)) {}
+        Lease(Lease&& other) noexcept : pool_(other.pool_), c_(std::move(other.c_)) {}
+        Lease& operator=(Lease&&) = delete;
+        ~Lease() { pool_->give_back(std::move(c_)); }
+        pqxx::connection& operator*() { return *c_; }
+        pqxx::connection* operator->() { return c_.get(); }
+        /// Forgets the connection (it saw its server go away): the pool makes a new one.
+        void drop() { c_.reset(); }
+
+      private:
+        ConnectionPool* pool_;
+        std::unique_ptr<pqxx::connection> c_;
+    };
+
+    /// Waits for a free connection (connecting if needed). Throws pqxx::broken_connection when
+    /// the database cannot be reached.
+    Lease lease();
+
+  private:
+    void give_back(std::unique_ptr<pqxx::connection> c);
+
+    const std::string url_;
+    const std::size_t size_;
+    std::mutex mutex_;
+    std::condition_variable freed_;
+    std::vector<std::unique_ptr<pqxx::connection>> idle_;
+    std::size_t out_ = 0;  ///< leased or being made
+};
+
+}  // namespace store::pg

@@ -1,0 +1,192 @@
+#pragma once
+// The store's synchronous reads and writes: players, matches and seats, recovery, replays,
+// ratings and leaderboards. Steps are written only by PgStepStore (group commit).
+//
+// Threading: every function blocks its caller for a round trip or a few, on a connection from a
+// small pool (size given at construction; callers beyond it wait for a free connection). The
+// match strand and the network threads must never call these: the server runs them on its own
+// blocking executor (a small thread pool) and posts the answer back. A connection that loses
+// its server is dropped and replaced on the next call, so the repository heals by itself; in
+// between, calls answer StoreError::Kind::Unavailable. All SQL is parameterized.
+//
+// Times are ms since the epoch (0 for "none"); JSON travels as text and is stored as jsonb (so
+// it comes back with PostgreSQL's spacing and key order, the same value).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/step_store.hpp"
+#include "server/store/result.hpp"
+
+namespace store {
+
+using server::RatingValue;
+
+/// A player as stored (never the token).
+struct Player {
+    std::string id;
+    std::string display_name;
+    std::int64_t created_at_ms = 0;
+};
+
+/// A guest to create: the token is hashed before it leaves the process.
+struct NewPlayer {
+    std::string id;            ///< "p_..."
+    std::string display_name;  ///< 1-64 characters
+    std::string token;         ///< the secret; only its SHA-256 is stored
+    std::int64_t created_at_ms = 0;
+};
+
+/// One seat of a new match.
+struct NewSeat {
+    int seat = 0;
+    std::string player_id;
+    std::string power;        ///< "" without powers
+    std::optional<int> team;  ///< none when nobody plays in teams
+};
+
+/// A match to create, live from the start.
+struct NewMatch {
+    std::string id;  ///< "m_..."
+    std::string game = "santorini";
+    std::string settings_json;  ///< whatever the server needs to rebuild the game (with the seed)
+    std::uint64_t seed = 0;
+    std::string owner_node;  ///< "" when unset
+    std::string state_hash;  ///< hash of the initial state ("": none)
+    std::int64_t created_at_ms = 0;
+    std::vector<NewSeat> seats;
+};
+
+/// A seat as stored, with the player's name.
+struct StoredSeat {
+    int seat = 0;
+    std::string player_id;
+    std::string display_name;
+    std::string power;  ///< "" without powers
+    std::optional<int> team;
+    std::optional<double> rating_before;
+    std::optional<double> rating_after;
+};
+
+/// A stored step.
+struct StoredStep {
+    std::uint32_t number = 0;
+    std::string player_id;  ///< "" for the server's own steps
+    std::string step_json;
+    std::int64_t at_ms = 0;
+    std::string state_hash;  ///< "" when none was stored
+};
+
+/// A match as stored: its header, its seats in seat order and (when asked for) its steps in
+/// order of their numbers.
+struct StoredMatch {
+    std::string id;
+    std::string game;
+    std::string settings_json;
+    std::uint64_t seed = 0;
+    std::string status;  ///< "live", "finished" or "aborted"
+    std::int64_t created_at_ms = 0;
+    std::int64_t started_at_ms = 0;
+    std::int64_t finished_at_ms = 0;
+    std::string result_json;  ///< "" while live
+    std::string owner_node;
+    std::string state_hash;
+    std::vector<StoredSeat> seats;
+    std::vector<StoredStep> steps;
+};
+
+/// Where a page of a player's matches ends: the next page starts after it.
+struct MatchCursor {
+    std::int64_t created_at_ms = 0;
+    std::string match_id;
+};
+
+/// One page of a player's matches, newest first (without steps).
+struct MatchPage {
+    std::vector<StoredMatch> matches;
+    std::optional<MatchCursor> next;  ///< none on the last page
+};
+
+/// A player's rating in one pool.
+struct PoolRating {
+    std::string pool;
+    RatingValue value;
+};
+
+/// One rating change.
+struct RatingChange {
+    std::int64_t id = 0;  ///< increasing; the cursor of the history's pages
+    std::string pool;
+    std::string match_id;
+    double rating = 0;
+    double deviation = 0;
+    double volatility = 0;
+    std::int64_t at_ms = 0;
+};
+
+/// One line of a leaderboard.
+struct LeaderboardEntry {
+    int rank = 0;  ///< 1-based, over the whole pool
+    std::string player_id;
+    std::string display_name;
+    RatingValue value;
+};
+
+/// Synchronous store functions on a connection pool (see the header comment).
+class Repository {
+  public:
+    /// Connects lazily, at most `connections` at a time, to `url`.
+    explicit Repository(std::string url, std::size_t connections = 4);
+    ~Repository();
+    Repository(const Repository&) = delete;
+    Repository& operator=(const Repository&) = delete;
+
+    /// Creates a guest. Conflict when the id or the token's hash is taken; Invalid for a bad
+    /// name (empty, longer than 64).
+    Result<Player> create_guest(const NewPlayer& player);
+    /// The player whose token this is; NotFound for an unknown token.
+    Result<Player> player_by_token(std::string_view token);
+    /// The player with this id; NotFound if there is none.
+    Result<Player> player(std::string_view id);
+
+    /// Creates a live match and its seats in one transaction. Conflict for a taken id, NotFound
+    /// for an unknown player, Invalid for bad JSON or seats.
+    Result<Done> create_match(const NewMatch& match);
+    /// Ends a live match without a final step (one that stopped before any step, say).
+    /// NotFound when there is no live match with this id.
+    Result<Done> end_match(std::string_view match_id, std::string_view status,
+                           std::string_view result_json, std::int64_t at_ms);
+
+    /// Every live match, with seats and every step in order, oldest match first: what the
+    /// server replays at start. With `owner_node`, only that node's matches (and ones with no
+    /// owner).
+    Result<std::vector<StoredMatch>> live_matches(std::string_view owner_node = {});
+    /// One match with seats and steps (a replay); NotFound for an unknown id.
+    Result<StoredMatch> match(std::string_view match_id);
+    /// A player's matches, newest first, `limit` (1-100) per page, starting after `after`.
+    Result<MatchPage> player_matches(std::string_view player_id, std::optional<MatchCursor> after,
+                                     int limit);
+
+    /// A player's ratings, one per pool they have played in.
+    Result<std::vector<PoolRating>> ratings(std::string_view player_id);
+    /// A player's rating changes in `pool`, newest first: `limit` (1-500) of them with an id
+    /// below `before_id` (0: from the newest).
+    Result<std::vector<RatingChange>> rating_history(std::string_view player_id,
+                                                     std::string_view pool, int limit,
+                                                     std::int64_t before_id = 0);
+    /// The best `limit` (1-500) ratings of `pool` after skipping `offset`, among players with
+    /// at least `min_games` rated games; ties by player id.
+    Result<std::vector<LeaderboardEntry>> leaderboard(std::string_view pool, int limit,
+                                                      int offset = 0, int min_games = 0);
+
+    struct Impl;
+
+  private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace store
