@@ -2,6 +2,8 @@
 // rule, and applying a step up to the next decision. Powers plug in through PowerRules.
 
 #include <cassert>
+#include <string>
+#include <unordered_set>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/perft.hpp"
@@ -41,16 +43,24 @@ bool move_allowed(const State& s, int mover, const Step& m) {
     return ok;
 }
 
-bool build_allowed(const State& s, int mover, const Step& b) {
+// True if every "if possible" demand on the mover is met (Persephone), or they are waived.
+bool if_possible_met(const State& s) {
     bool ok = true;
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
-        if (ok && r.may_build && !r.may_build(s, o, mover, b)) ok = false;
-    });
+    if (!s.turn.if_possible_waived)
+        for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+            if (ok && r.if_possible && !r.if_possible(s, o, s.turn.seat)) ok = false;
+        });
     return ok;
 }
 
+bool if_possible_in_play(const State& s) {
+    bool any = false;
+    for_each_power_in_play(s, [&](int, const PowerRules& r) { any = any || r.if_possible != nullptr; });
+    return any;
+}
+
 bool turn_may_end(const State& s) {
-    bool ok = true;
+    bool ok = if_possible_met(s);
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
         if (ok && r.may_end_turn && !r.may_end_turn(s, o, s.turn.seat)) ok = false;
     });
@@ -317,20 +327,45 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
     advance(s, probe);
 }
 
-// True if the current turn can be brought to its end from here (or the game is over).
-bool can_complete(const State& s) {
-    if (s.over() || (s.turn.flags & turn_done)) return true;
-    StepList list;
-    candidates(s, list);
-    // Last first: generators list moves before builds and passes, and a build or a pass is
-    // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
-    for (int i = list.size() - 1; i >= 0; --i) {
-        State next = s;
-        apply_turn_step(next, list[i], true);
-        if (can_complete(next)) return true;
+// The completion search: can the current turn be brought to its end from here (or the game
+// is over)? A depth-first search over the raw candidates in probe mode.
+//
+// Dead ends: a search that has met many points of the turn remembers those from which it
+// found no end (by detail::midturn_key: the state without the loop guard) and does not search
+// them again when another path leads there. As in perft_distinct, a point met first by one
+// path stands for every path to it; the loop guard is there to make turns finite, and without
+// this memory a turn of many moves with no end in sight (Hermes whose every build Limus
+// forbids, or who must move up for Persephone) is searched path by path, which never ends.
+class CompletionSearch {
+public:
+    bool can_complete(const State& s) {
+        if (s.over() || (s.turn.flags & turn_done)) return true;
+        std::string key;
+        if (++points_ > remember_after) {
+            key = detail::midturn_key(s);
+            if (dead_ends_.contains(key)) return false;
+        }
+        StepList list;
+        candidates(s, list);
+        // Last first: generators list moves before builds and passes, and a build or a pass is
+        // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
+        for (int i = list.size() - 1; i >= 0; --i) {
+            State next = s;
+            apply_turn_step(next, list[i], true);
+            if (can_complete(next)) return true;
+        }
+        if (!key.empty()) dead_ends_.insert(std::move(key));
+        return false;
     }
-    return false;
-}
+
+private:
+    // Most searches end within a few points; only long ones pay for keys.
+    static constexpr int remember_after = 64;
+    int points_ = 0;
+    std::unordered_set<std::string> dead_ends_;
+};
+
+bool can_complete(const State& s) { return CompletionSearch{}.can_complete(s); }
 
 // Full turns from a mid-turn probe state: dead ends add nothing, the turn's end adds one.
 std::uint64_t count_from(const State& s) {
@@ -377,11 +412,12 @@ void legal_steps(const State& state, StepList& out) {
     if (secrets_in_play(state)) {
         State seen = view_for(state, decider(state));
         candidates(seen, out);
+        CompletionSearch search;
         if (turn_phase(seen.phase) && seen.interrupt < 0)
             out.filter([&](const Step& c) {
                 State next = seen;
                 apply_turn_step(next, c, true);
-                return can_complete(next);
+                return search.can_complete(next);
             });
         return;
     }
@@ -389,10 +425,11 @@ void legal_steps(const State& state, StepList& out) {
     // An out-of-turn decision is the interrupting seat's own: the mover's completion rule
     // does not bind it (apply_checked settles a mover left without a turn).
     if (!turn_phase(state.phase) || state.interrupt >= 0) return;
+    CompletionSearch search;  // one memory of dead ends for all candidates
     out.filter([&](const Step& c) {
         State next = state;
         apply_turn_step(next, c, true);
-        return can_complete(next);
+        return search.can_complete(next);
     });
 }
 
@@ -420,6 +457,14 @@ std::optional<std::string> try_step(State& state, const Step& step) {
 }
 
 bool turn_can_complete(const State& state) { return can_complete(state); }
+
+bool build_allowed(const State& s, int mover, const Step& b) {
+    bool ok = true;
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (ok && r.may_build && !r.may_build(s, o, mover, b)) ok = false;
+    });
+    return ok;
+}
 
 bool in_play(const State& state) { return turn_phase(state.phase); }
 
@@ -491,6 +536,10 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
             if (r.on_turn_start) r.on_turn_start(s, o, seat);
         });
         mark_visited(s);
+        // "If possible" (Persephone): decided once every turn-start hook has had its say
+        // (Hypnus' freeze counts, whatever the seat order); a demand no complete turn can meet
+        // is waived for the turn, so it never makes the mover lose.
+        if (!s.over() && if_possible_in_play(s) && !can_complete(s)) s.turn.if_possible_waived = true;
         if (s.over() || can_complete(s)) return;
         lose(s, seat);
         seat = next_seat_in(s, seat);

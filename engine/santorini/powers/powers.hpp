@@ -15,5 +15,10 @@ extern const PowerRules hermes;
 extern const PowerRules minotaur;
 extern const PowerRules pan;
 extern const PowerRules prometheus;
+extern const PowerRules hypnus;
+extern const PowerRules limus;
+extern const PowerRules poseidon;
+extern const PowerRules triton;
+extern const PowerRules zeus;
 
 }  // namespace santorini::powers

@@ -15,6 +15,11 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Minotaur: return powers::minotaur;
         case PowerId::Pan: return powers::pan;
         case PowerId::Prometheus: return powers::prometheus;
+        case PowerId::Hypnus: return powers::hypnus;
+        case PowerId::Limus: return powers::limus;
+        case PowerId::Poseidon: return powers::poseidon;
+        case PowerId::Triton: return powers::triton;
+        case PowerId::Zeus: return powers::zeus;
         default: return none;
     }
 }
