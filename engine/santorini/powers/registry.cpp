@@ -17,6 +17,7 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Prometheus: return powers::prometheus;
         case PowerId::Hypnus: return powers::hypnus;
         case PowerId::Limus: return powers::limus;
+        case PowerId::Medusa: return powers::medusa;
         case PowerId::Poseidon: return powers::poseidon;
         case PowerId::Triton: return powers::triton;
         case PowerId::Zeus: return powers::zeus;
