@@ -40,7 +40,7 @@ constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Limus, "Limus", "Limus", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Medusa, "Medusa", "Medusa", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Morpheus, "Morpheus", "Morpheus", C::Advanced, p234, false, false, false, 2, 0, O::Normal, 0},
-    {PowerId::Persephone, "Persephone", "Persephone", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
+    {PowerId::Persephone, "Persephone", "Persephone", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Poseidon, "Poseidon", "Poseidon", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Selene, "Selene", "Selene", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 0},
     {PowerId::Triton, "Triton", "Triton", C::Advanced, p234, true, false, false, 2, 0, O::Normal, 1},

@@ -332,33 +332,70 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
 //
 // Dead ends: a search that has met many points of the turn remembers those from which it
 // found no end (by detail::midturn_key: the state without the loop guard) and does not search
-// them again when another path leads there. As in perft_distinct, a point met first by one
-// path stands for every path to it; the loop guard is there to make turns finite, and without
-// this memory a turn of many moves with no end in sight (Hermes whose every build Limus
-// forbids, or who must move up for Persephone) is searched path by path, which never ends.
+// them again when another path leads there. Without this, a turn of many moves with no end in
+// sight (Hermes whose every build Limus forbids, or who must move up for Persephone) is
+// searched path by path, which never ends. Remembering is exact where a point's future does
+// not depend on the path to it, which the loop guard (Turn::visited) breaks only while moves
+// go on: so a point is remembered only if it is past the moves (AfterBuild, End), or if every
+// moving point searched below it had its turn flags (as in perft_distinct, a point met first
+// by one path then stands for every path to it: the placements differ, nothing else). A point
+// below which the flags changed (Triton moving up along the perimeter) is searched again.
 class CompletionSearch {
 public:
     bool can_complete(const State& s) {
+        std::uint16_t any = 0, all = 0xFFFF;
+        return search(s, any, all);
+    }
+
+private:
+    static bool moving(const State& s) { return s.phase == Phase::Begin || s.phase == Phase::AfterMove; }
+
+    // `any` and `all` gather (OR, AND) the turn flags of the moving points searched.
+    bool search(const State& s, std::uint16_t& any, std::uint16_t& all) {
         if (s.over() || (s.turn.flags & turn_done)) return true;
         std::string key;
         if (++points_ > remember_after) {
             key = detail::midturn_key(s);
             if (dead_ends_.contains(key)) return false;
         }
+        std::uint16_t below_any = 0, below_all = 0xFFFF;
+        if (moving(s)) below_any = below_all = s.turn.flags;
         StepList list;
         candidates(s, list);
+        if (!key.empty() && moving(s)) note_guarded_moves(s, list, below_any, below_all);
         // Last first: generators list moves before builds and passes, and a build or a pass is
         // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
-        for (int i = list.size() - 1; i >= 0; --i) {
+        bool done = false;
+        for (int i = list.size() - 1; i >= 0 && !done; --i) {
             State next = s;
             apply_turn_step(next, list[i], true);
-            if (can_complete(next)) return true;
+            done = search(next, below_any, below_all);
         }
-        if (!key.empty()) dead_ends_.insert(std::move(key));
-        return false;
+        any |= below_any;
+        all &= below_all;
+        // A point with no moving point below it (past the moves) is remembered too.
+        bool uniform = below_any == below_all || (below_any == 0 && below_all == 0xFFFF);
+        if (!done && !key.empty() && uniform) dead_ends_.insert(std::move(key));
+        return done;
     }
 
-private:
+    // The moves the loop guard withholds here count as searched points too: a move up that
+    // only the guard forbade (Triton back onto a placement he left) shows that another path
+    // to this point may fare differently, so no point above it is remembered.
+    static void note_guarded_moves(const State& s, const StepList& list, std::uint16_t& any, std::uint16_t& all) {
+        State unguarded = s;
+        unguarded.turn.visited = {};
+        StepList every;
+        candidates(unguarded, every);
+        for (const Step& m : every) {
+            if (m.kind != StepKind::Move || list.contains(m)) continue;
+            State next = s;
+            apply_turn_step(next, m, true);
+            any |= next.turn.flags;
+            all &= next.turn.flags;
+        }
+    }
+
     // Most searches end within a few points; only long ones pay for keys.
     static constexpr int remember_after = 64;
     int points_ = 0;

@@ -18,6 +18,7 @@ extern const PowerRules prometheus;
 extern const PowerRules hypnus;
 extern const PowerRules limus;
 extern const PowerRules medusa;
+extern const PowerRules persephone;
 extern const PowerRules poseidon;
 extern const PowerRules triton;
 extern const PowerRules zeus;
