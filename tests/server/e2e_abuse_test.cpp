@@ -290,18 +290,19 @@ TEST_CASE("a spectator that stops reading is cut with 4000, memory bounded, and 
         kim.send({{"type", "lobby.leave"}, {"ref", "k2"}, {"lobby", (*lobby)["lobby"]["id"]}});
         REQUIRE(kim.until_reply("k2"));
         sent_to_sue += 2 * list_bytes;
-        if (++cycles % 8 == 0 && a.match(match).view["status"] == "playing")
+        if (++cycles % 4 == 0 && a.match(match).view["status"] != "finished")
             e2e::play_first_legal(seats, {&a, &b}, match, ++steps);
         queue_peak = std::max(queue_peak, stalled->queued());
         memory_peak = std::max(memory_peak, memory_in_use());
     };
     while (stalled->peak_queued() <= config.max_queued_messages && sent_to_sue < budget) churn();
     INFO("cycles " << cycles << ", steps " << steps << ", sent to Sue " << sent_to_sue << " bytes");
+    CHECK(steps > 0);  // the match moved on while she was not reading
     CHECK(stalled->peak_queued() == config.max_queued_messages + 1);
     // Once cut, nothing more is queued for her however much goes on.
     for (int i = 0; i < 40; ++i) churn();
     CHECK(stalled->queued() == 0);
-    CHECK(queue_peak <= config.max_queued_messages);
+    CHECK(queue_peak <= config.max_queued_messages + 1);  // the one that overflowed, for a moment
     INFO("memory before " << memory_before << ", peak " << memory_peak);
     CHECK(memory_peak - memory_before < memory_bound);
     CHECK(running.server().metrics().render().find(
