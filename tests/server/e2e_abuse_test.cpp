@@ -27,7 +27,8 @@
 #endif
 #endif
 #ifdef E2E_ASAN
-#include <sanitizer/allocator_interface.h>
+// From libasan (declared here: not every toolchain ships <sanitizer/allocator_interface.h>).
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
 #endif
 
 using e2e::json;
