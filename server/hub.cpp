@@ -409,6 +409,11 @@ std::optional<Guest> Hub::authenticate(std::string_view token) const {
     return it->second;
 }
 
+void Hub::connected(const ParticipantPtr& who) {
+    std::lock_guard lock(impl_->connections_mutex);
+    impl_->connections[who->player_id()][who->connection_id()] = who;
+}
+
 void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
     Impl& hub = *impl_;
     {
