@@ -145,7 +145,9 @@ TEST_CASE("state_json with the Golden Fleece shows the fleece power and the Ram"
     auto s = new_game(st);
     REQUIRE(s.ok());
     json j = state_json(*s, nullptr);
-    CHECK(j["fleece"] == json{{"power", nullptr}, {"ram", nullptr}});
+    CHECK(j["fleece"]["power"].is_null());
+    CHECK(j["fleece"]["ram"].is_null());
+    CHECK(j["fleece"]["holders"] == json::array());
     State g = *s;
     StepList legal;
     for (int i = 0; i < 40 && g.ram == no_square; ++i) {
@@ -158,6 +160,9 @@ TEST_CASE("state_json with the Golden Fleece shows the fleece power and the Ram"
     CHECK(j["fleece"]["power"].is_string());
     CHECK(j["fleece"]["ram"] == square_name(g.ram));
     CHECK(j["powers"] == json::array({nullptr, nullptr}));  // the fleece power is nobody's card
+    CHECK(j["fleece"]["card"]["power"] == j["fleece"]["power"]);
+    CHECK(j["cards"][0]["power"].is_null());
+    CHECK(j["cards"][0]["acting_as"].is_null());  // the fleece's Chaos god is the fleece's
 }
 
 TEST_CASE("each viewer's patch turns its view into the next one", "[state][patch]") {
