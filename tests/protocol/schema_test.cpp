@@ -106,6 +106,23 @@ void add_client_samples(Traffic& t) {
         CHECK(std::holds_alternative<ClientMessage>(parse_client_message(m.dump())));
         t.client(m);
     }
+    // The examples step.json gives for each kind: canonical, and sent as match.step.
+    std::ifstream in(std::filesystem::path("protocol") / "schema" / "step.json");
+    REQUIRE(in);
+    const json step_schema = json::parse(in);
+    int examples = 0;
+    for (const auto& kind : step_schema["oneOf"])
+        for (const auto& example : kind["examples"]) {
+            INFO(example.dump());
+            auto canonical = canonical_step(example);
+            REQUIRE(std::holds_alternative<json>(canonical));
+            CHECK(std::get<json>(canonical) == example);
+            const json m = {{"type", "match.step"}, {"match", "m_a"}, {"step", example}};
+            CHECK(std::holds_alternative<ClientMessage>(parse_client_message(m.dump())));
+            t.client(m);
+            ++examples;
+        }
+    CHECK(examples >= 14);
 }
 
 json lobby_sample(bool with_code) {
