@@ -17,7 +17,7 @@ struct Config {
     std::size_t max_frame_bytes = 16 * 1024;  ///< larger WebSocket messages close the socket (1009)
     double messages_per_second = 20;          ///< token bucket refill rate per connection
     double message_burst = 40;                ///< token bucket size
-    int rate_strikes_before_close = 20;       ///< rate-limited messages before disconnecting (1008)
+    int rate_strikes_before_close = 20;       ///< rate-limited messages in a row before disconnecting (1008)
     std::size_t max_queued_messages = 256;    ///< outgoing queue per socket; beyond: close 4000, resume later
     std::chrono::seconds idle_timeout{30};    ///< no pong/traffic for this long closes the socket
     std::size_t max_connections = 10000;

@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
@@ -118,6 +119,7 @@ struct Hub::Impl {
     LobbyBook lobbies;
     std::map<std::uint64_t, ParticipantPtr> lobby_watchers;
     std::map<std::uint64_t, ParticipantPtr> match_watchers;
+    std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
 
     // ---- replies ----
     void error(const ParticipantPtr& to, ErrorCode code, std::string_view message, const Ref& ref) {
@@ -200,10 +202,7 @@ struct Hub::Impl {
     /// `player` has no connection left: unless one comes back within the grace period, they
     /// leave the lobby they wait in, so public lobbies do not fill with absent players.
     void release_seat_later(const std::string& player) {
-        auto timer = std::make_shared<boost::asio::steady_timer>(lobby_strand);
-        timer->expires_after(config.lobby_seat_grace);
-        timer->async_wait([this, timer, player](const boost::system::error_code& ec) {
-            if (ec || stopping) return;
+        after(config.lobby_seat_grace, [this, player] {
             if (!connections_of(player).empty()) return;
             const Lobby* lobby = lobbies.lobby_of(player);
             if (!lobby) return;
@@ -220,23 +219,35 @@ struct Hub::Impl {
                           const Ref& ref);
     void start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref);
 
+    /// Starts a hub timer: on the lobby strand (call there), cancelled by Hub::shutdown so a
+    /// stopping server never waits for a grace period to run out.
+    void after(std::chrono::milliseconds delay, std::function<void()> action) {
+        auto timer = std::make_shared<boost::asio::steady_timer>(lobby_strand);
+        timers.insert(timer);
+        timer->expires_after(delay);
+        timer->async_wait([this, timer, action = std::move(action)](
+                              const boost::system::error_code& ec) {
+            timers.erase(timer);
+            if (!ec && !stopping) action();
+        });
+    }
+
     /// Drops a finished match from memory after Config::finished_match_keep.
     void forget_later(const std::string& id) {
-        auto timer = std::make_shared<boost::asio::steady_timer>(io);
-        timer->expires_after(config.finished_match_keep);
-        timer->async_wait([this, timer, id](const boost::system::error_code& ec) {
-            if (ec) return;
-            std::shared_ptr<Match> match;  // destroyed outside the lock
-            {
-                std::lock_guard lock(matches_mutex);
-                if (auto it = matches.find(id); it != matches.end()) {
-                    match = std::move(it->second);
-                    matches.erase(it);
+        boost::asio::post(lobby_strand, [this, id] {
+            after(config.finished_match_keep, [this, id] {
+                std::shared_ptr<Match> match;  // destroyed outside the lock
+                {
+                    std::lock_guard lock(matches_mutex);
+                    if (auto it = matches.find(id); it != matches.end()) {
+                        match = std::move(it->second);
+                        matches.erase(it);
+                    }
                 }
-            }
-            std::lock_guard lock(lists_mutex);
-            summaries.erase(id);
-            finished.erase(id);
+                std::lock_guard lock(lists_mutex);
+                summaries.erase(id);
+                finished.erase(id);
+            });
         });
     }
 
@@ -398,6 +409,11 @@ std::optional<Guest> Hub::authenticate(std::string_view token) const {
     return it->second;
 }
 
+void Hub::connected(const ParticipantPtr& who) {
+    std::lock_guard lock(impl_->connections_mutex);
+    impl_->connections[who->player_id()][who->connection_id()] = who;
+}
+
 void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
     Impl& hub = *impl_;
     {
@@ -508,6 +524,9 @@ std::optional<json> Hub::match_summary(std::string_view match_id) const {
 
 void Hub::shutdown() {
     impl_->stopping = true;
+    boost::asio::post(impl_->lobby_strand, [&hub = *impl_] {
+        for (const auto& timer : hub.timers) timer->cancel();
+    });
     std::lock_guard lock(impl_->matches_mutex);
     for (const auto& [id, match] : impl_->matches) match->shutdown();
 }

@@ -41,6 +41,8 @@ public:
     /// The player a token belongs to (id and name), or nullopt.
     std::optional<Guest> authenticate(std::string_view token) const;
 
+    /// An authenticated connection (after its hello): it receives everything its player is told.
+    void connected(const ParticipantPtr& who);
     /// Handles one parsed message (anything but hello) from an authenticated connection.
     void handle(const ParticipantPtr& from, protocol::ClientMessage message);
     /// The connection is gone: it leaves subscriptions and match viewer lists (a seated

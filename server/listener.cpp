@@ -84,6 +84,10 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
         return;
     }
     if (std::optional<SessionRegistry::Slot> slot = registry_.try_open()) {
+        // Small messages go out at once: Nagle's algorithm would hold a reply written right
+        // behind another (a patch, then its ack) until the client's delayed ACK, ~40 ms.
+        beast::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
         std::make_shared<HttpSession>(std::move(socket), hub_, metrics_, config_, registry_, std::move(*slot))->run();
     } else {
         refuse(std::move(socket));

@@ -124,6 +124,8 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
         do_read();
         return;
     }
+    // Strikes count drops in a row: a client that slows down to the rate is limited, not cut.
+    strikes_ = 0;
     if (!ws_.got_text()) {
         buffer_.consume(buffer_.size());
         reject(protocol::ErrorCode::MalformedJson, "only text frames are accepted", std::nullopt);
@@ -177,6 +179,8 @@ void WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Re
     deadline_.cancel();
     spdlog::info("event=ws_hello conn={} player={}", id_, player_id_);
     send(protocol::welcome_message(guest->id, guest->name));
+    // From now on this tab receives what the player is told (lobby events too).
+    hub_.connected(shared_from_this());
 }
 
 void WebsocketSession::reject(protocol::ErrorCode code, std::string_view message, const protocol::Ref& ref) {

@@ -120,7 +120,7 @@ private:
     std::string remote_;     ///< peer address, for logs
     std::string player_id_;  ///< set once, at hello, before the hub ever sees this session
     TokenBucket<> bucket_;
-    int strikes_ = 0;        ///< rate-limited messages so far
+    int strikes_ = 0;        ///< rate-limited messages in a row
     bool opened_ = false;    ///< the handshake succeeded (counted in open_sockets, registered)
     bool authenticated_ = false;
     bool finished_ = false;

@@ -5,6 +5,7 @@
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/turn_flow.hpp"
 
 namespace santorini {
 namespace {
@@ -149,8 +150,9 @@ std::string position_key(const State& s) {
     return k;
 }
 
-// An intermediate point of a turn, without the loop guard (see perft_distinct).
-std::string midturn_key(const State& s) {
+}  // namespace
+
+std::string detail::midturn_key(const State& s) {
     std::string k;
     put_board(k, s.board);
     put(k, s.workers.data(), sizeof(Worker) * s.worker_count);  // four single bytes each
@@ -160,13 +162,13 @@ std::string midturn_key(const State& s) {
     put(k, &t.flags, sizeof t.flags);
     put(k, &t.movable, sizeof t.movable);
     put(k, &t.moved_workers, sizeof t.moved_workers);
+    k += static_cast<char>(t.if_possible_waived);
     for (int i = 0; i < s.seat_count; ++i) put(k, &s.seats[static_cast<std::size_t>(i)], sizeof(Seat));
     k += static_cast<char>(s.phase);
     put_power_state(k, s);
     return k;
 }
 
-}  // namespace
 
 std::uint64_t perft(const State& state, int depth) {
     if (depth == 0) return 1;
@@ -193,7 +195,7 @@ std::uint64_t perft_distinct(const State& state) {
             apply_step(next, st);
             if (!same_turn(state, next)) {
                 ends.insert(position_key(next));
-            } else if (seen.insert(midturn_key(next)).second) {
+            } else if (seen.insert(detail::midturn_key(next)).second) {
                 self(self, next);
             }
         }

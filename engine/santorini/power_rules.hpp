@@ -112,6 +112,13 @@ struct PowerRules {
     /// After every turn (real play), once per card in the game whoever holds it, nobody
     /// included (Golden Fleece): Chaos changes power after a turn in which a dome was built.
     void (*card_turn_end)(State&, int card) = nullptr;
+
+    // ---- appended with the advanced gods (group B) ----
+    /// An "if possible" demand on `mover`'s turn (Persephone): true once the turn so far meets
+    /// it. Like may_end_turn, a turn ends only where every demand is met; but when, at the
+    /// turn's start (after every on_turn_start hook), no complete turn meets them all, the core
+    /// waives them for the whole turn (Turn::if_possible_waived) instead of the mover losing.
+    bool (*if_possible)(const State&, int seat, int mover) = nullptr;
 };
 
 /// The hooks of a power (an empty table for None and for powers not yet implemented).
@@ -162,6 +169,9 @@ void lose(State& state, int seat);
 void declare_winner(State& state, int side);
 /// True if the current turn can still be brought to an end from this state.
 bool turn_can_complete(const State& state);
+/// True if every power in play lets `mover` make this build (the restriction filter's test,
+/// for builds a power makes inside a step of its own: Medusa's).
+bool build_allowed(const State& state, int mover, const Step& build);
 /// The seat whose card gives `seat` the power `id` this turn (itself, or Circe's victim);
 /// -1 if `seat` does not use `id`.
 int card_seat(const State& state, int seat, PowerId id);

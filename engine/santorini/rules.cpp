@@ -2,7 +2,8 @@
 // rule, and applying a step up to the next decision. Powers plug in through PowerRules.
 
 #include <cassert>
-#include <unordered_map>
+#include <string>
+#include <unordered_set>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/perft.hpp"
@@ -54,16 +55,24 @@ bool move_allowed(const State& s, int mover, const Step& m) {
     return ok;
 }
 
-bool build_allowed(const State& s, int mover, const Step& b) {
+// True if every "if possible" demand on the mover is met (Persephone), or they are waived.
+bool if_possible_met(const State& s) {
     bool ok = true;
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
-        if (ok && r.may_build && !r.may_build(s, o, mover, b)) ok = false;
-    });
+    if (!s.turn.if_possible_waived)
+        for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+            if (ok && r.if_possible && !r.if_possible(s, o, s.turn.seat)) ok = false;
+        });
     return ok;
 }
 
+bool if_possible_in_play(const State& s) {
+    bool any = false;
+    for_each_power_in_play(s, [&](int, const PowerRules& r) { any = any || r.if_possible != nullptr; });
+    return any;
+}
+
 bool turn_may_end(const State& s) {
-    bool ok = true;
+    bool ok = if_possible_met(s);
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
         if (ok && r.may_end_turn && !r.may_end_turn(s, o, s.turn.seat)) ok = false;
     });
@@ -341,70 +350,82 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
     advance(s, probe);
 }
 
-// Mid-turn points already shown to lead nowhere during one completion search, compared
-// without the loop guard (Turn::visited), as perft_distinct merges them: a search that fails
-// (a "must" such as Aphrodite's that no end satisfies) would otherwise walk every same-level
-// path of Hermes' workers. Kept only once a search grows past a few hundred points.
-struct DeadEnds {
-    static constexpr int memo_after = 256;
-    int points = 0;
-    std::unordered_multimap<std::uint64_t, State> states;
+// The completion search: can the current turn be brought to its end from here (or the game
+// is over)? A depth-first search over the raw candidates in probe mode.
+//
+// Dead ends: a search that has met many points of the turn remembers those from which it
+// found no end (by detail::midturn_key: the state without the loop guard) and does not search
+// them again when another path leads there. Without this, a turn of many moves with no end in
+// sight (Hermes whose every build Limus forbids, or who must move up for Persephone) is
+// searched path by path, which never ends. Remembering is exact where a point's future does
+// not depend on the path to it, which the loop guard (Turn::visited) breaks only while moves
+// go on: so a point is remembered only if it is past the moves (AfterBuild, End), or if every
+// moving point searched below it had its turn flags (as in perft_distinct, a point met first
+// by one path then stands for every path to it: the placements differ, nothing else). A point
+// below which the flags changed (Triton moving up along the perimeter) is searched again.
+class CompletionSearch {
+public:
+    bool can_complete(const State& s) {
+        std::uint16_t any = 0, all = 0xFFFF;
+        return search(s, any, all);
+    }
 
-    static State normal(const State& s) {
-        State n = s;
-        n.turn.visited = {};
-        return n;
+private:
+    static bool moving(const State& s) { return s.phase == Phase::Begin || s.phase == Phase::AfterMove; }
+
+    // `any` and `all` gather (OR, AND) the turn flags of the moving points searched.
+    bool search(const State& s, std::uint16_t& any, std::uint16_t& all) {
+        if (s.over() || (s.turn.flags & turn_done)) return true;
+        std::string key;
+        if (++points_ > remember_after) {
+            key = detail::midturn_key(s);
+            if (dead_ends_.contains(key)) return false;
+        }
+        std::uint16_t below_any = 0, below_all = 0xFFFF;
+        if (moving(s)) below_any = below_all = s.turn.flags;
+        StepList list;
+        candidates(s, list);
+        if (!key.empty() && moving(s)) note_guarded_moves(s, list, below_any, below_all);
+        // Last first: generators list moves before builds and passes, and a build or a pass is
+        // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
+        bool done = false;
+        for (int i = list.size() - 1; i >= 0 && !done; --i) {
+            State next = s;
+            apply_turn_step(next, list[i], true);
+            done = search(next, below_any, below_all);
+        }
+        any |= below_any;
+        all &= below_all;
+        // A point with no moving point below it (past the moves) is remembered too.
+        bool uniform = below_any == below_all || (below_any == 0 && below_all == 0xFFFF);
+        if (!done && !key.empty() && uniform) dead_ends_.insert(std::move(key));
+        return done;
     }
-    static std::uint64_t hash(const State& s) {
-        std::uint64_t h = 1469598103934665603ull;
-        auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
-        for (Square sq = 0; sq < square_count; ++sq) mix(static_cast<std::uint64_t>(s.board.height(sq)));
-        mix(s.board.domes());
-        for (int w = 0; w < s.worker_count; ++w) mix(static_cast<std::uint64_t>(s.worker(w).square + 1));
-        const Turn& t = s.turn;
-        for (std::uint64_t v : {std::uint64_t(t.worker + 1), std::uint64_t(t.moves), std::uint64_t(t.builds),
-                                std::uint64_t(t.flags), std::uint64_t(t.movable), std::uint64_t(t.moved_workers),
-                                std::uint64_t(t.extra), std::uint64_t(s.phase)})
-            mix(v);
-        for (auto d : s.power_data) mix(d);
-        return h;
+
+    // The moves the loop guard withholds here count as searched points too: a move up that
+    // only the guard forbade (Triton back onto a placement he left) shows that another path
+    // to this point may fare differently, so no point above it is remembered.
+    static void note_guarded_moves(const State& s, const StepList& list, std::uint16_t& any, std::uint16_t& all) {
+        State unguarded = s;
+        unguarded.turn.visited = {};
+        StepList every;
+        candidates(unguarded, every);
+        for (const Step& m : every) {
+            if (m.kind != StepKind::Move || list.contains(m)) continue;
+            State next = s;
+            apply_turn_step(next, m, true);
+            any |= next.turn.flags;
+            all &= next.turn.flags;
+        }
     }
-    bool known(const State& s) const {
-        if (points < memo_after) return false;
-        auto [first, last] = states.equal_range(hash(s));
-        if (first == last) return false;
-        State n = normal(s);
-        for (auto it = first; it != last; ++it)
-            if (it->second == n) return true;
-        return false;
-    }
-    void add(const State& s) {
-        if (points >= memo_after) states.emplace(hash(s), normal(s));
-    }
+
+    // Most searches end within a few points; only long ones pay for keys.
+    static constexpr int remember_after = 64;
+    int points_ = 0;
+    std::unordered_set<std::string> dead_ends_;
 };
 
-bool can_complete(const State& s, DeadEnds& dead) {
-    if (s.over() || (s.turn.flags & turn_done)) return true;
-    if (dead.known(s)) return false;
-    ++dead.points;
-    StepList list;
-    candidates(s, list);
-    // Last first: generators list moves before builds and passes, and a build or a pass is
-    // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
-    for (int i = list.size() - 1; i >= 0; --i) {
-        State next = s;
-        apply_turn_step(next, list[i], true);
-        if (can_complete(next, dead)) return true;
-    }
-    dead.add(s);
-    return false;
-}
-
-// True if the current turn can be brought to its end from here (or the game is over).
-bool can_complete(const State& s) {
-    DeadEnds dead;
-    return can_complete(s, dead);
-}
+bool can_complete(const State& s) { return CompletionSearch{}.can_complete(s); }
 
 // Full turns from a mid-turn probe state: dead ends add nothing, the turn's end adds one.
 std::uint64_t count_from(const State& s) {
@@ -451,11 +472,12 @@ void legal_steps(const State& state, StepList& out) {
     if (secrets_in_play(state)) {
         State seen = view_for(state, decider(state));
         candidates(seen, out);
+        CompletionSearch search;
         if (turn_phase(seen.phase) && seen.interrupt < 0)
             out.filter([&](const Step& c) {
                 State next = seen;
                 apply_turn_step(next, c, true);
-                return can_complete(next);
+                return search.can_complete(next);
             });
         return;
     }
@@ -463,10 +485,11 @@ void legal_steps(const State& state, StepList& out) {
     // An out-of-turn decision is the interrupting seat's own: the mover's completion rule
     // does not bind it (apply_checked settles a mover left without a turn).
     if (!turn_phase(state.phase) || state.interrupt >= 0) return;
+    CompletionSearch search;  // one memory of dead ends for all candidates
     out.filter([&](const Step& c) {
         State next = state;
         apply_turn_step(next, c, true);
-        return can_complete(next);
+        return search.can_complete(next);
     });
 }
 
@@ -494,6 +517,14 @@ std::optional<std::string> try_step(State& state, const Step& step) {
 }
 
 bool turn_can_complete(const State& state) { return can_complete(state); }
+
+bool build_allowed(const State& s, int mover, const Step& b) {
+    bool ok = true;
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (ok && r.may_build && !r.may_build(s, o, mover, b)) ok = false;
+    });
+    return ok;
+}
 
 bool in_play(const State& state) { return turn_phase(state.phase); }
 
@@ -580,6 +611,10 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
         mark_visited(s);
         // A standing win denied during the last turn (Dionysus' extra turn) happens now.
         check_standing_wins(s);
+        // "If possible" (Persephone): decided once every turn-start hook has had its say
+        // (Hypnus' freeze counts, whatever the seat order); a demand no complete turn can meet
+        // is waived for the turn, so it never makes the mover lose.
+        if (!s.over() && if_possible_in_play(s) && !can_complete(s)) s.turn.if_possible_waived = true;
         if (s.over() || can_complete(s)) return;
         lose(s, seat);
         seat = next_seat_in(s, seat);

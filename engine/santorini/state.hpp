@@ -73,6 +73,9 @@ struct Turn {
     /// Configurations of the mover's first two workers already passed through this turn, as
     /// bits (a * 26 + b, 25 = off the board), so powers with unbounded moves never loop.
     std::array<std::uint64_t, 11> visited{};
+    /// True if no complete turn meets every "if possible" demand of the powers in play
+    /// (PowerRules::if_possible): the core waives them all for this turn (set by start_turn).
+    bool if_possible_waived = false;
 
     friend bool operator==(const Turn&, const Turn&) = default;
 };

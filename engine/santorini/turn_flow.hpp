@@ -2,6 +2,8 @@
 // Internal: the pieces of the core shared by the turn rules (rules.cpp), the draft and
 // placement (setup.cpp), and the position notation. Not for code outside the engine.
 
+#include <string>
+
 #include "engine/santorini/state.hpp"
 #include "engine/santorini/step.hpp"
 
@@ -18,5 +20,9 @@ void start_turn(State& state, int seat, std::uint16_t flags = 0);
 void set_up_cards(State& state);
 /// The next seat after `seat` that is still in the game.
 int next_seat_in(const State& state, int seat);
+/// An intermediate point of a turn as bytes: everything that decides how the turn can go on,
+/// without the loop guard (Turn::visited) and the turn number (perft_distinct, and the dead
+/// ends the completion search remembers).
+std::string midturn_key(const State& state);
 
 }  // namespace santorini::detail

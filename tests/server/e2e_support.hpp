@@ -4,6 +4,7 @@
 // one per message), and a traffic log that is validated against protocol/schema/ by
 // tests/protocol/validate_schemas.py.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -120,8 +121,11 @@ struct MatchView {
 /// A WebSocket client that logs its traffic and keeps match views up to date.
 class Player {
 public:
-    Player(std::uint16_t port, Traffic& traffic, std::string label)
-        : client_(std::make_unique<test::WsClient>(port)), traffic_(traffic), label_(std::move(label)) {}
+    /// Connects; `receive_window` > 0 makes it a narrow connection (see test::WsClient).
+    Player(std::uint16_t port, Traffic& traffic, std::string label, int receive_window = 0)
+        : client_(std::make_unique<test::WsClient>(port, "/ws", 5s, receive_window)),
+          traffic_(traffic),
+          label_(std::move(label)) {}
 
     const std::string& label() const { return label_; }
     test::WsClient& raw() { return *client_; }
@@ -243,9 +247,9 @@ struct Started {
     std::string match;
 };
 
-/// host creates a private lobby with `settings`, guest joins by invite code, host starts.
-/// Both read until lobby.closed (started) and the match id is returned.
-inline Started start_private_match(Player& host, Player& guest, json settings) {
+/// host creates a private lobby with `settings`, the guests join by invite code in order (so guest i
+/// takes seat i + 1), host starts. Everyone reads until lobby.closed (started) and the match id is returned.
+inline Started start_private_match(Player& host, const std::vector<Player*>& guests, json settings) {
     settings["public"] = false;
     host.send({{"type", "lobby.create"}, {"ref", "create"}, {"settings", settings}});
     std::optional<json> lobby = host.until_type("lobby");
@@ -257,11 +261,13 @@ inline Started start_private_match(Player& host, Player& guest, json settings) {
     REQUIRE(ack);
     REQUIRE((*ack)["type"] == "ack");
 
-    guest.send({{"type", "lobby.join"}, {"ref", 2}, {"code", code}});
-    ack = guest.until_reply(2);
-    REQUIRE(ack);
-    INFO(ack->dump());
-    REQUIRE((*ack)["type"] == "ack");
+    for (Player* guest : guests) {
+        guest->send({{"type", "lobby.join"}, {"ref", 2}, {"code", code}});
+        ack = guest->until_reply(2);
+        REQUIRE(ack);
+        INFO(ack->dump());
+        REQUIRE((*ack)["type"] == "ack");
+    }
     // The host hears that the lobby is full.
     REQUIRE(host.until([](const json& m) { return m.value("type", "") == "lobby" && m["lobby"]["status"] == "full"; }));
 
@@ -274,11 +280,18 @@ inline Started start_private_match(Player& host, Player& guest, json settings) {
     ack = host.until_reply("start");
     REQUIRE(ack);
     CHECK((*ack)["type"] == "ack");
-    auto guest_closed = guest.until_type("lobby.closed");
-    REQUIRE(guest_closed);
-    CHECK((*guest_closed)["reason"] == "started");
-    CHECK((*guest_closed)["match"] == match);
+    for (Player* guest : guests) {
+        auto guest_closed = guest->until_type("lobby.closed");
+        REQUIRE(guest_closed);
+        CHECK((*guest_closed)["reason"] == "started");
+        CHECK((*guest_closed)["match"] == match);
+    }
     return {lobby_id, match};
+}
+
+/// The two-player case of the above.
+inline Started start_private_match(Player& host, Player& guest, json settings) {
+    return start_private_match(host, std::vector<Player*>{&guest}, std::move(settings));
 }
 
 /// `who` opens `match` (optionally since a version) and reads to the ack; returns the messages
@@ -315,11 +328,14 @@ inline int decider(const json& view) {
     return d.is_number_integer() ? d.get<int>() : -1;
 }
 
+/// Picks the step to play from the deciding seat's view (whose `legal` is not empty).
+using Chooser = std::function<json(const json& view)>;
+
 /// The seated player (among `seats`, indexed by seat; null: not connected) whose view says it decides, plays the
-/// first legal step it is offered; every client in `all` then reads up to the new version.
-/// Returns the step played.
-inline json play_first_legal(const std::vector<Player*>& seats, const std::vector<Player*>& all, const std::string& match,
-                             int number) {
+/// step `choose` picks from its view (it must be in `legal`); every client in `all` then reads up to the new
+/// version. Returns the step played.
+inline json play_chosen(const std::vector<Player*>& seats, const std::vector<Player*>& all, const std::string& match,
+                        int number, const Chooser& choose) {
     Player* first = nullptr;
     for (Player* p : seats)
         if (p && !first) first = p;
@@ -341,7 +357,9 @@ inline json play_first_legal(const std::vector<Player*>& seats, const std::vecto
         const json& other = seats[s]->match(match).view["state"];
         CHECK((!other.contains("legal") || other["legal"].is_null() || other["legal"].empty()));
     }
-    const json step = view["state"]["legal"][0];
+    const json step = choose(view);
+    INFO("chosen " << step.dump());
+    REQUIRE(std::find(view["state"]["legal"].begin(), view["state"]["legal"].end(), step) != view["state"]["legal"].end());
     const std::uint64_t before = mover.version_of(match);
     mover.send({{"type", "match.step"}, {"ref", number}, {"match", match}, {"step", step}});
     auto reply = mover.until_reply(number);
@@ -355,6 +373,12 @@ inline json play_first_legal(const std::vector<Player*>& seats, const std::vecto
         CHECK(p->version_of(match) == before + 1);
     }
     return step;
+}
+
+/// play_chosen with the first legal step (a deterministic strategy).
+inline json play_first_legal(const std::vector<Player*>& seats, const std::vector<Player*>& all, const std::string& match,
+                             int number) {
+    return play_chosen(seats, all, match, number, [](const json& view) { return view["state"]["legal"][0]; });
 }
 
 /// Reads for `quiet` and returns what arrived (it should usually be nothing).

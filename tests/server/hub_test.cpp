@@ -212,6 +212,7 @@ TEST_CASE("Many matches are played at once on a multi-threaded io_context", "[hu
     }
     const bool finished = all_over();
     REQUIRE(wait_for([&] { return h.hub.live_matches().empty(); }));
+    h.hub.shutdown();  // cancels the timers that would keep finished matches for a while
     work.reset();
     for (auto& t : threads) t.join();
 

@@ -1,5 +1,9 @@
 #include "tests/server/ws_client.hpp"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
 #include <stdexcept>
 #include <utility>
 
@@ -45,11 +49,21 @@ bool run_io_until(net::io_context& io, const bool& done, Clock::time_point deadl
 
 }  // namespace
 
-WsClient::WsClient(std::uint16_t port, std::string_view target, std::chrono::milliseconds timeout)
+WsClient::WsClient(std::uint16_t port, std::string_view target, std::chrono::milliseconds timeout,
+                   int receive_window)
     : ws_(io_) {
     const auto deadline = Clock::now() + timeout;
     bool done = false;
     beast::error_code result;
+    if (receive_window > 0) {
+        // Set before connecting: the window and the segment size are announced in the SYN, and
+        // the server's send buffer is sized from the segment size.
+        tcp::socket& socket = beast::get_lowest_layer(ws_).socket();
+        socket.open(tcp::v4());
+        socket.set_option(net::socket_base::receive_buffer_size(receive_window));
+        const int segment = 536;  // the smallest MSS every TCP must accept (RFC 9293)
+        ::setsockopt(socket.native_handle(), IPPROTO_TCP, TCP_MAXSEG, &segment, sizeof segment);
+    }
     beast::get_lowest_layer(ws_).async_connect(loopback(port), [&](beast::error_code ec) {
         result = ec;
         done = true;

@@ -31,9 +31,12 @@ using namespace std::chrono_literals;
 class WsClient {
 public:
     /// Connects to 127.0.0.1:`port` and upgrades on `target`. Throws std::runtime_error if the
-    /// connection or the handshake fails or takes longer than `timeout`.
+    /// connection or the handshake fails or takes longer than `timeout`. A `receive_window` > 0
+    /// makes the connection a narrow one, like a slow mobile link: a receive buffer and a
+    /// segment size that small, so a client that stops reading stalls the server's writes after
+    /// a few KiB rather than after the megabytes loopback buffers otherwise hold.
     explicit WsClient(std::uint16_t port, std::string_view target = "/ws",
-                      std::chrono::milliseconds timeout = 5s);
+                      std::chrono::milliseconds timeout = 5s, int receive_window = 0);
     WsClient(const WsClient&) = delete;
     WsClient& operator=(const WsClient&) = delete;
 

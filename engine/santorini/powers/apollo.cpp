@@ -8,7 +8,8 @@ namespace santorini::powers {
 namespace {
 void swaps(const State& s, int seat, int worker, StepList& out) {
     Square from = s.worker(worker).square;
-    Bitboard targets = neighbors_for(s, from) & s.board.at_most(s.board.height(from) + 1) & ~dome_like(s, seat);
+    Bitboard targets =
+        neighbors_for(s, from) & s.board.at_most(s.board.height(from) + 1) & ~dome_like(s, seat);
     while (targets) {
         Square to = pop_first(targets);
         if (opponent_worker_on(s, seat, to)) out.push_back(Step::move(worker, from, to, from));

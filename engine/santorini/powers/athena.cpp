@@ -6,10 +6,13 @@
 
 namespace santorini::powers {
 namespace {
-void remember(State& s, int seat) { s.seat(seat).memory = (s.turn.flags & turn_flag::moved_up) ? 1 : 0; }
+void remember(State& s, int seat) {
+    s.seat(seat).memory = (s.turn.flags & turn_flag::moved_up) ? 1 : 0;
+}
 
 bool no_moving_up(const State& s, int seat, int mover, const Step& m) {
-    return !opponents(s, seat, mover) || s.seat(seat).memory == 0 || s.board.height(m.to) <= s.board.height(m.from);
+    return !opponents(s, seat, mover) || s.seat(seat).memory == 0 ||
+           s.board.height(m.to) <= s.board.height(m.from);
 }
 }  // namespace
 

@@ -7,7 +7,9 @@
 
 namespace santorini::powers {
 namespace {
-bool travelling(const State& s) { return !(s.turn.flags & turn_flag::level_changed); }
+bool travelling(const State& s) {
+    return !(s.turn.flags & turn_flag::level_changed);
+}
 
 void travel_moves(const State& s, int seat, StepList& out) {
     if (!travelling(s)) return;
@@ -16,7 +18,8 @@ void travel_moves(const State& s, int seat, StepList& out) {
     for (int w = 0; w < s.worker_count; ++w) {
         const Worker& wk = s.worker(w);
         if (wk.side != side || wk.square == no_square) continue;
-        Bitboard targets = neighbors_for(s, wk.square) & ~blocked & s.board.at_height(s.board.height(wk.square));
+        Bitboard targets =
+            neighbors_for(s, wk.square) & ~blocked & s.board.at_height(s.board.height(wk.square));
         while (targets) {
             Step m = Step::move(w, wk.square, pop_first(targets));
             if (!visited(s, configuration_key_after(s, m))) out.push_back(m);
@@ -28,7 +31,8 @@ std::uint32_t either_builds(const State& s, int seat) {
     if (!travelling(s)) return std::uint32_t{1} << s.turn.worker;
     std::uint32_t mask = 0;
     for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).side == s.seat(seat).side && s.worker(w).square != no_square) mask |= std::uint32_t{1} << w;
+        if (s.worker(w).side == s.seat(seat).side && s.worker(w).square != no_square)
+            mask |= std::uint32_t{1} << w;
     return mask;
 }
 
@@ -37,10 +41,13 @@ void build_without_moving(const State& s, int seat, StepList& out) {
     if (s.turn.worker >= 0) return;
     int side = s.seat(seat).side;
     for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).side == side && s.worker(w).square != no_square) add_normal_builds(s, w, out);
+        if (s.worker(w).side == side && s.worker(w).square != no_square)
+            add_normal_builds(s, w, out);
 }
 }  // namespace
 
-const PowerRules hermes{.begin_steps = build_without_moving, .after_move_steps = travel_moves, .builders = either_builds};
+const PowerRules hermes{.begin_steps = build_without_moving,
+                        .after_move_steps = travel_moves,
+                        .builders = either_builds};
 
 }  // namespace santorini::powers

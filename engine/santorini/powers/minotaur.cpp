@@ -8,13 +8,15 @@ namespace santorini::powers {
 namespace {
 void pushes(const State& s, int seat, int worker, StepList& out) {
     Square from = s.worker(worker).square;
-    Bitboard targets = neighbors_for(s, from) & s.board.at_most(s.board.height(from) + 1) & ~dome_like(s, seat);
+    Bitboard targets =
+        neighbors_for(s, from) & s.board.at_most(s.board.height(from) + 1) & ~dome_like(s, seat);
     Bitboard blocked = occupied(s);
     while (targets) {
         Square to = pop_first(targets);
         if (!opponent_worker_on(s, seat, to)) continue;
         Square beyond = step_toward(to, direction_between(from, to));
-        if (beyond != no_square && !(blocked & bit(beyond))) out.push_back(Step::move(worker, from, to, beyond));
+        if (beyond != no_square && !(blocked & bit(beyond)))
+            out.push_back(Step::move(worker, from, to, beyond));
     }
 }
 }  // namespace

@@ -4,7 +4,9 @@
 
 namespace santorini::powers {
 namespace {
-bool long_drop(const State& s, int, const Step& m, int from_height) { return from_height - s.board.height(m.to) >= 2; }
+bool long_drop(const State& s, int, const Step& m, int from_height) {
+    return from_height - s.board.height(m.to) >= 2;
+}
 }  // namespace
 
 const PowerRules pan{.wins_by_move = long_drop};

@@ -28,5 +28,12 @@ extern const PowerRules circe;
 extern const PowerRules dionysus;
 extern const PowerRules morpheus;
 extern const PowerRules selene;
+extern const PowerRules hypnus;
+extern const PowerRules limus;
+extern const PowerRules medusa;
+extern const PowerRules persephone;
+extern const PowerRules poseidon;
+extern const PowerRules triton;
+extern const PowerRules zeus;
 
 }  // namespace santorini::powers

@@ -9,11 +9,13 @@ void build_first(const State& s, int seat, StepList& out) {
     if (s.turn.worker >= 0) return;
     int side = s.seat(seat).side;
     for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).side == side && s.worker(w).square != no_square) add_normal_builds(s, w, out, true);
+        if (s.worker(w).side == side && s.worker(w).square != no_square)
+            add_normal_builds(s, w, out, true);
 }
 
 void no_climb_after_building(State& s, int, const Step& st) {
-    if ((st.kind == StepKind::Build || st.kind == StepKind::Dome) && st.aux == 1) s.turn.flags |= turn_flag::no_move_up;
+    if ((st.kind == StepKind::Build || st.kind == StepKind::Dome) && st.aux == 1)
+        s.turn.flags |= turn_flag::no_move_up;
 }
 }  // namespace
 

@@ -12,22 +12,29 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Athena: return powers::athena;
         case PowerId::Atlas: return powers::atlas;
         case PowerId::Bia: return powers::bia;
+        case PowerId::Chaos: return powers::chaos;
         case PowerId::Charon: return powers::charon;
+        case PowerId::Chronus: return powers::chronus;
+        case PowerId::Circe: return powers::circe;
         case PowerId::Demeter: return powers::demeter;
+        case PowerId::Dionysus: return powers::dionysus;
         case PowerId::Eros: return powers::eros;
         case PowerId::Hephaestus: return powers::hephaestus;
         case PowerId::Hera: return powers::hera;
         case PowerId::Hermes: return powers::hermes;
         case PowerId::Hestia: return powers::hestia;
+        case PowerId::Hypnus: return powers::hypnus;
+        case PowerId::Limus: return powers::limus;
+        case PowerId::Medusa: return powers::medusa;
         case PowerId::Minotaur: return powers::minotaur;
-        case PowerId::Pan: return powers::pan;
-        case PowerId::Prometheus: return powers::prometheus;
-        case PowerId::Chaos: return powers::chaos;
-        case PowerId::Chronus: return powers::chronus;
-        case PowerId::Circe: return powers::circe;
-        case PowerId::Dionysus: return powers::dionysus;
         case PowerId::Morpheus: return powers::morpheus;
+        case PowerId::Pan: return powers::pan;
+        case PowerId::Persephone: return powers::persephone;
+        case PowerId::Poseidon: return powers::poseidon;
+        case PowerId::Prometheus: return powers::prometheus;
         case PowerId::Selene: return powers::selene;
+        case PowerId::Triton: return powers::triton;
+        case PowerId::Zeus: return powers::zeus;
         default: return none;
     }
 }

@@ -1,0 +1,19 @@
+// Limus, Goddess of Famine. Opponent's Turn: opponent workers cannot build on spaces
+// neighbouring your workers, unless building a dome to create a Complete Tower.
+// Ruling: the exception is only a dome on height 3 (an Atlas dome lower down is refused); it
+// binds every build of an opponent, before moving (Prometheus), under itself (Zeus), at the end
+// of the turn (Poseidon) and Medusa's builds on captured workers; a teammate is not bound.
+#include "engine/santorini/powers/powers.hpp"
+
+namespace santorini::powers {
+namespace {
+bool no_build_beside_limus(const State& s, int seat, int mover, const Step& b) {
+    if (!opponents(s, seat, mover)) return true;
+    if (b.kind == StepKind::Dome && s.board.height(b.to) == 3) return true;
+    return !(neighbors(b.to) & s.side_squares(s.seat(seat).side));
+}
+}  // namespace
+
+const PowerRules limus{.may_build = no_build_beside_limus};
+
+}  // namespace santorini::powers
