@@ -109,8 +109,9 @@ TEST_CASE("every legal step of games with each implemented power round-trips thr
         }
     INFO("steps checked: " << checked);
     // The kinds today's powers produce: Selene's female placement and dome, Charon's force,
-    // Ares' removal, Morpheus' and Dionysus' passes.
-    for (const char* kind : {"place", "move", "build", "dome", "force", "remove", "pass"})
+    // Ares' removal, Medusa's capture, Morpheus' and Dionysus' passes.
+    for (const char* kind :
+         {"place", "move", "build", "dome", "force", "remove", "capture", "pass"})
         CHECK(kinds_seen[kind] > 0);
     for (int players = 2; players <= 4; ++players)
         for (const auto& key : protocol_test::implemented_power_keys(players)) {
