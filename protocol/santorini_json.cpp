@@ -7,9 +7,12 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <string_view>
 
 #include "engine/santorini/power_catalog.hpp"
+#include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/powers/chaos.hpp"
 #include "engine/santorini/square.hpp"
 
 namespace protocol {
@@ -203,6 +206,93 @@ std::string text_of(const json& j) {
            (j.value("before_move", false) ? " first" : "");
 }
 
+json squares_json(santorini::Bitboard b) {
+    json out = json::array();
+    for (Square s = 0; s < santorini::square_count; ++s)
+        if (b & santorini::bit(s)) out.push_back(santorini::square_name(s));
+    return out;
+}
+
+json powers_json(std::uint64_t bits) {
+    json out = json::array();
+    for (int p = 1; p <= santorini::power_count; ++p)
+        if (bits & (std::uint64_t{1} << p)) out.push_back(power_json(static_cast<PowerId>(p)));
+    return out;
+}
+
+json worker_ids_json(const santorini::State& view, std::uint64_t bits) {
+    json out = json::array();
+    for (int w = 0; w < view.worker_count; ++w)
+        if (bits >> w & 1u) out.push_back(w);
+    return out;
+}
+
+bool in_a_turn(const santorini::State& view) {
+    using santorini::Phase;
+    return view.phase == Phase::Begin || view.phase == Phase::AfterMove ||
+           view.phase == Phase::AfterBuild || view.phase == Phase::End;
+}
+
+// The state a power card carries, from the seat it lies on (`card`; with the Golden Fleece the
+// card beside the board keeps its state on seat 0), read for a client in the card's own terms.
+// Only what the table may see: Chaos' deck is face down, so only its size is shown.
+json card_state_json(const santorini::State& view, int card, PowerId power) {
+    const auto u = static_cast<std::size_t>(card);
+    const auto& seat = view.seat(card);
+    json j = {{"power", power_json(power)},
+              {"acting_as", power_json(power == PowerId::None ? power : view.acting_as[u])},
+              {"memory", seat.memory},
+              {"counter", seat.counter},
+              {"tokens", squares_json(view.tokens[u])}};
+    // The powers whose state the card gives: its own, and the god it acts as (Chaos).
+    for (PowerId p : {power, power == PowerId::None ? power : view.acting_as[u]}) switch (p) {
+            case PowerId::Athena:
+                j["moved_up"] = seat.memory != 0;
+                break;
+            case PowerId::Aphrodite:
+                j["bound"] = worker_ids_json(view, view.power_data[u] & 0xFFFF);
+                break;
+            case PowerId::Chaos:
+                j["deck_size"] = std::popcount(santorini::powers::chaos_deck(view, card));
+                j["discards"] = powers_json(santorini::powers::chaos_discards(view, card));
+                break;
+            case PowerId::Dionysus:
+                j["extra_turns"] = seat.counter;
+                break;
+            case PowerId::Morpheus: {
+                // The card gains this turn's piece as the turn starts; the engine counts it from
+                // the turn itself (Turn::extra = pieces spent), so add it back while it lasts.
+                int pieces = seat.counter;
+                if (in_a_turn(view) &&
+                    santorini::card_seat(view, view.turn.seat, PowerId::Morpheus) == card)
+                    pieces = std::max(0, pieces + 1 - view.turn.extra);
+                j["stored_builds"] = pieces;
+                break;
+            }
+            default:
+                break;
+        }
+    return j;
+}
+
+json this_turn_json(const santorini::State& view) {
+    namespace flag = santorini::turn_flag;
+    const auto& t = view.turn;
+    auto has = [&](std::uint16_t f) { return (t.flags & f) != 0; };
+    return {{"seat", t.seat},
+            {"worker", t.worker >= 0 ? json(t.worker) : json(nullptr)},
+            {"start", square_json(t.start)},
+            {"moved", worker_ids_json(view, t.moved_workers)},
+            {"moves", t.moves},
+            {"builds", t.builds},
+            {"last_build", square_json(t.last_build)},
+            {"moved_up", has(flag::moved_up)},
+            {"no_move_up", has(flag::no_move_up)},
+            {"dome_built", has(flag::dome_built)},
+            {"built_before_move", has(flag::built_before_move)},
+            {"extra_turn", has(flag::extra_turn)}};
+}
+
 }  // namespace
 
 json state_json(const santorini::State& view, const santorini::StepList* legal) {
@@ -258,6 +348,23 @@ json state_json(const santorini::State& view, const santorini::StepList* legal) 
                                                   {"ram", square_json(view.ram)}}
                                            : json(nullptr);
     j["memory"] = std::move(memory);
+
+    json cards = json::array();
+    for (int seat = 0; seat < view.seat_count; ++seat) {
+        json card = card_state_json(view, seat, view.seat(seat).power);
+        card["seat"] = seat;
+        card["holder"] = view.holder[static_cast<std::size_t>(seat)];
+        cards.push_back(std::move(card));
+    }
+    j["cards"] = std::move(cards);
+    if (view.setup.golden_fleece) {
+        json holders = json::array();
+        for (int seat = 0; seat < view.seat_count; ++seat)
+            if (view.fleece_holders >> seat & 1u) holders.push_back(seat);
+        j["fleece"]["holders"] = std::move(holders);
+        j["fleece"]["card"] = card_state_json(view, 0, view.fleece_power);
+    }
+    j["this_turn"] = in_a_turn(view) || view.over() ? this_turn_json(view) : json(nullptr);
 
     if (legal != nullptr) {
         json steps = json::array();
@@ -368,11 +475,15 @@ std::string status_name(const santorini::State& s) {
     switch (s.phase) {
         case Phase::Offer:
         case Phase::Choose:
-        case Phase::StartPlayer: return "draft";
+        case Phase::StartPlayer:
+            return "draft";
         case Phase::Place:
-        case Phase::Token: return "placement";
-        case Phase::Over: return "finished";
-        default: return "playing";
+        case Phase::Token:
+            return "placement";
+        case Phase::Over:
+            return "finished";
+        default:
+            return "playing";
     }
 }
 

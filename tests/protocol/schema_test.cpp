@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/santorini/notation.hpp"
 #include "protocol/messages.hpp"
 #include "support.hpp"
 
@@ -105,6 +106,23 @@ void add_client_samples(Traffic& t) {
         CHECK(std::holds_alternative<ClientMessage>(parse_client_message(m.dump())));
         t.client(m);
     }
+    // The examples step.json gives for each kind: canonical, and sent as match.step.
+    std::ifstream in(std::filesystem::path("protocol") / "schema" / "step.json");
+    REQUIRE(in);
+    const json step_schema = json::parse(in);
+    int examples = 0;
+    for (const auto& kind : step_schema["oneOf"])
+        for (const auto& example : kind["examples"]) {
+            INFO(example.dump());
+            auto canonical = canonical_step(example);
+            REQUIRE(std::holds_alternative<json>(canonical));
+            CHECK(std::get<json>(canonical) == example);
+            const json m = {{"type", "match.step"}, {"match", "m_a"}, {"step", example}};
+            CHECK(std::holds_alternative<ClientMessage>(parse_client_message(m.dump())));
+            t.client(m);
+            ++examples;
+        }
+    CHECK(examples >= 14);
 }
 
 json lobby_sample(bool with_code) {
@@ -167,6 +185,23 @@ void add_server_samples(Traffic& t) {
             }
         }
     }
+    // Every implemented power, 2-4 players: views of the seat that decides (so `legal` holds
+    // the power's own steps) and of spectators, sampled along each game.
+    for (const auto& base : protocol_test::every_power_settings()) {
+        auto settings = base;
+        settings.seed = ++seed;
+        auto g = protocol_test::play_random(settings, seed);
+        std::vector<std::string> history;
+        for (std::size_t i = 0; i < g.states.size(); ++i) {
+            if (i > 0) history.push_back(santorini::to_text(g.steps[i - 1]));
+            if (i % 8 != 0 && i + 1 != g.states.size()) continue;
+            const int decider = santorini::decider(g.states[i]);
+            t.server(snapshot_message(
+                "m_test", i + 1,
+                protocol_test::match_view(g.states[i],
+                                          decider >= 0 ? decider : santorini::spectator, history)));
+        }
+    }
 }
 
 }  // namespace
@@ -198,7 +233,7 @@ TEST_CASE("sample messages of every type validate against protocol/schema", "[sc
 
 TEST_CASE("the schemas refuse what the parser refuses", "[schema]") {
     // Each of these must fail validation on its own.
-    const std::vector<std::pair<std::string, json>> bad = {
+    std::vector<std::pair<std::string, json>> bad = {
         {"client", {{"type", "hello"}, {"protocol", 2}, {"token", "t"}}},
         {"client", {{"type", "ping"}, {"extra", true}}},
         {"client", {{"type", "ping"}, {"ref", std::string(65, 'r')}}},
@@ -225,6 +260,21 @@ TEST_CASE("the schemas refuse what the parser refuses", "[schema]") {
          {{"type", "match.patch"}, {"match", "m_a"}, {"version", 0}, {"patch", json::array()}}},
         {"server", {{"type", "hello"}}},
     };
+    // Views: a card field the schema does not know (Chaos' deck is face down: a `deck` list
+    // would leak it), a card without its holder, and a turn without its seat.
+    auto chaos = santorini::parse_notation(
+        "00000/00000/00000/00000/00000 A:A1,E5 B:C5,E1 A powers=Chaos,Pan chaos=Artemis "
+        "deck=Atlas,Demeter discards=Hephaestus");
+    REQUIRE(chaos.ok());
+    const json view = json::parse(
+        snapshot_message("m_test", 1, protocol_test::match_view(*chaos, santorini::spectator, {})));
+    json leaked = view, no_holder = view, no_seat = view;
+    leaked["view"]["state"]["cards"][0]["deck"] = {"Atlas", "Demeter"};
+    no_holder["view"]["state"]["cards"][1].erase("holder");
+    no_seat["view"]["state"]["this_turn"].erase("seat");
+    bad.push_back({"server", leaked});
+    bad.push_back({"server", no_holder});
+    bad.push_back({"server", no_seat});
     Traffic t;
     for (const auto& [direction, message] : bad) {
         t.lines.push_back({{"direction", direction}, {"message", message}});

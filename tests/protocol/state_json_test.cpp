@@ -145,7 +145,9 @@ TEST_CASE("state_json with the Golden Fleece shows the fleece power and the Ram"
     auto s = new_game(st);
     REQUIRE(s.ok());
     json j = state_json(*s, nullptr);
-    CHECK(j["fleece"] == json{{"power", nullptr}, {"ram", nullptr}});
+    CHECK(j["fleece"]["power"].is_null());
+    CHECK(j["fleece"]["ram"].is_null());
+    CHECK(j["fleece"]["holders"] == json::array());
     State g = *s;
     StepList legal;
     for (int i = 0; i < 40 && g.ram == no_square; ++i) {
@@ -158,6 +160,9 @@ TEST_CASE("state_json with the Golden Fleece shows the fleece power and the Ram"
     CHECK(j["fleece"]["power"].is_string());
     CHECK(j["fleece"]["ram"] == square_name(g.ram));
     CHECK(j["powers"] == json::array({nullptr, nullptr}));  // the fleece power is nobody's card
+    CHECK(j["fleece"]["card"]["power"] == j["fleece"]["power"]);
+    CHECK(j["cards"][0]["power"].is_null());
+    CHECK(j["cards"][0]["acting_as"].is_null());  // the fleece's Chaos god is the fleece's
 }
 
 TEST_CASE("each viewer's patch turns its view into the next one", "[state][patch]") {
@@ -189,4 +194,118 @@ TEST_CASE("each viewer's patch turns its view into the next one", "[state][patch
         }
     INFO(patches << " patches, " << empty << " empty");
     CHECK(patches > 1000);
+}
+
+TEST_CASE("cards show each power's state in its own terms", "[state][cards]") {
+    // Athena remembers a move up; Circe (A) holds B's card.
+    State athena = position(
+        "00000/00000/00000/00000/00000 A:A1,E5 B:C5,E1 A powers=Circe,Athena memory=0,1 "
+        "holder=A,A");
+    json j = state_json(view_for(athena, 0), nullptr);
+    REQUIRE(j["cards"].size() == 2);
+    CHECK(j["cards"][0] == json{{"seat", 0},
+                                {"holder", 0},
+                                {"power", "Circe"},
+                                {"acting_as", nullptr},
+                                {"memory", 0},
+                                {"counter", 0},
+                                {"tokens", json::array()}});
+    CHECK(j["cards"][1]["holder"] == 0);  // Circe uses Athena's card until her next turn
+    CHECK(j["cards"][1]["moved_up"] == true);
+    CHECK(j["memory"] == json::array({0, 1}));  // the old field stays
+
+    // Dionysus owes a turn and is taking it.
+    State dionysus = position(
+        "00000/00000/00000/00000/00000 A:A1,E5 B:C5,E1 A powers=Dionysus,Pan counter=1,0 "
+        "extra_turn=1");
+    j = state_json(view_for(dionysus, spectator), nullptr);
+    CHECK(j["cards"][0]["extra_turns"] == 1);
+    CHECK(j["this_turn"]["extra_turn"] == true);
+    CHECK_FALSE(j["cards"][1].contains("extra_turns"));
+}
+
+TEST_CASE("Morpheus' card counts this turn's piece while his turn lasts", "[state][cards]") {
+    State s =
+        position("00000/00000/00000/00000/00000 A:A1,E5 B:C5,E1 A powers=Morpheus,Pan counter=2,0");
+    CHECK(state_json(s, nullptr)["cards"][0]["stored_builds"] == 3);
+    apply_step(s, Step::move(0, 0, 6));
+    apply_step(s, Step::build(0, 6, 12));
+    CHECK(state_json(s, nullptr)["cards"][0]["stored_builds"] == 2);
+    apply_step(s, Step::pass());
+    REQUIRE(s.turn.seat == 1);
+    json j = state_json(s, nullptr);
+    CHECK(j["cards"][0]["stored_builds"] == 2);  // kept on the card for his next turn
+    CHECK(j["cards"][0]["counter"] == 2);
+}
+
+TEST_CASE("Chaos shows his god and discards, never what his deck holds", "[state][cards]") {
+    State s = position(
+        "00000/00000/00000/00000/00000 A:A1,E5 B:C5,E1 A powers=Chaos,Pan chaos=Artemis "
+        "deck=Atlas,Demeter discards=Hephaestus");
+    for (int viewer : {spectator, 0, 1}) {
+        json j = state_json(view_for(s, viewer), nullptr);
+        const json& card = j["cards"][0];
+        CHECK(card["acting_as"] == "Artemis");
+        CHECK(card["deck_size"] == 2);
+        CHECK(card["discards"] == json::array({"Hephaestus"}));
+        // The deck is face down: no field names its powers.
+        CHECK(j.dump().find("Atlas") == std::string::npos);
+        CHECK(j.dump().find("Demeter") == std::string::npos);
+    }
+}
+
+TEST_CASE("Aphrodite's card names the workers bound this turn", "[state][cards]") {
+    // B's worker on B2 neighbours A's worker on A1 when A's turn starts; E5 is far from D3.
+    State s = position("00000/00000/00000/00000/00000 A:A1,E5 B:B2,D4 B powers=Pan,Aphrodite");
+    apply_step(s, Step::move(3, 18, 13));  // D4 -> D3
+    apply_step(s, Step::build(3, 13, 14));
+    REQUIRE(s.turn.seat == 0);
+    json j = state_json(view_for(s, 0), nullptr);
+    CHECK(j["cards"][1]["bound"] == json::array({0}));
+    CHECK_FALSE(j["cards"][0].contains("bound"));
+}
+
+TEST_CASE("this_turn follows the turn, and tokens are listed by square", "[state][turn]") {
+    State s = position("00000/00000/00000/00000/00000 A:A1,E5 B:C5,E1 A powers=Prometheus,Pan");
+    json j = state_json(s, nullptr);
+    CHECK(j["this_turn"] == json{{"seat", 0},
+                                 {"worker", nullptr},
+                                 {"start", nullptr},
+                                 {"moved", json::array()},
+                                 {"moves", 0},
+                                 {"builds", 0},
+                                 {"last_build", nullptr},
+                                 {"moved_up", false},
+                                 {"no_move_up", false},
+                                 {"dome_built", false},
+                                 {"built_before_move", false},
+                                 {"extra_turn", false}});
+    apply_step(s, Step::build(0, 0, 1, false, true));  // Prometheus builds first
+    apply_step(s, Step::move(0, 0, 5));
+    j = state_json(s, nullptr);
+    CHECK(j["this_turn"]["worker"] == 0);
+    CHECK(j["this_turn"]["start"] == "A1");
+    CHECK(j["this_turn"]["moved"] == json::array({0}));
+    CHECK(j["this_turn"]["moves"] == 1);
+    CHECK(j["this_turn"]["built_before_move"] == true);
+    CHECK(j["this_turn"]["no_move_up"] == true);
+    // Demeter may build again, not on the same space: the view says which that was.
+    State demeter = position("00000/00000/00000/00000/00000 A:A1,E5 B:C5,E1 A powers=Demeter,Pan");
+    apply_step(demeter, Step::move(0, 0, 5));
+    apply_step(demeter, Step::build(0, 5, 10));
+    REQUIRE(demeter.phase == Phase::AfterBuild);
+    j = state_json(demeter, nullptr);
+    CHECK(j["this_turn"]["last_build"] == "A3");
+    CHECK(j["this_turn"]["builds"] == 1);
+
+    // No power places tokens yet; the field reads State::tokens of the card's seat.
+    s.tokens[1] = bit(12) | bit(0);
+    CHECK(state_json(s, nullptr)["cards"][1]["tokens"] == json::array({"A1", "C3"}));
+
+    // During setup there is no turn.
+    Settings st;
+    st.draft = DraftMode::FullOffer;
+    auto draft = new_game(st);
+    REQUIRE(draft.ok());
+    CHECK(state_json(*draft, nullptr)["this_turn"].is_null());
 }

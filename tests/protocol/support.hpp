@@ -66,7 +66,40 @@ inline std::vector<santorini::Settings> varied_settings() {
     return out;
 }
 
-/// "draft", "placement", "playing" or "finished", as the view's status says it.
+/// Fixed deals that put every implemented power in play with 2, 3 and 4 players (each where
+/// the catalog allows it), beside other implemented powers it is not banned with: so random
+/// games reach each power's own steps and state, whatever the draft would have dealt.
+inline std::vector<santorini::Settings> every_power_settings() {
+    using santorini::PowerId;
+    std::vector<santorini::Settings> out;
+    for (int players = 2; players <= 4; ++players) {
+        const std::vector<PowerId> eligible = santorini::eligible_powers(players, false);
+        for (std::size_t i = 0; i < eligible.size(); ++i) {
+            santorini::Settings s;
+            s.players = players;
+            s.draft = santorini::DraftMode::Fixed;
+            s.powers = {eligible[i]};
+            // The others: the next eligible powers that clash with none already dealt.
+            for (std::size_t k = 1;
+                 k < eligible.size() && static_cast<int>(s.powers.size()) < players; ++k) {
+                const PowerId p = eligible[(i + k) % eligible.size()];
+                bool clash = false;
+                for (PowerId q : s.powers) clash |= q == p || santorini::banned_pair(p, q);
+                if (!clash) s.powers.push_back(p);
+            }
+            if (!santorini::validate(s)) out.push_back(s);
+        }
+    }
+    return out;
+}
+
+/// Every power implemented and playable with `players` (the keys), for coverage checks.
+inline std::vector<std::string> implemented_power_keys(int players) {
+    std::vector<std::string> keys;
+    for (auto p : santorini::eligible_powers(players, false))
+        keys.emplace_back(santorini::power_info(p).key);
+    return keys;
+}
 
 /// The match view of `s` for `viewer` (a seat or santorini::spectator), as a server builds it.
 inline nlohmann::json match_view(const santorini::State& s, int viewer,
