@@ -385,9 +385,10 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
     options.seed = random_u64();
     options.challenger = random_below(lobby.settings.players);
     options.history = config.history_per_match;
-    auto settings_json =
-        json{{"lobby", protocol::lobby_settings_json(options.settings)}, {"challenger", options.challenger}}
-            .dump();
+    auto settings_json = json{
+        {"lobby", protocol::lobby_settings_json(options.settings)},
+        {"challenger",
+         options.challenger}}.dump();
     auto created = Match::create(io, options, store, metrics, publisher());
     if (auto* e = std::get_if<std::string>(&created))
         return error(from, ErrorCode::InvalidField, *e, ref);
@@ -405,12 +406,16 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
                             .count();
     const auto powers = match->powers_before_shared();
     for (std::size_t s = 0; s < options.seats.size(); ++s)
-        row.seats.push_back(store::NewSeat{static_cast<int>(s), options.seats[s].id,
-                                           s < powers.size() ? powers[s] : std::string(), {}});
+        row.seats.push_back(store::NewSeat{static_cast<int>(s),
+                                           options.seats[s].id,
+                                           s < powers.size() ? powers[s] : std::string(),
+                                           {}});
     starting.insert(lobby_id);
     boost::asio::post(*blocking, [this, from, lobby_id, ref, match, row = std::move(row)] {
         auto done = repo->create_match(row);
-        if (!done) spdlog::warn("event=match_store_failed match={} error=\"{}\"", row.id, done.error().message);
+        if (!done)
+            spdlog::warn("event=match_store_failed match={} error=\"{}\"", row.id,
+                         done.error().message);
         boost::asio::post(lobby_strand, [this, from, lobby_id, ref, match, ok = done.ok()] {
             starting.erase(lobby_id);
             finish_start(from, lobby_id, ref, match, ok);
@@ -492,7 +497,9 @@ std::variant<Guest, IdentityError> Hub::new_guest(std::string_view name) {
     return guest;
 }
 
-bool Hub::allow_guest_from(std::string_view client) { return impl_->guest_limiter.allow(client); }
+bool Hub::allow_guest_from(std::string_view client) {
+    return impl_->guest_limiter.allow(client);
+}
 
 std::optional<Guest> Hub::authenticate(std::string_view token) const {
     auto found = identify(token);
@@ -526,7 +533,8 @@ std::pair<int, int> Hub::recover() {
     Impl& hub = *impl_;
     if (!hub.repo) return {0, 0};
     auto live = hub.repo->live_matches();
-    if (!live) throw std::runtime_error("recovery: cannot read live matches: " + live.error().message);
+    if (!live)
+        throw std::runtime_error("recovery: cannot read live matches: " + live.error().message);
     int restored = 0;
     int failed = 0;
     for (const store::StoredMatch& stored : *live) {
@@ -553,8 +561,8 @@ std::pair<int, int> Hub::recover() {
             }
             std::vector<ReplayStep> steps;
             for (const store::StoredStep& step : stored.steps)
-                steps.push_back(
-                    ReplayStep{step.number, step.player_id, step.step_json, step.at_ms, step.state_hash});
+                steps.push_back(ReplayStep{step.number, step.player_id, step.step_json, step.at_ms,
+                                           step.state_hash});
             auto made = Match::restore(hub.io, std::move(options), steps, stored.created_at_ms,
                                        hub.store, hub.metrics, hub.publisher());
             if (auto* e = std::get_if<std::string>(&made))
@@ -568,7 +576,9 @@ std::pair<int, int> Hub::recover() {
                           stored.steps.size(), why);
             // Marked, not dropped: the match and its steps stay for a person to look at.
             auto marked = hub.repo->end_match(
-                stored.id, "aborted", json{{"winners", json::array()}, {"reason", "recovery_failed"}, {"why", why}}.dump(),
+                stored.id, "aborted",
+                json{{"winners", json::array()}, {"reason", "recovery_failed"}, {"why", why}}
+                    .dump(),
                 std::chrono::duration_cast<std::chrono::milliseconds>(
                     std::chrono::system_clock::now().time_since_epoch())
                     .count());

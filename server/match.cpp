@@ -42,15 +42,15 @@ rating::Rating rating_of(const RatingValue& v) {
 }
 
 RatingValue value_of(const rating::Rating& r) {
-    return RatingValue{true,          r.rating, r.deviation, r.volatility, static_cast<int>(r.games),
-                       r.last_rated_at};
+    return RatingValue{
+        true, r.rating, r.deviation, r.volatility, static_cast<int>(r.games), r.last_rated_at};
 }
 
 }  // namespace
 
 std::string rating_pool(const protocol::LobbySettings& settings) {
-    return std::string(rating::pool_name(settings.powers == "none" ? rating::Pool::Santorini
-                                                                   : rating::Pool::SantoriniPowers));
+    return std::string(rating::pool_name(
+        settings.powers == "none" ? rating::Pool::Santorini : rating::Pool::SantoriniPowers));
 }
 
 std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_context& io,
@@ -103,7 +103,8 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
             action.kind = kind == "resign"  ? Action::Kind::Resign
                           : kind == "abort" ? Action::Kind::Abort
                                             : Action::Kind::Timeout;
-            if (!what.contains("seat") || !what["seat"].is_number_integer()) return where + "no seat";
+            if (!what.contains("seat") || !what["seat"].is_number_integer())
+                return where + "no seat";
             action.seat = what["seat"].get<int>();
             if (action.seat < 0 || action.seat >= m.state_.seat_count) return where + "bad seat";
         } else {
@@ -142,12 +143,14 @@ std::vector<std::string> Match::powers_before_shared() const {
     for (int s = 0; s < state_.seat_count; ++s) {
         const auto p = state_.seat(s).power;
         out.push_back(p == santorini::PowerId::None ? std::string()
-                                                   : std::string(santorini::power_info(p).key));
+                                                    : std::string(santorini::power_info(p).key));
     }
     return out;
 }
 
-std::string Match::state_hash_before_shared() const { return state_hash(state_); }
+std::string Match::state_hash_before_shared() const {
+    return state_hash(state_);
+}
 
 Match::Match(boost::asio::io_context& io, MatchOptions options, santorini::State state,
              StepStore& store, Metrics& metrics, MatchPublisher publish)
@@ -159,7 +162,8 @@ Match::Match(boost::asio::io_context& io, MatchOptions options, santorini::State
       timer_(strand_),
       state_(state),
       clock_(TimeControl::from_settings(options_.settings), options_.settings.players) {
-    for (int s = 0; s < options_.settings.players; ++s) viewers_.push_back(Viewer{s, {}, {}, {}, {}});
+    for (int s = 0; s < options_.settings.players; ++s)
+        viewers_.push_back(Viewer{s, {}, {}, {}, {}});
     viewers_.push_back(Viewer{santorini::spectator, {}, {}, {}, {}});
 }
 
@@ -413,7 +417,8 @@ std::optional<MatchFinish> Match::finish_of(const Outcome& o) const {
     }
     // Seats that cannot be rated (one player in two seats, say) end the match unrated rather
     // than making its last step impossible to store.
-    const auto trial = rating::rate_match(seats, rating::Ending::Finished, epoch_ms(options_.wall_now()));
+    const auto trial =
+        rating::rate_match(seats, rating::Ending::Finished, epoch_ms(options_.wall_now()));
     if (std::holds_alternative<std::string>(trial)) return finish;
     finish.pool = rating_pool(options_.settings);
     finish.rate = [seats](const std::vector<RatingValue>& before, std::int64_t now_ms) {
@@ -423,7 +428,8 @@ std::optional<MatchFinish> Match::finish_of(const Outcome& o) const {
         auto after = rating::rate_match(rated, rating::Ending::Finished, now_ms);
         if (auto* why = std::get_if<std::string>(&after)) throw std::runtime_error(*why);
         std::vector<RatingValue> out;
-        for (const auto& r : std::get<std::vector<rating::Rating>>(after)) out.push_back(value_of(r));
+        for (const auto& r : std::get<std::vector<rating::Rating>>(after))
+            out.push_back(value_of(r));
         return out;
     };
     return finish;
@@ -568,7 +574,9 @@ int Match::seat_of(const std::string& player_id) const {
     return -1;
 }
 
-std::string Match::status() const { return aborted_ ? "aborted" : protocol::status_name(state_); }
+std::string Match::status() const {
+    return aborted_ ? "aborted" : protocol::status_name(state_);
+}
 
 void Match::reply_error(const ParticipantPtr& who, ErrorCode code, std::string_view message,
                         const protocol::Ref& ref) {

@@ -46,8 +46,9 @@ struct MatchOptions {
 /// A stored step to replay (recovery): what Match::record stored.
 struct ReplayStep {
     std::uint32_t number = 0;
-    std::string player_id;   ///< "" for the server's own steps (timeouts)
-    std::string step_json;   ///< a step as protocol JSON, or {"kind":"resign"|"abort"|"timeout","seat":n}
+    std::string player_id;  ///< "" for the server's own steps (timeouts)
+    std::string
+        step_json;  ///< a step as protocol JSON, or {"kind":"resign"|"abort"|"timeout","seat":n}
     std::int64_t at_ms = 0;  ///< when it was stored, ms since the epoch
     std::string state_hash;  ///< the state's hash after it ("": not checked)
 };
@@ -190,7 +191,7 @@ class Match : public std::enable_shared_from_this<Match> {
     santorini::State state_;
     santorini::StepList legal_;
     Clock clock_;
-    std::vector<Viewer> viewers_;       ///< one per seat, then the spectators
+    std::vector<Viewer> viewers_;  ///< one per seat, then the spectators
     std::uint64_t version_ = 1;
     std::uint32_t records_ = 0;  ///< actions stored so far
     nlohmann::json result_ = nullptr;
