@@ -31,6 +31,11 @@ struct Config {
     /// A finished match stays in memory this long (late viewers see the result; a reconnecting
     /// player catches up), then only its stored record remains.
     std::chrono::milliseconds finished_match_keep{10 * 60 * 1000};
+    /// PostgreSQL (libpq connection string or URI). Empty: nothing is stored and everything
+    /// lives in memory (the unit tests). With it the server migrates, stores guests, matches and
+    /// every step before acknowledging it, and reloads live matches at start (docs/storage.md).
+    std::string database_url;
+    std::string migrations_dir = "migrations";  ///< the numbered SQL files store::migrate applies
 };
 
 }  // namespace server

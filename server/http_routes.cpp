@@ -115,10 +115,13 @@ Response create_guest(const Request& request, Hub& hub, std::string_view client)
     if (!body.is_object() || !body.contains("name") || !body["name"].is_string()) {
         return error_response(request, http::status::bad_request, "expected {\"name\": string}");
     }
-    const std::optional<Guest> guest = hub.create_guest(body["name"].get<std::string>());
-    if (!guest) {
+    auto made = hub.new_guest(body["name"].get<std::string>());
+    if (auto* why = std::get_if<IdentityError>(&made)) {
+        if (*why == IdentityError::Unavailable)
+            return error_response(request, http::status::service_unavailable, "temporarily unavailable; try again");
         return error_response(request, http::status::bad_request, "name must be 1-24 printable characters");
     }
+    const Guest* guest = &std::get<Guest>(made);
     return json_response(request, http::status::created,
                          json{{"id", guest->id}, {"name", guest->name}, {"token", guest->token}});
 }

@@ -7,6 +7,8 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <functional>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <set>
@@ -17,6 +19,7 @@
 #include "server/ids.hpp"
 #include "server/lobby.hpp"
 #include "server/match.hpp"
+#include "server/store/repository.hpp"
 
 namespace server {
 
@@ -76,18 +79,29 @@ bool valid_name(std::string_view name) {
 }  // namespace
 
 struct Hub::Impl {
-    Impl(boost::asio::io_context& io_context, const Config& cfg, Metrics& m, StepStore& s)
+    Impl(boost::asio::io_context& io_context, const Config& cfg, Metrics& m, StepStore& s,
+         store::Repository* r)
         : io(io_context),
           config(cfg),
           metrics(m),
           store(s),
+          repo(r),
           guest_limiter(cfg.guests_per_minute, cfg.guest_burst),
-          lobby_strand(boost::asio::make_strand(io_context)) {}
+          lobby_strand(boost::asio::make_strand(io_context)) {
+        if (repo) blocking = std::make_unique<boost::asio::thread_pool>(2);
+    }
+    ~Impl() {
+        // Store calls still running finish before the hub they post back to goes.
+        if (blocking) blocking->join();
+    }
 
     boost::asio::io_context& io;
     Config config;
     Metrics& metrics;
     StepStore& store;
+    store::Repository* repo;  ///< null: no database
+    /// Runs the repository's blocking calls (never on a strand or a network thread).
+    std::unique_ptr<boost::asio::thread_pool> blocking;
     std::atomic<bool> stopping{false};
 
     // Identity: read by every session's hello, so guarded by a lock rather than a strand.
@@ -120,6 +134,7 @@ struct Hub::Impl {
     std::map<std::uint64_t, ParticipantPtr> lobby_watchers;
     std::map<std::uint64_t, ParticipantPtr> match_watchers;
     std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
+    std::set<std::string> starting;  ///< lobbies whose match is being stored
 
     // ---- replies ----
     void error(const ParticipantPtr& to, ErrorCode code, std::string_view message, const Ref& ref) {
@@ -218,6 +233,23 @@ struct Hub::Impl {
     void on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
                           const Ref& ref);
     void start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref);
+    void finish_start(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref,
+                      const std::shared_ptr<Match>& match, bool stored);
+    MatchPublisher publisher() {
+        return [this](const std::string& id, const json& entry, const json& view) {
+            on_published(id, entry, view);
+        };
+    }
+    /// A match that will not be played (its row could not be stored): off the live list.
+    void discard(const std::shared_ptr<Match>& match) {
+        match->shutdown();
+        std::lock_guard lock(lists_mutex);
+        live.erase(match->id());
+        summaries.erase(match->id());
+        live_list = json::array();
+        for (const auto& [mid, item] : live) live_list.push_back(item.second);
+        metrics.live_matches = static_cast<std::int64_t>(live.size());
+    }
 
     /// Starts a hub timer: on the lobby strand (call there), cancelled by Hub::shutdown so a
     /// stopping server never waits for a grace period to run out.
@@ -348,6 +380,8 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
 
 void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby_id,
                             const Ref& ref) {
+    if (starting.count(lobby_id))
+        return error(from, ErrorCode::Busy, "the match is already being started", ref);
     auto check = lobbies.check_start(lobby_id, from->player_id());
     if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
     const Lobby& lobby = *std::get<const Lobby*>(check);
@@ -362,12 +396,64 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
     options.seed = random_u64();
     options.challenger = random_below(lobby.settings.players);
     options.history = config.history_per_match;
-    auto created = Match::create(io, std::move(options), store, metrics,
-                                 [this](const std::string& id, const json& entry,
-                                        const json& view) { on_published(id, entry, view); });
+    auto settings_json = json{
+        {"lobby", protocol::lobby_settings_json(options.settings)},
+        {"challenger",
+         options.challenger}}.dump();
+    auto created = Match::create(io, options, store, metrics, publisher());
     if (auto* e = std::get_if<std::string>(&created))
         return error(from, ErrorCode::InvalidField, *e, ref);
     auto match = std::get<std::shared_ptr<Match>>(std::move(created));
+    if (!repo) return finish_start(from, lobby_id, ref, match, true);
+    // The match and its seats must be stored before its first step (the steps' foreign keys);
+    // the call blocks, so it runs on the blocking pool and the lobby strand carries on.
+    store::NewMatch row;
+    row.id = options.id;
+    row.settings_json = std::move(settings_json);
+    row.seed = options.seed;
+    row.state_hash = match->state_hash_before_shared();
+    row.created_at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    const auto powers = match->powers_before_shared();
+    for (std::size_t s = 0; s < options.seats.size(); ++s)
+        row.seats.push_back(store::NewSeat{static_cast<int>(s),
+                                           options.seats[s].id,
+                                           s < powers.size() ? powers[s] : std::string(),
+                                           {}});
+    starting.insert(lobby_id);
+    boost::asio::post(*blocking, [this, from, lobby_id, ref, match, row = std::move(row)] {
+        auto done = repo->create_match(row);
+        if (!done)
+            spdlog::warn("event=match_store_failed match={} error=\"{}\"", row.id,
+                         done.error().message);
+        boost::asio::post(lobby_strand, [this, from, lobby_id, ref, match, ok = done.ok()] {
+            starting.erase(lobby_id);
+            finish_start(from, lobby_id, ref, match, ok);
+        });
+    });
+}
+
+void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobby_id,
+                             const Ref& ref, const std::shared_ptr<Match>& match, bool stored) {
+    if (!stored) {
+        discard(match);
+        return error(from, ErrorCode::Unavailable,
+                     "the match could not be stored; temporarily unavailable, try again", ref);
+    }
+    // The lobby may have changed while the match was being stored.
+    auto check = lobbies.check_start(lobby_id, from->player_id());
+    if (auto* e = std::get_if<LobbyError>(&check)) {
+        discard(match);
+        if (repo)
+            boost::asio::post(*blocking, [this, id = match->id()] {
+                repo->end_match(id, "aborted", "null",
+                                std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::system_clock::now().time_since_epoch())
+                                    .count());
+            });
+        return error(from, e->code, e->message, ref);
+    }
     {
         std::lock_guard lock(matches_mutex);
         matches.emplace(match->id(), match);
@@ -382,31 +468,142 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
 
 // ---- Hub ----
 
-Hub::Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, StepStore& store)
-    : impl_(std::make_unique<Impl>(io, config, metrics, store)) {}
+Hub::Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, StepStore& store,
+         store::Repository* repository)
+    : impl_(std::make_unique<Impl>(io, config, metrics, store, repository)) {}
 
 Hub::~Hub() = default;
 
 std::optional<Guest> Hub::create_guest(std::string_view name) {
-    if (!valid_name(name)) return std::nullopt;
+    auto made = new_guest(name);
+    if (auto* guest = std::get_if<Guest>(&made)) return std::move(*guest);
+    return std::nullopt;
+}
+
+std::variant<Guest, IdentityError> Hub::new_guest(std::string_view name) {
+    if (!valid_name(name)) return IdentityError::InvalidName;
     Guest guest{random_id("p_"), std::string(name), secret_token()};
-    std::unique_lock lock(impl_->identity_mutex);
-    while (impl_->by_token.count(guest.token) || impl_->names.count(guest.id)) {
-        guest.id = random_id("p_");
-        guest.token = secret_token();
+    {
+        std::shared_lock lock(impl_->identity_mutex);
+        while (impl_->by_token.count(guest.token) || impl_->names.count(guest.id)) {
+            guest.id = random_id("p_");
+            guest.token = secret_token();
+        }
     }
+    if (impl_->repo) {
+        // Synchronous, on the HTTP request's path only (documented in docs/storage.md).
+        store::NewPlayer row{guest.id, guest.name, guest.token,
+                             std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count()};
+        auto stored = impl_->repo->create_guest(row);
+        if (!stored) {
+            spdlog::warn("event=guest_store_failed error=\"{}\"", stored.error().message);
+            return IdentityError::Unavailable;
+        }
+    }
+    std::unique_lock lock(impl_->identity_mutex);
     impl_->by_token.emplace(guest.token, guest);
     impl_->names.emplace(guest.id, guest.name);
     return guest;
 }
 
-bool Hub::allow_guest_from(std::string_view client) { return impl_->guest_limiter.allow(client); }
+bool Hub::allow_guest_from(std::string_view client) {
+    return impl_->guest_limiter.allow(client);
+}
 
 std::optional<Guest> Hub::authenticate(std::string_view token) const {
-    std::shared_lock lock(impl_->identity_mutex);
-    auto it = impl_->by_token.find(std::string(token));
-    if (it == impl_->by_token.end()) return std::nullopt;
-    return it->second;
+    auto found = identify(token);
+    if (auto* guest = std::get_if<Guest>(&found)) return std::move(*guest);
+    return std::nullopt;
+}
+
+std::variant<Guest, IdentityError> Hub::identify(std::string_view token) const {
+    {
+        std::shared_lock lock(impl_->identity_mutex);
+        auto it = impl_->by_token.find(std::string(token));
+        if (it != impl_->by_token.end()) return it->second;
+    }
+    if (!impl_->repo || token.empty()) return IdentityError::UnknownToken;
+    // Synchronous, on the hello path only: a guest made before a restart is found by its hash.
+    auto player = impl_->repo->player_by_token(token);
+    if (!player) {
+        if (player.error().kind == store::StoreError::Kind::NotFound)
+            return IdentityError::UnknownToken;
+        spdlog::warn("event=identify_failed error=\"{}\"", player.error().message);
+        return IdentityError::Unavailable;
+    }
+    Guest guest{player->id, player->display_name, std::string(token)};
+    std::unique_lock lock(impl_->identity_mutex);
+    impl_->by_token.emplace(guest.token, guest);
+    impl_->names[guest.id] = guest.name;
+    return guest;
+}
+
+std::pair<int, int> Hub::recover() {
+    Impl& hub = *impl_;
+    if (!hub.repo) return {0, 0};
+    auto live = hub.repo->live_matches();
+    if (!live)
+        throw std::runtime_error("recovery: cannot read live matches: " + live.error().message);
+    int restored = 0;
+    int failed = 0;
+    for (const store::StoredMatch& stored : *live) {
+        std::string why;
+        std::shared_ptr<Match> match;
+        const json settings = json::parse(stored.settings_json, nullptr, false);
+        MatchOptions options;
+        options.id = stored.id;
+        options.seed = stored.seed;
+        options.history = hub.config.history_per_match;
+        if (!settings.is_object() || !settings.contains("lobby") ||
+            !settings.value("challenger", json()).is_number_integer()) {
+            why = "the stored settings are not {lobby, challenger}";
+        } else if (auto parsed = protocol::lobby_settings_from_json(settings["lobby"]);
+                   auto* e = std::get_if<std::string>(&parsed)) {
+            why = "the stored settings: " + *e;
+        } else {
+            options.settings = std::get<protocol::LobbySettings>(parsed);
+            options.challenger = settings["challenger"].get<int>();
+            for (const store::StoredSeat& seat : stored.seats) {
+                options.seats.push_back(Member{seat.player_id, seat.display_name});
+                std::unique_lock lock(hub.identity_mutex);
+                hub.names.emplace(seat.player_id, seat.display_name);
+            }
+            std::vector<ReplayStep> steps;
+            for (const store::StoredStep& step : stored.steps)
+                steps.push_back(ReplayStep{step.number, step.player_id, step.step_json, step.at_ms,
+                                           step.state_hash});
+            auto made = Match::restore(hub.io, std::move(options), steps, stored.created_at_ms,
+                                       hub.store, hub.metrics, hub.publisher());
+            if (auto* e = std::get_if<std::string>(&made))
+                why = *e;
+            else
+                match = std::get<std::shared_ptr<Match>>(std::move(made));
+        }
+        if (!match) {
+            ++failed;
+            spdlog::error("event=recovery_failed match={} steps={} why=\"{}\"", stored.id,
+                          stored.steps.size(), why);
+            // Marked, not dropped: the match and its steps stay for a person to look at.
+            auto marked = hub.repo->end_match(
+                stored.id, "aborted",
+                json{{"winners", json::array()}, {"reason", "recovery_failed"}, {"why", why}}
+                    .dump(),
+                std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count());
+            if (!marked)
+                spdlog::error("event=recovery_mark_failed match={} error=\"{}\"", stored.id,
+                              marked.error().message);
+            continue;
+        }
+        ++restored;
+        spdlog::info("event=match_recovered match={} steps={}", stored.id, stored.steps.size());
+        std::lock_guard lock(hub.matches_mutex);
+        hub.matches.emplace(match->id(), std::move(match));
+    }
+    return {restored, failed};
 }
 
 void Hub::connected(const ParticipantPtr& who) {

@@ -6,6 +6,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <variant>
 
 #include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
@@ -15,6 +17,10 @@
 #include "server/metrics.hpp"
 #include "server/participant.hpp"
 #include "server/step_store.hpp"
+
+namespace store {
+class Repository;
+}
 
 namespace server {
 
@@ -26,9 +32,19 @@ struct Guest {
     std::string token;
 };
 
+/// Why a guest could not be created or a token not be recognized.
+enum class IdentityError {
+    InvalidName,   ///< create: the name is not 1-24 printable characters
+    UnknownToken,  ///< identify: nobody has this token
+    Unavailable,   ///< the database cannot be reached now
+};
+
 class Hub {
 public:
-    Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, StepStore& store);
+    /// With a `repository` (a database), guests and matches are stored there and blocking store
+    /// calls run on a small thread pool of the hub's own; without, everything lives in memory.
+    Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, StepStore& store,
+        store::Repository* repository = nullptr);
     ~Hub();
     Hub(const Hub&) = delete;
     Hub& operator=(const Hub&) = delete;
@@ -36,10 +52,24 @@ public:
     /// A new guest with a fresh id and a token of 128+ random bits; `name` must be 1-24
     /// printable characters (else nullopt).
     std::optional<Guest> create_guest(std::string_view name);
+    /// create_guest, saying why not. With a database the guest is stored first (only the
+    /// token's hash): a synchronous call, made only on the HTTP request's own path.
+    std::variant<Guest, IdentityError> new_guest(std::string_view name);
     /// Takes one guest-creation token for the client address `client`; false: too many lately.
     bool allow_guest_from(std::string_view client);
     /// The player a token belongs to (id and name), or nullopt.
     std::optional<Guest> authenticate(std::string_view token) const;
+    /// authenticate, saying why not. A token not known in memory is looked up in the database
+    /// (by its hash) and then kept: a synchronous call, made only on the hello path.
+    std::variant<Guest, IdentityError> identify(std::string_view token) const;
+
+    /// Recovery at start: rebuilds every live match of the database by replaying its steps
+    /// (Match::restore) and registers it, so its players reopen it with match.open. A match
+    /// whose replay fails is logged and marked aborted in the database with the reason
+    /// "recovery_failed" (never silently dropped). Blocks; call before the server runs.
+    /// Returns how many matches were restored and how many failed, or throws if the database
+    /// cannot be read.
+    std::pair<int, int> recover();
 
     /// An authenticated connection (after its hello): it receives everything its player is told.
     void connected(const ParticipantPtr& who);

@@ -23,6 +23,7 @@
 
 #include "server/config.hpp"
 #include "server/server.hpp"
+#include "server/store/migrations.hpp"
 
 namespace {
 
@@ -96,6 +97,11 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
          [&](std::string_view v) { return parse_positive(v, config.guests_per_minute); }},
         {"--guest-burst", "SANTORINI_GUEST_BURST", "new guests per client address at once",
          [&](std::string_view v) { return parse_positive(v, config.guest_burst); }},
+        {"--database-url", "SANTORINI_DATABASE_URL",
+         "PostgreSQL URL (libpq); empty (default): keep everything in memory",
+         [&](std::string_view v) { config.database_url = std::string(v); return true; }},
+        {"--migrations", "SANTORINI_MIGRATIONS", "folder of the SQL migrations (default migrations)",
+         [&](std::string_view v) { config.migrations_dir = std::string(v); return !v.empty(); }},
         {"--log-level", "SANTORINI_LOG_LEVEL", "trace, debug, info, warn, error (default info)",
          [&](std::string_view v) {
              log_level = std::string(v);
@@ -105,14 +111,16 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
 }
 
 void usage(std::ostream& out, const std::vector<Option>& all) {
-    out << "usage: santorini-server [--option value]...\n\n";
+    out << "usage: santorini-server [migrate] [--option value]...\n"
+           "  migrate: apply the pending migrations to --database-url and exit\n\n";
     for (const Option& option : all) {
         out << "  " << option.flag << " (env " << option.env << ")\n      " << option.help << "\n";
     }
 }
 
 /// Fills `config` from the environment, then the arguments; nullopt to go on, else an exit code.
-std::optional<int> configure(int argc, char** argv, server::Config& config, std::string& log_level) {
+std::optional<int> configure(int argc, char** argv, server::Config& config, std::string& log_level,
+                             bool& migrate_only) {
     const std::vector<Option> all = options(config, log_level);
     for (const Option& option : all) {
         const char* value = std::getenv(std::string(option.env).c_str());
@@ -122,7 +130,12 @@ std::optional<int> configure(int argc, char** argv, server::Config& config, std:
             return 2;
         }
     }
-    for (int i = 1; i < argc; ++i) {
+    int first = 1;
+    if (argc > 1 && std::string_view(argv[1]) == "migrate") {
+        migrate_only = true;
+        first = 2;
+    }
+    for (int i = first; i < argc; ++i) {
         std::string_view arg = argv[i];
         if (arg == "-h" || arg == "--help") {
             usage(std::cout, all);
@@ -171,8 +184,24 @@ void setup_logging(const std::string& level) {
 int main(int argc, char** argv) {
     server::Config config;
     std::string log_level = "info";
-    if (const std::optional<int> exit_code = configure(argc, argv, config, log_level)) return *exit_code;
+    bool migrate_only = false;
+    if (const std::optional<int> exit_code = configure(argc, argv, config, log_level, migrate_only))
+        return *exit_code;
     setup_logging(log_level);
+    if (migrate_only) {
+        if (config.database_url.empty()) {
+            std::cerr << "santorini-server: migrate needs --database-url (or SANTORINI_DATABASE_URL)\n";
+            return 2;
+        }
+        auto report = store::migrate(config.database_url, config.migrations_dir);
+        if (!report) {
+            spdlog::critical("event=migrate_failed error=\"{}\"", report.error().message);
+            return 1;
+        }
+        for (const auto& name : report->applied) spdlog::info("event=migration_applied name={}", name);
+        spdlog::info("event=migrate_done applied={} present={}", report->applied.size(), report->present.size());
+        return 0;
+    }
 
     try {
         server::Server server(config);

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <set>
+#include <stdexcept>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/view.hpp"
+#include "server/rating/rate_match.hpp"
+#include "server/state_hash.hpp"
 
 namespace server {
 
@@ -33,7 +36,22 @@ std::int64_t epoch_ms(WallTime t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
 
+rating::Rating rating_of(const RatingValue& v) {
+    if (!v.rated) return rating::initial_rating();
+    return rating::Rating{v.rating, v.deviation, v.volatility, v.last_rated_at_ms, v.games};
+}
+
+RatingValue value_of(const rating::Rating& r) {
+    return RatingValue{
+        true, r.rating, r.deviation, r.volatility, static_cast<int>(r.games), r.last_rated_at};
+}
+
 }  // namespace
+
+std::string rating_pool(const protocol::LobbySettings& settings) {
+    return std::string(rating::pool_name(
+        settings.powers == "none" ? rating::Pool::Santorini : rating::Pool::SantoriniPowers));
+}
 
 std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_context& io,
                                                                 MatchOptions options,
@@ -50,13 +68,88 @@ std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_
     // Nobody else holds the match yet, so its first view is made here rather than on the strand.
     Match& m = *match;
     auto now = m.options_.now();
-    auto wall = m.options_.wall_now();
     m.clock_.switch_to(santorini::decider(m.state_), true, now);
-    santorini::legal_steps(m.state_, m.legal_);
-    for (auto& v : m.viewers_) v.view = m.view_json(v, now, wall);
-    m.publish_(m.id(), m.live_entry(), m.viewers_.back().view);
-    m.arm_timer();
+    m.first_view(now, m.options_.wall_now());
     return match;
+}
+
+std::variant<std::shared_ptr<Match>, std::string> Match::restore(
+    boost::asio::io_context& io, MatchOptions options, const std::vector<ReplayStep>& steps,
+    std::int64_t created_at_ms, StepStore& store, Metrics& metrics, MatchPublisher publish) {
+    auto created = create(io, std::move(options), store, metrics, std::move(publish));
+    if (auto* error = std::get_if<std::string>(&created)) return *error;
+    auto match = std::get<std::shared_ptr<Match>>(std::move(created));
+    Match& m = *match;
+    m.timer_.cancel();
+    // Replayed times are placed so that the last stored step happens now: the clocks charge
+    // what was charged before the crash and nothing for the time the server was down.
+    const SteadyTime now = m.options_.now();
+    const std::int64_t reference = steps.empty() ? created_at_ms : steps.back().at_ms;
+    auto when = [&](std::int64_t at_ms) {
+        return now - std::chrono::milliseconds(std::max<std::int64_t>(0, reference - at_ms));
+    };
+    m.clock_ = Clock(TimeControl::from_settings(m.options_.settings), m.options_.settings.players);
+    m.clock_.switch_to(santorini::decider(m.state_), true, when(created_at_ms));
+    for (const ReplayStep& stored : steps) {
+        const std::string where = "step " + std::to_string(stored.number) + ": ";
+        if (stored.number != m.records_ + 1) return where + "steps are not numbered 1, 2, ...";
+        if (!m.active()) return where + "the match was already over";
+        const json what = json::parse(stored.step_json, nullptr, false);
+        if (!what.is_object()) return where + "not a JSON object";
+        Action action;
+        action.arrival = when(stored.at_ms);
+        const std::string kind = what.value("kind", "");
+        if (kind == "resign" || kind == "abort" || kind == "timeout") {
+            action.kind = kind == "resign"  ? Action::Kind::Resign
+                          : kind == "abort" ? Action::Kind::Abort
+                                            : Action::Kind::Timeout;
+            if (!what.contains("seat") || !what["seat"].is_number_integer())
+                return where + "no seat";
+            action.seat = what["seat"].get<int>();
+            if (action.seat < 0 || action.seat >= m.state_.seat_count) return where + "bad seat";
+        } else {
+            santorini::legal_steps(m.state_, m.legal_);
+            auto parsed = protocol::step_from_json(m.state_, m.legal_, what);
+            if (auto* why = std::get_if<std::string>(&parsed)) return where + *why;
+            action.seat = santorini::decider(m.state_);
+            action.step = std::get<santorini::Step>(parsed);
+        }
+        if (m.seat_of(stored.player_id) != action.seat && !stored.player_id.empty())
+            return where + "played by " + stored.player_id + ", not by the seat that decides";
+        Outcome outcome = m.outcome_of(action);
+        const std::string hash = state_hash(outcome.state);
+        if (!stored.state_hash.empty() && stored.state_hash != hash)
+            return where + "the state's hash is " + hash + ", stored " + stored.state_hash;
+        ++m.records_;
+        m.apply(action, std::move(outcome), action.arrival);
+    }
+    m.version_ = static_cast<std::uint64_t>(epoch_ms(m.options_.wall_now()));
+    m.first_view(now, m.options_.wall_now());
+    return match;
+}
+
+void Match::first_view(SteadyTime now, WallTime wall) {
+    if (active())
+        santorini::legal_steps(state_, legal_);
+    else
+        legal_.clear();
+    for (auto& v : viewers_) v.view = view_json(v, now, wall);
+    publish_(id(), live_entry(), viewers_.back().view);
+    arm_timer();
+}
+
+std::vector<std::string> Match::powers_before_shared() const {
+    std::vector<std::string> out;
+    for (int s = 0; s < state_.seat_count; ++s) {
+        const auto p = state_.seat(s).power;
+        out.push_back(p == santorini::PowerId::None ? std::string()
+                                                    : std::string(santorini::power_info(p).key));
+    }
+    return out;
+}
+
+std::string Match::state_hash_before_shared() const {
+    return state_hash(state_);
 }
 
 Match::Match(boost::asio::io_context& io, MatchOptions options, santorini::State state,
@@ -69,7 +162,8 @@ Match::Match(boost::asio::io_context& io, MatchOptions options, santorini::State
       timer_(strand_),
       state_(state),
       clock_(TimeControl::from_settings(options_.settings), options_.settings.players) {
-    for (int s = 0; s < options_.settings.players; ++s) viewers_.push_back(Viewer{s, {}, {}, {}, {}});
+    for (int s = 0; s < options_.settings.players; ++s)
+        viewers_.push_back(Viewer{s, {}, {}, {}, {}});
     viewers_.push_back(Viewer{santorini::spectator, {}, {}, {}, {}});
 }
 
@@ -218,6 +312,10 @@ void Match::record(Action action, json what) {
     rec.player_id = action.from ? action.from->player_id() : std::string();
     rec.step_json = what.dump();
     rec.at_ms = epoch_ms(options_.wall_now());
+    Outcome outcome = outcome_of(action);
+    rec.state_hash = state_hash(outcome.state);
+    rec.finish = finish_of(outcome);
+    pending_outcome_ = std::move(outcome);
     store_.append(std::move(rec), [self = shared_from_this(), action](bool stored) {
         // The store may answer on any thread.
         boost::asio::post(self->strand_,
@@ -227,6 +325,8 @@ void Match::record(Action action, json what) {
 
 void Match::on_recorded(Action action, bool stored) {
     pending_ = false;
+    std::optional<Outcome> outcome = std::move(pending_outcome_);
+    pending_outcome_.reset();
     if (!stored && action.from) {
         reply_error(action.from, ErrorCode::Unavailable,
                     "the action could not be stored; try again", action.ref);
@@ -242,7 +342,7 @@ void Match::on_recorded(Action action, bool stored) {
         return;
     }
     ++records_;
-    apply(action, options_.now());
+    apply(action, std::move(*outcome), options_.now());
     broadcast();
     reply_ack(action.from, action.ref);
     if (action.kind == Action::Kind::Step)
@@ -252,47 +352,110 @@ void Match::on_recorded(Action action, bool stored) {
     arm_timer();
 }
 
-void Match::apply(const Action& action, SteadyTime now) {
-    std::array<bool, santorini::max_seats> out_before{};
-    for (int s = 0; s < state_.seat_count; ++s)
-        out_before[static_cast<std::size_t>(s)] = state_.seat(s).out;
-    const auto turn_before = state_.turn.number;
+Match::Outcome Match::outcome_of(const Action& action) const {
+    Outcome o;
+    o.state = state_;
     std::string reason;
     switch (action.kind) {
         case Action::Kind::Step:
-            for (auto& v : viewers_)
-                v.history.push_back(
-                    santorini::step_text_for(state_, action.step, action.seat, v.seat));
-            santorini::apply_step(state_, action.step);
-            if (action.step.kind == santorini::StepKind::Move) moved_ = true;
+            santorini::apply_step(o.state, action.step);
             reason = "win";
-            for (int s = 0; s < state_.seat_count; ++s)
-                if (state_.seat(s).out && !out_before[static_cast<std::size_t>(s)])
-                    reason = "no_turn";
-            // The mover's time stops when its step arrived, not when the store answered.
-            now = action.arrival;
             break;
         case Action::Kind::Resign:
         case Action::Kind::Timeout:
-            if (!santorini::in_play(state_)) return end_without_game(true, now);
-            santorini::concede(state_, action.seat);
+            if (!santorini::in_play(state_)) {
+                // Before play there is no game to lose: the match ends without a result.
+                o.aborted = true;
+                o.result = json{{"winners", json::array()}, {"reason", "aborted"}};
+                return o;
+            }
+            santorini::concede(o.state, action.seat);
             reason = action.kind == Action::Kind::Resign ? "resign" : "timeout";
             break;
         case Action::Kind::Abort:
-            return end_without_game(false, now);
+            o.aborted = true;
+            return o;
     }
-    if (state_.over()) {
-        result_ = {{"winners", winners_json(state_)}, {"reason", reason}};
+    for (int s = 0; s < o.state.seat_count; ++s)
+        if (o.state.seat(s).out && !state_.seat(s).out) {
+            o.newly_out.push_back(s);
+            if (action.kind == Action::Kind::Step) reason = "no_turn";
+        }
+    if (o.state.over()) o.result = {{"winners", winners_json(o.state)}, {"reason", reason}};
+    return o;
+}
+
+std::optional<MatchFinish> Match::finish_of(const Outcome& o) const {
+    if (!o.ends()) return std::nullopt;
+    MatchFinish finish;
+    finish.status = o.aborted ? "aborted" : "finished";
+    finish.result_json = o.result.dump();
+    finish.state_hash = state_hash(o.state);
+    if (o.aborted) return finish;  // aborted matches are not rated (docs/ratings.md)
+    // Finishing places (rate_match.hpp): the winners 1; then seats still in; then the seats
+    // that went out, the last one first. In a team game the losing team shares place 2.
+    std::vector<int> out = out_order_;
+    out.insert(out.end(), o.newly_out.begin(), o.newly_out.end());
+    const bool teams = o.state.side_count < o.state.seat_count;
+    std::vector<rating::Seat> seats;
+    int still_in = 0;
+    for (int s = 0; s < o.state.seat_count; ++s)
+        if (!(o.state.winners >> s & 1u) && std::find(out.begin(), out.end(), s) == out.end())
+            ++still_in;
+    for (int s = 0; s < o.state.seat_count; ++s) {
+        rating::Seat seat;
+        seat.player = options_.seats[static_cast<std::size_t>(s)].id;
+        seat.side = teams ? o.state.seat(s).side : s;
+        auto it = std::find(out.begin(), out.end(), s);
+        if (o.state.winners >> s & 1u)
+            seat.place = 1;
+        else if (teams || it == out.end())
+            seat.place = 2;
+        else
+            seat.place = 2 + still_in + static_cast<int>(out.end() - it - 1);
+        seats.push_back(std::move(seat));
+    }
+    // Seats that cannot be rated (one player in two seats, say) end the match unrated rather
+    // than making its last step impossible to store.
+    const auto trial =
+        rating::rate_match(seats, rating::Ending::Finished, epoch_ms(options_.wall_now()));
+    if (std::holds_alternative<std::string>(trial)) return finish;
+    finish.pool = rating_pool(options_.settings);
+    finish.rate = [seats](const std::vector<RatingValue>& before, std::int64_t now_ms) {
+        std::vector<rating::Seat> rated = seats;
+        if (before.size() != rated.size()) throw std::runtime_error("one rating per seat needed");
+        for (std::size_t i = 0; i < rated.size(); ++i) rated[i].rating = rating_of(before[i]);
+        auto after = rating::rate_match(rated, rating::Ending::Finished, now_ms);
+        if (auto* why = std::get_if<std::string>(&after)) throw std::runtime_error(*why);
+        std::vector<RatingValue> out;
+        for (const auto& r : std::get<std::vector<rating::Rating>>(after))
+            out.push_back(value_of(r));
+        return out;
+    };
+    return finish;
+}
+
+void Match::apply(const Action& action, Outcome outcome, SteadyTime now) {
+    const auto turn_before = state_.turn.number;
+    if (action.kind == Action::Kind::Step) {
+        for (auto& v : viewers_)
+            v.history.push_back(santorini::step_text_for(state_, action.step, action.seat, v.seat));
+        if (action.step.kind == santorini::StepKind::Move) moved_ = true;
+        // The mover's time stops when its step arrived, not when the store answered.
+        now = action.arrival;
+    }
+    out_order_.insert(out_order_.end(), outcome.newly_out.begin(), outcome.newly_out.end());
+    state_ = outcome.state;
+    if (outcome.aborted) {
+        aborted_ = true;
+        result_ = std::move(outcome.result);
+        clock_.stop(now);
+    } else if (state_.over()) {
+        result_ = std::move(outcome.result);
         clock_.stop(now);
     } else {
         clock_.switch_to(santorini::decider(state_), state_.turn.number != turn_before, now);
     }
-}
-
-void Match::end_without_game(bool with_result, SteadyTime now) {
-    aborted_ = true;
-    result_ = with_result ? json{{"winners", json::array()}, {"reason", "aborted"}} : json(nullptr);
-    clock_.stop(now);
 }
 
 // ---- clocks ----
@@ -411,7 +574,9 @@ int Match::seat_of(const std::string& player_id) const {
     return -1;
 }
 
-std::string Match::status() const { return aborted_ ? "aborted" : protocol::status_name(state_); }
+std::string Match::status() const {
+    return aborted_ ? "aborted" : protocol::status_name(state_);
+}
 
 void Match::reply_error(const ParticipantPtr& who, ErrorCode code, std::string_view message,
                         const protocol::Ref& ref) {

@@ -43,6 +43,20 @@ struct MatchOptions {
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };
 
+/// A stored step to replay (recovery): what Match::record stored.
+struct ReplayStep {
+    std::uint32_t number = 0;
+    std::string player_id;  ///< "" for the server's own steps (timeouts)
+    std::string
+        step_json;  ///< a step as protocol JSON, or {"kind":"resign"|"abort"|"timeout","seat":n}
+    std::int64_t at_ms = 0;  ///< when it was stored, ms since the epoch
+    std::string state_hash;  ///< the state's hash after it ("": not checked)
+};
+
+/// The rating pool of a match with these settings: "santorini" or "santorini_powers"
+/// (server/rating/rating.hpp names them).
+std::string rating_pool(const protocol::LobbySettings& settings);
+
 /// What a match tells its owner after every change: its live-list entry (null once it is
 /// over) and the spectator view. Called on the match's strand; must not call back into it.
 using MatchPublisher =
@@ -58,11 +72,25 @@ class Match : public std::enable_shared_from_this<Match> {
                                                                     StepStore& store,
                                                                     Metrics& metrics,
                                                                     MatchPublisher publish);
+    /// A match rebuilt from its stored steps (recovery after a restart): the engine replays
+    /// every step from the options' seed, settings and challenger, and each stored state hash
+    /// must match. The clock resumes as if the last step had been played just now, so the time
+    /// the server was down is charged to nobody; the version restarts at the restart's wall time
+    /// in ms, above any version issued before, so every reconnecting viewer gets a snapshot.
+    /// `created_at_ms` is when the match was created. Returns why the replay failed (a step the
+    /// engine refuses, a hash that differs) instead of a match.
+    static std::variant<std::shared_ptr<Match>, std::string> restore(
+        boost::asio::io_context& io, MatchOptions options, const std::vector<ReplayStep>& steps,
+        std::int64_t created_at_ms, StepStore& store, Metrics& metrics, MatchPublisher publish);
     ~Match();
     Match(const Match&) = delete;
     Match& operator=(const Match&) = delete;
 
     const std::string& id() const { return options_.id; }
+    /// Each seat's power key ("" for none) and the hash of the state, as they are now. Only
+    /// before the match is shared with other threads (the hub stores a new match with them).
+    std::vector<std::string> powers_before_shared() const;
+    std::string state_hash_before_shared() const;
 
     // Requests: each is posted to the match strand; replies go to `who` only.
     /// Starts sending `who` its viewer's updates (its seat's, else the spectators'): nothing
@@ -103,6 +131,15 @@ class Match : public std::enable_shared_from_this<Match> {
         std::map<std::uint64_t, ParticipantPtr> connections;
         std::vector<std::string> history;  ///< every step so far, as this viewer may read it
     };
+    /// What an action makes of the match, worked out before it is stored (the store needs the
+    /// state's hash, and the result and ratings of a last step) and applied once it is.
+    struct Outcome {
+        santorini::State state;
+        nlohmann::json result = nullptr;  ///< set when the action ends the match
+        bool aborted = false;             ///< the match ends without a game
+        std::vector<int> newly_out;       ///< seats the action put out, in seat order
+        bool ends() const { return aborted || state.over(); }
+    };
     /// Who is watching, as the views show it.
     struct Presence {
         std::vector<bool> connected;
@@ -123,8 +160,10 @@ class Match : public std::enable_shared_from_this<Match> {
     // The durability pipeline: record, wait for the store, then apply.
     void record(Action action, nlohmann::json what);
     void on_recorded(Action action, bool stored);
-    void apply(const Action& action, SteadyTime now);
-    void end_without_game(bool with_result, SteadyTime now);
+    Outcome outcome_of(const Action& action) const;
+    std::optional<MatchFinish> finish_of(const Outcome& outcome) const;
+    void apply(const Action& action, Outcome outcome, SteadyTime now);
+    void first_view(SteadyTime now, WallTime wall);
     void on_timer();
     void arm_timer();
 
@@ -152,13 +191,15 @@ class Match : public std::enable_shared_from_this<Match> {
     santorini::State state_;
     santorini::StepList legal_;
     Clock clock_;
-    std::vector<Viewer> viewers_;       ///< one per seat, then the spectators
+    std::vector<Viewer> viewers_;  ///< one per seat, then the spectators
     std::uint64_t version_ = 1;
     std::uint32_t records_ = 0;  ///< actions stored so far
     nlohmann::json result_ = nullptr;
     bool aborted_ = false;
     bool moved_ = false;    ///< a Move step was played: abort is no longer possible
     bool pending_ = false;  ///< an action waits for the store
+    std::optional<Outcome> pending_outcome_;  ///< what the waiting action will make of the match
+    std::vector<int> out_order_;  ///< seats in the order they went out (finishing places)
     bool stopped_ = false;
 };
 

@@ -1,6 +1,7 @@
 #include "server/server.hpp"
 
 #include <exception>
+#include <stdexcept>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -12,6 +13,9 @@
 #include <spdlog/spdlog.h>
 
 #include "server/listener.hpp"
+#include "server/store/migrations.hpp"
+#include "server/store/pg_step_store.hpp"
+#include "server/store/repository.hpp"
 
 namespace server {
 
@@ -31,8 +35,24 @@ Server::Server(Config config)
     : config_(std::move(config)),
       registry_(config_.max_connections),
       io_(thread_count(config_.threads)),
-      drain_timer_(io_),
-      hub_(std::make_unique<Hub>(io_, config_, metrics_, store_)) {
+      drain_timer_(io_) {
+    StepStore* steps = &memory_store_;
+    if (!config_.database_url.empty()) {
+        auto migrated = store::migrate(config_.database_url, config_.migrations_dir);
+        if (!migrated)
+            throw std::runtime_error("database migration failed: " + migrated.error().message);
+        spdlog::info("event=migrated applied={} present={}", migrated->applied.size(),
+                     migrated->present.size());
+        repository_ = std::make_unique<store::Repository>(config_.database_url, 4);
+        pg_store_ = std::make_unique<store::PgStepStore>(
+            store::PgStepStoreOptions{.url = config_.database_url});
+        steps = pg_store_.get();
+    }
+    hub_ = std::make_unique<Hub>(io_, config_, metrics_, *steps, repository_.get());
+    if (repository_) {
+        const auto [restored, failed] = hub_->recover();
+        spdlog::info("event=recovery_done restored={} failed={}", restored, failed);
+    }
     const net::ip::tcp::endpoint endpoint{net::ip::make_address(config_.address), config_.port};
     listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_);
 }

@@ -16,6 +16,11 @@
 #include "server/session_registry.hpp"
 #include "server/step_store.hpp"
 
+namespace store {
+class PgStepStore;
+class Repository;
+}  // namespace store
+
 namespace server {
 
 class Listener;
@@ -27,7 +32,9 @@ public:
     static constexpr std::chrono::seconds shutdown_grace{5};
 
     /// Builds everything and binds the listening socket (Config::port 0 picks a free port).
-    /// Throws boost::system::system_error if the address cannot be bound. Nothing runs yet.
+    /// With Config::database_url it first applies the migrations, then reloads the live
+    /// matches (Hub::recover). Throws boost::system::system_error if the address cannot be
+    /// bound, std::runtime_error if the database cannot be migrated or read. Nothing runs yet.
     explicit Server(Config config);
     /// Requires that run() has returned (or was never called).
     ~Server();
@@ -64,10 +71,14 @@ private:
     // the hub and listener use the io_context, so they die before it.
     const Config config_;
     Metrics metrics_;
-    MemoryStepStore store_;
+    MemoryStepStore memory_store_;
     SessionRegistry registry_;
     boost::asio::io_context io_;
     boost::asio::steady_timer drain_timer_;
+    // With a database. The step store dies before the io_context: its destructor still answers
+    // the appends it holds, and those answers are posted to match strands.
+    std::unique_ptr<store::Repository> repository_;
+    std::unique_ptr<store::PgStepStore> pg_store_;
     std::unique_ptr<Hub> hub_;
     std::shared_ptr<Listener> listener_;
     std::atomic<bool> stopping_{false};

@@ -169,11 +169,15 @@ void WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Re
         return;
     }
     // The protocol version was checked by the parser; only the token is left.
-    const std::optional<Guest> guest = hub_.authenticate(hello.token);
-    if (!guest) {
-        reject(protocol::ErrorCode::NotAuthenticated, "unknown token", ref);
+    const auto identified = hub_.identify(hello.token);
+    if (auto* why = std::get_if<IdentityError>(&identified)) {
+        if (*why == IdentityError::Unavailable)
+            reject(protocol::ErrorCode::Unavailable, "temporarily unavailable; try again", ref);
+        else
+            reject(protocol::ErrorCode::NotAuthenticated, "unknown token", ref);
         return;
     }
+    const Guest* guest = &std::get<Guest>(identified);
     player_id_ = guest->id;
     authenticated_ = true;
     deadline_.cancel();

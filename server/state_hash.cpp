@@ -1,0 +1,91 @@
+#include "server/state_hash.hpp"
+
+#include <cstdint>
+#include <cstdio>
+
+namespace server {
+
+namespace {
+
+/// FNV-1a, fed one integer at a time in a fixed byte order.
+class Fnv {
+  public:
+    template <class T>
+    void add(T value) {
+        auto bits = static_cast<std::uint64_t>(value);
+        for (std::size_t i = 0; i < sizeof(T); ++i) {
+            hash_ ^= (bits >> (8 * i)) & 0xFFu;
+            hash_ *= 0x100000001b3ull;
+        }
+    }
+    std::uint64_t value() const { return hash_; }
+
+  private:
+    std::uint64_t hash_ = 0xcbf29ce484222325ull;
+};
+
+}  // namespace
+
+std::string state_hash(const santorini::State& s) {
+    Fnv h;
+    for (santorini::Square q = 0; q < santorini::square_count; ++q) {
+        h.add(static_cast<std::uint8_t>(s.board.height(q)));
+        h.add(static_cast<std::uint8_t>(s.board.has_dome(q)));
+    }
+    h.add(s.worker_count);
+    for (const auto& w : s.workers) {
+        h.add(w.square);
+        h.add(w.side);
+        h.add(static_cast<std::uint8_t>(w.female));
+        h.add(static_cast<std::uint8_t>(w.in_reserve));
+    }
+    h.add(s.seat_count);
+    h.add(s.side_count);
+    for (const auto& seat : s.seats) {
+        h.add(static_cast<std::uint8_t>(seat.power));
+        h.add(seat.side);
+        h.add(static_cast<std::uint8_t>(seat.out));
+        h.add(seat.memory);
+        h.add(seat.counter);
+    }
+    h.add(static_cast<std::uint8_t>(s.phase));
+    const auto& t = s.turn;
+    h.add(t.number);
+    h.add(t.seat);
+    h.add(t.worker);
+    h.add(t.start);
+    h.add(t.last_build);
+    h.add(t.moves);
+    h.add(t.builds);
+    h.add(t.flags);
+    h.add(t.movable);
+    h.add(t.moved_workers);
+    h.add(t.extra);
+    for (auto v : t.visited) h.add(v);
+    const auto& u = s.setup;
+    h.add(static_cast<std::uint8_t>(u.mode));
+    h.add(static_cast<std::uint8_t>(u.golden_fleece));
+    h.add(u.challenger);
+    h.add(u.start_player);
+    h.add(u.offer_size);
+    for (auto p : u.offer) h.add(static_cast<std::uint8_t>(p));
+    h.add(u.pool);
+    for (auto o : u.placement_order) h.add(o);
+    h.add(u.placer);
+    h.add(u.token_cursor);
+    h.add(static_cast<std::uint8_t>(s.fleece_power));
+    h.add(s.ram);
+    h.add(s.fleece_holders);
+    h.add(s.winners);
+    h.add(s.interrupt);
+    for (auto x : s.holder) h.add(x);
+    for (auto p : s.acting_as) h.add(static_cast<std::uint8_t>(p));
+    for (auto b : s.tokens) h.add(b);
+    for (auto d : s.power_data) h.add(d);
+    h.add(s.rng);
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h.value()));
+    return text;
+}
+
+}  // namespace server
