@@ -138,10 +138,18 @@ class ServerProcess {
         std::lock_guard lock(mutex_);
         return kills_;
     }
-    /// Blocks until the server is ready again or `until` passes.
+    /// Blocks until the server is ready again, `until` passes, or stop_waiting() is called.
     void wait_ready(std::chrono::steady_clock::time_point until) {
         std::unique_lock lock(mutex_);
-        ready_changed_.wait_until(lock, until, [&] { return ready_; });
+        ready_changed_.wait_until(lock, until, [&] { return ready_ || stop_waiting_; });
+    }
+    /// Releases wait_ready() for good (the test is ending, maybe by a failure).
+    void stop_waiting() {
+        {
+            std::lock_guard lock(mutex_);
+            stop_waiting_ = true;
+        }
+        ready_changed_.notify_all();
     }
     void kill_now() {
         std::lock_guard lock(mutex_);
@@ -160,6 +168,7 @@ class ServerProcess {
     std::condition_variable ready_changed_;
     pid_t pid_ = 0;
     bool ready_ = false;
+    bool stop_waiting_ = false;
     int kills_ = 0;
 };
 
@@ -340,6 +349,7 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
         ServerProcess& server;
         ~JoinKiller() {
             done = true;
+            server.stop_waiting();
             thread.join();
         }
     } join_killer{done, killer, server};
@@ -347,6 +357,7 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
     std::mt19937 rng(12345);
     int restarts = 0;
     int steps_played = 0;
+    bool reconnect = false;
     auto all_over = [&] {
         for (const Game& g : games)
             if (!g.over) return false;
@@ -355,6 +366,13 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
     while (!all_over()) {
         REQUIRE(std::chrono::steady_clock::now() < deadline);
         try {
+            // After a restart: what was acknowledged is stored; then everyone reconnects. (Inside
+            // the try: the killer may strike again while they do.)
+            if (reconnect) {
+                check_stored(repo, games);
+                for (Player& p : players) connect(p, port);
+                reconnect = false;
+            }
             for (Game& game : games) {
                 if (game.over) continue;
                 // Who decides: seat 0's view says; the decider's own view lists its legal steps.
@@ -388,8 +406,7 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
             REQUIRE(server.kills() > restarts);
             server.restart();
             ++restarts;
-            check_stored(repo, games);
-            for (Player& p : players) connect(p, port);
+            reconnect = true;
         }
     }
     done = true;
