@@ -179,7 +179,10 @@ TEST_CASE("a flooding player is cut with 1008 while another game plays on, then 
             ++others;
         }
     }
-    CHECK(pongs >= static_cast<int>(config.message_burst) - 1);
+    // The bucket, less the tokens the flooder spent setting its game up (hello, lobby, open, its
+    // steps: about ten) and not yet refilled at this slow rate.
+    CHECK(pongs >= static_cast<int>(config.message_burst) - 20);
+    CHECK(pongs <= static_cast<int>(config.message_burst) + 20);
     CHECK(pongs < flood - config.rate_strikes_before_close);
     CHECK(limited >= config.rate_strikes_before_close);
     CHECK(in_a_row == config.rate_strikes_before_close);
