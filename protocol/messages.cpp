@@ -290,8 +290,4 @@ std::string event_message(std::string_view type, const json& fields) {
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-json diff(const json& from, const json& to) {
-    return json::diff(from, to);
-}
-
 }  // namespace protocol

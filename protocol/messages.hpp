@@ -79,7 +79,8 @@ std::string patch_message(std::string_view match, std::uint64_t version, const n
 /// {"type":<type>, <key>: payload} for lobby, lobbies, matches, lobby.closed ...
 std::string event_message(std::string_view type, const nlohmann::json& fields);
 
-/// The RFC 6902 patch that turns `from` into `to`.
+/// The RFC 6902 patch that turns `from` into `to`: the same operations as
+/// nlohmann::json::diff, found in one walk of the two documents (protocol/json_diff.cpp).
 nlohmann::json diff(const nlohmann::json& from, const nlohmann::json& to);
 
 }  // namespace protocol
