@@ -3,7 +3,7 @@
 // a player whose connection drops mid-game, and a whole game on a phone-sized screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, guest, createLobby, playToEnd, readGame, screenshot } from '../harness.js';
+import { startServer, launchBrowser, guest, createLobby, playToEnd, readGame, screenshot, pickStep, clickStep } from '../harness.js';
 
 let server;
 let browser;
@@ -121,3 +121,109 @@ test('a whole game on a 390x844 phone screen', { timeout: 120000 }, async () => 
     await Promise.all([dan.context.close(), eve.context.close()]);
   }
 });
+
+test('a public lobby appears live, seats fill by clicking Join, the clock ticks, abort before the first move', { timeout: 60000 }, async () => {
+  const fay = await guest(browser, server.url, 'Fay');
+  const gus = await guest(browser, server.url, 'Gus');
+  try {
+    await fay.page.click('#create-game');
+    await fay.page.selectOption('#set-powers', 'none');
+    await fay.page.selectOption('#set-clock', 'realtime');
+    await fay.page.fill('#set-base', '2');
+    await fay.page.fill('#set-inc', '1');
+    await fay.page.click('#create-submit');
+    await fay.page.waitForSelector('.lobby');
+    const lobbyId = await fay.page.getAttribute('.lobby', 'data-lobby');
+    // Gus's home page lists the new lobby without a reload.
+    await gus.page.waitForSelector(`#lobby-list li[data-lobby="${lobbyId}"] button`);
+    assert.match(await gus.page.textContent(`#lobby-list li[data-lobby="${lobbyId}"]`), /no gods.*2\+1/);
+    await gus.page.click(`#lobby-list li[data-lobby="${lobbyId}"] button`);
+    await gus.page.waitForSelector('.lobby');
+    await fay.page.click('#lobby-start:not([disabled])');
+    await fay.page.waitForSelector('.game .clock');
+    await gus.page.waitForSelector('.game .clock');
+    // The deciding seat's clock runs down locally.
+    const running = async () => fay.page.textContent('.clock.running');
+    await fay.page.waitForSelector('.clock.running');
+    const first = await running();
+    assert.match(first, /^[12]:[0-5][0-9]$/);
+    await fay.page.waitForFunction((t) => document.querySelector('.clock.running')?.textContent !== t, first, { timeout: 5000 });
+    // Nobody has moved: a seated player may abort.
+    fay.page.once('dialog', (d) => d.accept());
+    await fay.page.click('#abort');
+    await fay.page.waitForSelector('.game[data-status="aborted"]');
+    await gus.page.waitForSelector('.game[data-status="aborted"]');
+    assert.match(await gus.page.textContent('#result'), /aborted/);
+  } finally {
+    await Promise.all([fay.context.close(), gus.context.close()]);
+  }
+});
+
+test("Atlas' dome-or-block and Prometheus' build-before-moving are offered as a choice; resign", { timeout: 90000 }, async () => {
+  const hal = await guest(browser, server.url, 'Hal');
+  const ivy = await guest(browser, server.url, 'Ivy');
+  try {
+    await hal.page.click('#create-game');
+    await hal.page.selectOption('#set-powers', 'custom');
+    await hal.page.check('.pool input[data-power="Atlas"]');
+    await hal.page.check('.pool input[data-power="Prometheus"]');
+    await hal.page.selectOption('#set-draft', 'full');
+    await hal.page.uncheck('#set-public');
+    await hal.page.click('#create-submit');
+    const link = await hal.page.inputValue('#invite-link');
+    await ivy.page.goto(link);
+    await hal.page.click('#lobby-start:not([disabled])');
+    await hal.page.waitForSelector('.game');
+    await ivy.page.waitForSelector('.game');
+    const pages = [hal.page, ivy.page];
+    let atlas = false;
+    let prometheus = false;
+    for (let i = 0; i < 80 && !(atlas && prometheus); i++) {
+      for (const page of pages) {
+        const g = await readGame(page);
+        if (g.legal.length === 0) continue;
+        const before = g.log;
+        const domeAndBlock = g.legal.find((d) => d.kind === 'dome' && g.legal.some((b) => b.kind === 'build' && b.from === d.from && b.to === d.to));
+        const moveOrBuild = g.legal.find((b) => b.kind === 'build' && b.before_move && g.legal.some((m) => m.kind === 'move' && m.from === b.from && m.to === b.to));
+        if (!atlas && domeAndBlock) {
+          atlas = true;
+          await clickSquares(page, domeAndBlock.from, domeAndBlock.to);
+          const options = await page.$$eval('#choice button[data-step]', (bs) => bs.map((b) => b.dataset.step).sort());
+          assert.deepEqual(options, [`build ${domeAndBlock.from} ${domeAndBlock.to}`, `dome ${domeAndBlock.from} ${domeAndBlock.to}`]);
+          await page.click(`#choice button[data-step="dome ${domeAndBlock.from} ${domeAndBlock.to}"]`);
+          await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, before);
+          assert.equal((await readGame(page)).cells[domeAndBlock.to].dome, true);
+        } else if (!prometheus && moveOrBuild) {
+          prometheus = true;
+          await clickSquares(page, moveOrBuild.from, moveOrBuild.to);
+          const options = await page.$$eval('#choice button[data-step]', (bs) => bs.map((b) => b.dataset.step).sort());
+          assert.deepEqual(options, [`build ${moveOrBuild.from} ${moveOrBuild.to} first`, `move ${moveOrBuild.from} ${moveOrBuild.to}`]);
+          await page.click(`#choice button[data-step="build ${moveOrBuild.from} ${moveOrBuild.to} first"]`);
+          await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, before);
+          assert.equal((await readGame(page)).cells[moveOrBuild.to].height, g.cells[moveOrBuild.to].height + 1);
+        } else {
+          await clickStep(page, pickStep(g, 0));
+          await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, before);
+        }
+      }
+      if ((await readGame(hal.page)).status === 'finished') break;
+    }
+    assert.ok(atlas, 'Atlas had a square where both a block and a dome were legal');
+    assert.ok(prometheus, 'Prometheus could build before moving');
+    if ((await readGame(hal.page)).status === 'playing') {
+      ivy.page.once('dialog', (d) => d.accept());
+      await ivy.page.click('#resign');
+      await hal.page.waitForSelector('#result');
+      assert.match(await hal.page.textContent('#result'), /Hal won by resignation/);
+    }
+  } finally {
+    await Promise.all([hal.context.close(), ivy.context.close()]);
+  }
+});
+
+/** Clicks the worker on `from` (unless already selected) and then the target `to`. */
+async function clickSquares(page, from, to) {
+  if (!(await page.$(`svg.board .cell.selected[data-square="${from}"]`))) await page.click(`svg.board .cell[data-square="${from}"]`);
+  await page.click(`svg.board .cell.target[data-square="${to}"]`);
+  await page.waitForSelector('#choice');
+}
