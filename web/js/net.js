@@ -20,6 +20,7 @@ export class Connection {
     this.attempt = 0;
     this.closedByUs = false;
     this.status = 'connecting';
+    this.stats = { welcomes: 0, snapshots: 0, patches: 0 }; // for the status line and tests
   }
 
   start() {
@@ -52,8 +53,13 @@ export class Connection {
     socket.addEventListener('close', () => {
       if (this.socket !== socket) return;
       this.ready = false;
-      for (const { reject } of this.pending.values()) reject(new ServerError('unavailable', 'connection lost'));
-      this.pending.clear();
+      // Requests already on the wire may or may not have arrived: say so. Those still queued
+      // go out after the next welcome.
+      for (const [ref, p] of this.pending) {
+        if (!p.sent) continue;
+        this.pending.delete(ref);
+        p.reject(new ServerError('unavailable', 'connection lost; please try again'));
+      }
       if (this.closedByUs) return;
       this.setStatus('reconnecting');
       // Exponential backoff with jitter: 0.5 s doubling to 30 s.
@@ -73,11 +79,17 @@ export class Connection {
       case 'welcome':
         this.player = msg.player;
         this.ready = true;
+        this.stats.welcomes += 1;
         this.attempt = 0;
         this.setStatus('online');
         for (const what of this.subscriptions) this.raw({ type: `${what}.subscribe` });
-        for (const [id, m] of this.matches) this.raw({ type: 'match.open', match: id, since: m.version });
-        for (const q of this.queued.splice(0)) this.raw(q);
+        for (const [id, m] of this.matches) {
+          this.raw(m.version === null ? { type: 'match.open', match: id } : { type: 'match.open', match: id, since: m.version });
+        }
+        for (const q of this.queued.splice(0)) {
+          if (q.ref !== undefined && this.pending.has(q.ref)) this.pending.get(q.ref).sent = true;
+          this.raw(q);
+        }
         break;
       case 'ack':
       case 'pong':
@@ -101,6 +113,7 @@ export class Connection {
         m.view = msg.view;
         m.version = msg.version;
         m.receivedAt = performance.now();
+        this.stats.snapshots += 1;
         break;
       }
       case 'match.patch': {
@@ -115,6 +128,7 @@ export class Connection {
           m.view = applyPatch(m.view, msg.patch);
           m.version = msg.version;
           m.receivedAt = performance.now();
+          this.stats.patches += 1;
         } catch {
           m.version = null; // ask for a whole snapshot
           this.raw({ type: 'match.open', match: msg.match });
@@ -145,7 +159,7 @@ export class Connection {
     const ref = this.nextRef++;
     const full = { ...msg, ref };
     return new Promise((resolve, reject) => {
-      this.pending.set(ref, { resolve, reject });
+      this.pending.set(ref, { resolve, reject, sent: this.ready });
       if (this.ready) this.raw(full);
       else this.queued.push(full);
     });
@@ -157,14 +171,16 @@ export class Connection {
     else this.queued.push(msg);
   }
 
+  // Subscriptions and open matches are (re)sent after every welcome, so they are only sent
+  // directly while connected.
   subscribe(what) {
     this.subscriptions.add(what);
-    this.send({ type: `${what}.subscribe` });
+    if (this.ready) this.raw({ type: `${what}.subscribe` });
   }
 
   unsubscribe(what) {
     if (!this.subscriptions.delete(what)) return;
-    this.send({ type: `${what}.unsubscribe` });
+    if (this.ready) this.raw({ type: `${what}.unsubscribe` });
   }
 
   /** Starts following a match; its views arrive as 'match.snapshot'/'match.patch' events. */
@@ -175,12 +191,12 @@ export class Connection {
       return;
     }
     this.matches.set(id, { view: null, version: null, receivedAt: 0 });
-    this.send({ type: 'match.open', match: id });
+    if (this.ready) this.raw({ type: 'match.open', match: id });
   }
 
   closeMatch(id) {
     if (!this.matches.delete(id)) return;
-    this.send({ type: 'match.close', match: id });
+    if (this.ready) this.raw({ type: 'match.close', match: id });
   }
 
   match(id) {

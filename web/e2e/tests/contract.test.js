@@ -59,7 +59,6 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     await ann.page.click('#replay-play');
     await ann.page.waitForSelector('#board[data-after="7"]', { timeout: 5000 });
     await ann.page.click('#replay-play');
-    await screenshot(ann.page, 'replay');
     assert.ok(played > 0);
 
     // The player page: ratings, the rating chart, the match just played.
@@ -67,12 +66,10 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     await ann.page.goto(`${server.url}/#/player/${me}`);
     await ann.page.waitForSelector('#rating-chart svg.chart polyline');
     await ann.page.waitForSelector(`#recent li[data-match="${id}"]`);
-    await screenshot(ann.page, 'player');
 
     // The leaderboard answers for both pools (provisional players are not ranked).
     await ann.page.goto(`${server.url}/#/leaderboard/santorini`);
     await ann.page.waitForFunction(() => /Nobody ranked yet|Rating/.test(document.querySelector('#leaderboard')?.textContent || ''));
-    await screenshot(ann.page, 'leaderboard');
   } finally {
     await Promise.all([ann.context.close(), bob.context.close()]);
   }

@@ -7,6 +7,13 @@ import { startServer, launchBrowser, guest, createLobby, playToEnd, readGame, sc
 
 let server;
 let browser;
+/** What the first game recorded for the replay test: spectator views by steps played, the
+ *  steps with their seats, the match id and the players. */
+const recorded = { views: [], steps: [], match: null, seats: [] };
+const viewOf = (page) => page.evaluate(() => {
+  const id = document.querySelector('.game').dataset.match;
+  return window.santoriniApp.conn.match(id).view;
+});
 
 before(async () => {
   server = await startServer();
@@ -41,6 +48,8 @@ test('private lobby, god draft, a full game to a win, spectated live, with a dro
     await cat.page.click(`#match-list li[data-match="${matchId}"] a`);
     await cat.page.waitForSelector('.game[data-status="draft"]');
     assert.equal((await readGame(cat.page)).you, null);
+    recorded.match = matchId;
+    recorded.views[0] = await viewOf(cat.page);
     await ann.page.waitForFunction(() => document.querySelector('#spectators')?.textContent.includes('watching: 1'));
 
     // The challenger sees the pool with descriptions; the other waits.
@@ -51,13 +60,17 @@ test('private lobby, god draft, a full game to a win, spectated live, with a dro
 
     const seen = [];
     let dropped = false;
+    let snapshotsBefore = null;
     let shotTaken = false;
     const played = await playToEnd([ann.page, bob.page], {
       climberSeat: 0,
-      onStep: async (n, logLength, page) => {
+      onStep: async (n, logLength, page, step) => {
         // The spectator sees every step, live.
         await cat.page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, logLength);
         seen.push(await cat.page.textContent(`#log li[data-n="${logLength}"]`));
+        const catView = await viewOf(cat.page);
+        recorded.views[catView.history.length] = catView;
+        recorded.steps.push({ number: logLength, seat: (await readGame(page)).you, step, at: new Date().toISOString() });
         if (!shotTaken && (await readGame(page)).status === 'playing' && logLength > 14) {
           shotTaken = true;
           await screenshot(ann.page, 'game');
@@ -66,6 +79,7 @@ test('private lobby, god draft, a full game to a win, spectated live, with a dro
         // Mid-game, Bob's socket drops; Ann plays on; Bob reconnects by himself and catches up.
         if (!dropped && logLength >= 12 && page === ann.page) {
           dropped = true;
+          snapshotsBefore = await bob.page.evaluate(() => window.santoriniApp.conn.stats.snapshots);
           await bob.page.evaluate(() => window.santoriniApp.conn.socket.close());
           await bob.page.waitForFunction(() => window.santoriniApp.conn.status !== 'online');
         }
@@ -83,6 +97,10 @@ test('private lobby, god draft, a full game to a win, spectated live, with a dro
     assert.equal(seen.length, played);
     assert.match(await ann.page.textContent('#result'), /won/);
     await screenshot(ann.page, 'result');
+    // Bob came back with hello and match.open since his version: patches, no new snapshot.
+    const stats = await bob.page.evaluate(() => window.santoriniApp.conn.stats);
+    assert.equal(stats.welcomes, 2);
+    assert.equal(stats.snapshots, snapshotsBefore);
     assert.equal(await bob.page.evaluate(() => window.santoriniApp.conn.status), 'online');
   } finally {
     await Promise.all([ann.context.close(), bob.context.close(), cat.context.close()]);
@@ -105,9 +123,17 @@ test('a whole game on a 390x844 phone screen', { timeout: 120000 }, async () => 
     const width = await dan.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `page is ${width}px wide`);
     let shot = false;
+    let reloaded = false;
     await playToEnd([dan.page, eve.page], {
       climberSeat: 1,
       onStep: async (n, logLength, page) => {
+        // Eve reloads the page mid-game: her guest comes back from localStorage and the
+        // match reopens where it stands.
+        if (!reloaded && logLength >= 8) {
+          reloaded = true;
+          await eve.page.reload();
+          await eve.page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, logLength);
+        }
         if (!shot && logLength > 10) {
           shot = true;
           await screenshot(page === dan.page ? eve.page : dan.page, 'phone-game');
@@ -117,6 +143,7 @@ test('a whole game on a 390x844 phone screen', { timeout: 120000 }, async () => 
     await dan.page.waitForSelector('#result');
     await eve.page.waitForSelector('#result');
     assert.equal((await readGame(eve.page)).status, 'finished');
+    assert.ok(reloaded);
   } finally {
     await Promise.all([dan.context.close(), eve.context.close()]);
   }
@@ -227,3 +254,82 @@ async function clickSquares(page, from, to) {
   await page.click(`svg.board .cell.target[data-square="${to}"]`);
   await page.waitForSelector('#choice');
 }
+
+test('replay viewer, player page and leaderboard on answers shaped as the HTTP API contract', { timeout: 60000 }, async () => {
+  // The HTTP API branch serves these; until then the browser gets contract-shaped answers made
+  // from the first game's real spectator views (tests/contract.test.js uses the real ones).
+  assert.ok(recorded.match, 'the first game ran');
+  const n = recorded.steps.length;
+  for (let i = 0; i <= n; i++) assert.ok(recorded.views[i], `the spectator's view after ${i} steps was recorded`);
+  const final = recorded.views[n];
+  const header = {
+    id: recorded.match,
+    game: 'santorini',
+    status: 'finished',
+    live: false,
+    settings: { game: 'santorini', players: 2, powers: 'simple', draft: 'full', golden_fleece: false, clock: { kind: 'none' }, public: false },
+    pool: 'santorini_powers',
+    rated: true,
+    created_at: '2026-01-02T10:00:00Z',
+    finished_at: '2026-01-02T10:20:00Z',
+    steps: n,
+    seats: final.seats.map((s) => ({ seat: s.seat, player: s.player, power: s.power, team: null, rating_before: { rating: 1500, deviation: 350 }, rating_after: { rating: final.result.winners.includes(s.seat) ? 1662 : 1338, deviation: 290 } })),
+    result: final.result,
+    spectators: 0,
+  };
+  const winner = final.seats[final.result.winners[0]].player;
+  const history = Array.from({ length: 12 }, (_, i) => ({ at: `2026-01-${String(i + 2).padStart(2, '0')}T10:00:00Z`, rating: 1500 + 20 * i - (i % 3 === 0 ? 35 : 0), deviation: 350 - 20 * i, match: `m_${i}` }));
+  const json = (route, body, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route(/\/api\/matches\/[^/]+\/replay$/, (route) => json(route, { match: header, steps: recorded.steps }));
+  await page.route(/\/api\/matches\/[^/]+\/view\?after=\d+$/, (route) => {
+    const after = Number(new URL(route.request().url()).searchParams.get('after'));
+    if (after > n) return json(route, { error: 'after is past the last step', code: 'bad_request' }, 400);
+    return json(route, { match: header.id, after, steps: n, view: recorded.views[after] });
+  });
+  await page.route(/\/api\/players\/[^/]+$/, (route) => json(route, { id: winner.id, name: winner.name, created_at: '2026-01-01T09:00:00Z', ratings: [{ pool: 'santorini_powers', rating: 1662, deviation: 290, volatility: 0.06, games: 12, provisional: false }], recent_matches: [header] }));
+  await page.route(/\/api\/players\/[^/]+\/rating-history\?pool=santorini_powers$/, (route) => json(route, { player: winner.id, pool: 'santorini_powers', history }));
+  await page.route(/\/api\/leaderboard\?pool=santorini_powers/, (route) => json(route, { pool: 'santorini_powers', entries: [{ rank: 1, player: winner, rating: 1662, deviation: 90, games: 12 }, { rank: 2, player: { id: 'p_x', name: 'Zed' }, rating: 1540, deviation: 75, games: 30 }] }));
+  try {
+    const boardOf = () => page.$$eval('svg.board .cell', (cells) => cells.map((c) => `${c.dataset.height}${c.dataset.dome === '1' ? 'D' : ''}`));
+    const expectBoard = (k) => recorded.views[k].state.board;
+    await page.goto(`${server.url}/#/replay/${header.id}`);
+    await page.waitForSelector('#board[data-after="0"] svg.board');
+    assert.match(await page.textContent('#replay-position'), new RegExp(`Step 0 of ${n}`));
+    await page.click('#replay-forward');
+    await page.waitForSelector('#board[data-after="1"]');
+    await page.click('#replay-last');
+    await page.waitForSelector(`#board[data-after="${n}"]`);
+    assert.deepEqual(await boardOf(), expectBoard(n));
+    await page.click('#replay-back');
+    await page.waitForSelector(`#board[data-after="${n - 1}"]`);
+    assert.deepEqual(await boardOf(), expectBoard(n - 1));
+    const mid = Math.floor(n / 2);
+    await page.click(`#log li[data-n="${mid}"] button`);
+    await page.waitForSelector(`#board[data-after="${mid}"]`);
+    assert.deepEqual(await boardOf(), expectBoard(mid));
+    const workers = await page.$$eval('svg.board .worker', (ws) => ws.length);
+    assert.equal(workers, recorded.views[mid].state.workers.filter((w) => w.square).length);
+    await page.click('#replay-play');
+    await page.waitForSelector(`#board[data-after="${mid + 2}"]`, { timeout: 5000 });
+    await page.click('#replay-play');
+    await screenshot(page, 'replay');
+
+    await page.goto(`${server.url}/#/player/${winner.id}`);
+    await page.waitForSelector('#rating-chart svg.chart polyline');
+    assert.equal(await page.$$eval('#rating-chart circle.point', (c) => c.length), history.length);
+    assert.match(await page.textContent(`#recent li[data-match="${header.id}"]`), /won \(\+162\)/);
+    await screenshot(page, 'player');
+
+    await page.goto(`${server.url}/#/leaderboard`);
+    await page.waitForSelector('#leaderboard table');
+    assert.equal(await page.$$eval('#leaderboard tr', (r) => r.length), 3);
+    await screenshot(page, 'leaderboard');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -2,7 +2,7 @@
 // Views come from the server (GET /api/matches/{id}/view?after=N): the client replays no rules.
 import { h, mount } from '../dom.js';
 import { replay as fetchReplay, viewAfter } from '../api.js';
-import { renderBoard } from '../board.js';
+import { renderBoard, SIDE_COLORS } from '../board.js';
 import { powerName } from '../powers.js';
 import { stepText } from '../steps.js';
 
@@ -70,7 +70,7 @@ export function replayScreen(screen, id) {
         (header.seats || []).map((s) =>
           h(
             'div',
-            { class: `player-card${result && result.winners?.includes(s.seat) ? ' winner' : ''}` },
+            { class: `player-card${result && result.winners?.includes(s.seat) ? ' winner' : ''}`, style: `--side:${SIDE_COLORS[(s.team ?? s.seat) % SIDE_COLORS.length]}` },
             h('a', { href: `#/player/${s.player.id}`, class: 'name' }, s.player.name),
             s.power ? h('div', { class: 'power' }, powerName(s.power)) : null,
           ),
@@ -80,11 +80,11 @@ export function replayScreen(screen, id) {
       h(
         'div',
         { class: 'replay-controls' },
-        h('button', { id: 'replay-first', onclick: () => go(0), title: 'start' }, '⏮'),
+        h('button', { id: 'replay-first', onclick: () => go(0), title: 'start' }, '« Start'),
         h('button', { id: 'replay-back', onclick: () => go(position - 1), title: 'back' }, '◀'),
-        h('button', { id: 'replay-play', onclick: autoplay, title: 'autoplay' }, timer ? '⏸' : '▶ Play'),
+        h('button', { id: 'replay-play', onclick: autoplay, title: 'autoplay' }, timer ? 'Pause' : 'Play'),
         h('button', { id: 'replay-forward', onclick: () => go(position + 1), title: 'forward' }, '▶'),
-        h('button', { id: 'replay-last', onclick: () => go(data.steps.length), title: 'end' }, '⏭'),
+        h('button', { id: 'replay-last', onclick: () => go(data.steps.length), title: 'end' }, 'End »'),
       ),
       h('input', { type: 'range', id: 'replay-slider', min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
       h('p', { id: 'replay-position' }, `Step ${position} of ${data.steps.length}`),
