@@ -40,6 +40,18 @@ export function renderBoard(view, marks = {}, onSquare = null) {
       'data-dome': dome ? 1 : 0,
       transform: `translate(${x},${y})`,
     });
+    if (onSquare && (classes.includes('source') || classes.includes('target') || classes.includes('selected'))) {
+      // Playable squares are focusable and answer Enter/Space as well as clicks.
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', `${square}, height ${height}${dome ? ', dome' : ''}${classes.includes('target') ? ', playable' : ''}`);
+      g.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onSquare(square);
+        }
+      });
+    }
     if (onSquare) g.addEventListener('click', () => onSquare(square));
     g.append(s('rect', { class: 'ground', x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 6 }));
     for (let level = 1; level <= height; level++) {

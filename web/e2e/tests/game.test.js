@@ -333,3 +333,45 @@ test('replay viewer, player page and leaderboard on answers shaped as the HTTP A
     await context.close();
   }
 });
+
+test('three players: random gods, everyone sees the same board, cards and turn', { timeout: 60000 }, async () => {
+  const players = [];
+  for (const name of ['Jo', 'Kim', 'Lu']) players.push(await guest(browser, server.url, name));
+  const pages = players.map((p) => p.page);
+  try {
+    const link = await createLobby(pages[0], { players: '3', powers: 'simple', draft: 'random' });
+    await pages[1].goto(link);
+    await pages[2].goto(link);
+    await pages[0].click('#lobby-start:not([disabled])');
+    for (const p of pages) await p.waitForSelector('.game');
+    // Random gods are dealt at once: every seat shows its power card.
+    for (const p of pages) await p.waitForFunction(() => document.querySelectorAll('.player-card .power').length === 3);
+    let steps = 0;
+    while (steps < 16) {
+      let acted = false;
+      for (const p of pages) {
+        const g = await readGame(p);
+        if (g.legal.length === 0) continue;
+        await clickStep(p, pickStep(g, 0));
+        await p.waitForFunction((n) => document.querySelectorAll('#log li').length > n, g.log);
+        steps += 1;
+        acted = true;
+      }
+      if (!acted) await new Promise((r) => setTimeout(r, 50));
+      if ((await readGame(pages[0])).status === 'finished') break;
+    }
+    for (const p of pages) await p.waitForFunction((n) => document.querySelectorAll('#log li').length >= n, steps);
+    const seen = await Promise.all(pages.map(readGame));
+    assert.deepEqual(seen[1].cells, seen[0].cells);
+    assert.deepEqual(seen[2].cells, seen[0].cells);
+    assert.equal(Object.values(seen[0].cells).filter((c) => c.side !== null).length, 6);
+    assert.deepEqual(new Set(Object.values(seen[0].cells).filter((c) => c.side !== null).map((c) => c.side)), new Set([0, 1, 2]));
+    // Exactly one seat is asked to play, and every page shows the same one highlighted.
+    assert.equal(seen.filter((g) => g.legal.length > 0).length, seen[0].status === 'finished' ? 0 : 1);
+    const turn = await Promise.all(pages.map((p) => p.getAttribute('.player-card.turn', 'data-seat')));
+    assert.equal(new Set(turn).size, 1);
+    await screenshot(pages[0], 'three-players');
+  } finally {
+    await Promise.all(players.map((p) => p.context.close()));
+  }
+});
