@@ -45,6 +45,7 @@ function loadGuest() {
 
 function signOut() {
   localStorage.removeItem(STORAGE_KEY);
+  setLobby(null);
   if (app.conn) app.conn.stop();
   app.conn = null;
   app.me = null;
@@ -69,11 +70,11 @@ function connect() {
     renderMe();
   });
   conn.on('lobby', (msg) => {
-    app.lobby = msg.lobby;
+    setLobby(msg.lobby);
     if (!location.hash.startsWith('#/lobby/')) app.navigate(`#/lobby/${msg.lobby.id}`);
   });
   conn.on('lobby.closed', (msg) => {
-    app.lobby = null;
+    setLobby(null);
     if (msg.reason === 'started' && msg.match) {
       app.navigate(`#/match/${msg.match}`);
       return;
@@ -88,6 +89,25 @@ function connect() {
     if (msg.state === 'matched' && msg.match) app.navigate(`#/match/${msg.match}`);
   });
   conn.start();
+}
+
+// The server tells a tab about its player's lobby only when the lobby changes, so a reloaded
+// tab restores the last one it saw (per tab) until the next event or lobby.closed.
+const LOBBY_KEY = 'santorini.lobby';
+
+function setLobby(lobby) {
+  app.lobby = lobby;
+  if (lobby) sessionStorage.setItem(LOBBY_KEY, JSON.stringify(lobby));
+  else sessionStorage.removeItem(LOBBY_KEY);
+}
+
+function restoreLobby() {
+  try {
+    const lobby = JSON.parse(sessionStorage.getItem(LOBBY_KEY));
+    if (lobby && app.me && lobby.seats.some((s) => s && s.player.id === app.me.id)) app.lobby = lobby;
+  } catch {
+    /* nothing saved */
+  }
 }
 
 function renderMe() {
@@ -172,6 +192,7 @@ function route() {
 }
 
 app.me = loadGuest();
+restoreLobby();
 renderMe();
 if (app.me) connect();
 window.addEventListener('hashchange', route);

@@ -166,6 +166,10 @@ test('a public lobby appears live, seats fill by clicking Join, the clock ticks,
     assert.match(await gus.page.textContent(`#lobby-list li[data-lobby="${lobbyId}"]`), /no gods.*2\+1/);
     await gus.page.click(`#lobby-list li[data-lobby="${lobbyId}"] button`);
     await gus.page.waitForSelector('.lobby');
+    // A reload keeps the seat and shows the lobby again; the start still reaches the tab.
+    await gus.page.reload();
+    await gus.page.waitForSelector(`.lobby[data-lobby="${lobbyId}"]`);
+    await gus.page.waitForFunction(() => window.santoriniApp.conn.status === 'online');
     await fay.page.click('#lobby-start:not([disabled])');
     await fay.page.waitForSelector('.game .clock');
     await gus.page.waitForSelector('.game .clock');
@@ -374,4 +378,20 @@ test('three players: random gods, everyone sees the same board, cards and turn',
   } finally {
     await Promise.all(players.map((p) => p.context.close()));
   }
+});
+
+test('the server serves the client with the right content types', async () => {
+  const types = {
+    '/': /^text\/html/,
+    '/js/app.js': /^text\/javascript/,
+    '/js/screens/game.js': /^text\/javascript/,
+    '/css/app.css': /^text\/css/,
+    '/favicon.svg': /^image\/svg\+xml/,
+  };
+  for (const [path, type] of Object.entries(types)) {
+    const response = await fetch(`${server.url}${path}`);
+    assert.equal(response.status, 200, path);
+    assert.match(response.headers.get('content-type'), type, path);
+  }
+  assert.equal((await fetch(`${server.url}/js/missing.js`)).status, 404);
 });

@@ -254,7 +254,7 @@ export function gameScreen(screen, id) {
     lastHistoryLength = v.history.length;
     const log = renderLog(v);
     const canAbort = v.you !== null && v.you !== undefined && !v.history.some((t) => t.startsWith('move')) && v.status !== 'finished' && v.status !== 'aborted';
-    const canResign = v.you !== null && v.you !== undefined && v.status === 'playing';
+    const canResign = v.you !== null && v.you !== undefined && v.status === 'playing' && !v.seats[v.you]?.out;
     mount(
       els.side,
       h(

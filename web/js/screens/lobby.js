@@ -9,7 +9,7 @@ export function lobbyScreen(screen, id) {
   const render = () => {
     const lobby = app.lobby;
     if (!lobby || lobby.id !== id) {
-      mount(screen, h('div', { class: 'card narrow' }, h('p', {}, 'This lobby is not open (any more).'), h('a', { href: '#/' }, 'Back home')));
+      mount(screen, h('div', { class: 'card narrow' }, h('p', {}, 'You are not in this lobby (it may have closed).'), h('a', { href: '#/' }, 'Back home')));
       return;
     }
     const host = lobby.host === app.me.id;
