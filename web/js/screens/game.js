@@ -250,6 +250,9 @@ export function gameScreen(screen, id) {
     gameEl.dataset.you = v.you === null || v.you === undefined ? '' : v.you;
     screen.querySelector('.game > p.muted')?.remove();
     mount(els.board, renderBoard(v, marks, legal.length ? onSquare : null));
+    const oldLog = els.side.querySelector('#log');
+    const oldScroll = oldLog ? oldLog.scrollTop : 0;
+    const wasAtBottom = !oldLog || oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 4;
     const historyChanged = v.history.length !== lastHistoryLength;
     lastHistoryLength = v.history.length;
     const log = renderLog(v);
@@ -274,10 +277,9 @@ export function gameScreen(screen, id) {
         canResign ? h('button', { id: 'resign', class: 'danger', onclick: () => confirm('Resign this game?') && conn.request({ type: 'match.resign', match: id }).catch((e) => app.toast(e.message)) }, 'Resign') : null,
       ),
     );
-    if (historyChanged) {
-      const ol = log.querySelector('ol');
-      ol.scrollTop = ol.scrollHeight;
-    }
+    // The log follows new steps unless the reader scrolled back through it.
+    const ol = log.querySelector('ol');
+    ol.scrollTop = historyChanged || wasAtBottom ? ol.scrollHeight : oldScroll;
     tick();
   };
 
