@@ -395,3 +395,45 @@ test('the server serves the client with the right content types', async () => {
   }
   assert.equal((await fetch(`${server.url}/js/missing.js`)).status, 404);
 });
+
+test('the Golden Fleece: one god beside the board, the Ram placed by clicking', { timeout: 60000 }, async () => {
+  const mo = await guest(browser, server.url, 'Mo');
+  const ned = await guest(browser, server.url, 'Ned');
+  try {
+    await mo.page.click('#create-game');
+    await mo.page.selectOption('#set-powers', 'simple');
+    await mo.page.selectOption('#set-draft', 'full');
+    await mo.page.check('#set-fleece');
+    await mo.page.uncheck('#set-public');
+    await mo.page.click('#create-submit');
+    const link = await mo.page.inputValue('#invite-link');
+    await ned.page.goto(link);
+    await mo.page.click('#lobby-start:not([disabled])');
+    const pages = [mo.page, ned.page];
+    for (const p of pages) await p.waitForSelector('.game .fleece');
+    let token = false;
+    for (let i = 0; i < 30; i++) {
+      let acted = false;
+      for (const p of pages) {
+        const g = await readGame(p);
+        if (g.legal.length === 0) continue;
+        const step = pickStep(g, 0);
+        if (step.kind === 'token') token = true;
+        await clickStep(p, step);
+        await p.waitForFunction((n) => document.querySelectorAll('#log li').length > n, g.log);
+        acted = true;
+      }
+      if (!acted) await new Promise((r) => setTimeout(r, 50));
+      if (token && (await readGame(mo.page)).status === 'playing') break;
+    }
+    assert.ok(token, 'the Ram was placed with a token step');
+    for (const p of pages) {
+      await p.waitForSelector('svg.board .ram');
+      assert.match(await p.textContent('.fleece'), /Golden Fleece: \w+/);
+      assert.match(await p.textContent('.fleece'), /Ram on [A-E][1-5]/);
+    }
+    await screenshot(mo.page, 'golden-fleece');
+  } finally {
+    await Promise.all([mo.context.close(), ned.context.close()]);
+  }
+});
