@@ -44,3 +44,12 @@ export const ratingHistory = (id, pool) =>
 export const leaderboard = (pool, limit = 50, offset = 0) =>
   get(`/api/leaderboard?pool=${encodeURIComponent(pool)}&limit=${limit}&offset=${offset}`);
 export const queues = () => get('/api/queues');
+
+/** One page of a player's matches, newest first: {matches, next} (next: the cursor or null). */
+export async function playerMatches(id, after = null, limit = 20) {
+  const query = `limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+  const response = await call(`/api/players/${encodeURIComponent(id)}/matches?${query}`);
+  const text = await response.text();
+  const matches = text.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+  return { matches, next: response.headers.get('X-Next-Cursor') };
+}

@@ -155,7 +155,13 @@ test('a public lobby appears live, seats fill by clicking Join, the clock ticks,
   try {
     await fay.page.click('#create-game');
     await fay.page.selectOption('#set-powers', 'none');
+    // The form shows only the fields that apply.
+    assert.equal(await fay.page.isVisible('#set-base'), false);
+    assert.equal(await fay.page.isDisabled('#set-draft'), true);
+    assert.equal(await fay.page.isVisible('.pool'), false);
     await fay.page.selectOption('#set-clock', 'realtime');
+    assert.equal(await fay.page.isVisible('#set-base'), true);
+    assert.equal(await fay.page.isVisible('#set-hours'), false);
     await fay.page.fill('#set-base', '2');
     await fay.page.fill('#set-inc', '1');
     await fay.page.click('#create-submit');
@@ -296,6 +302,16 @@ test('replay viewer, player page and leaderboard on answers shaped as the HTTP A
   });
   await page.route(/\/api\/players\/[^/]+$/, (route) => json(route, { id: winner.id, name: winner.name, created_at: '2026-01-01T09:00:00Z', ratings: [{ pool: 'santorini_powers', rating: 1662, deviation: 290, volatility: 0.06, games: 12, provisional: false }], recent_matches: [header] }));
   await page.route(/\/api\/players\/[^/]+\/rating-history\?pool=santorini_powers$/, (route) => json(route, { player: winner.id, pool: 'santorini_powers', history }));
+  // Two pages of matches: the header, then 25 made-up ones after the cursor.
+  const older = Array.from({ length: 25 }, (_, i) => ({ ...header, id: `m_old${i}`, finished_at: `2025-12-${String(i + 1).padStart(2, '0')}T10:00:00Z` }));
+  await page.route(/\/api\/players\/[^/]+\/matches\?/, (route) => {
+    const url = new URL(route.request().url());
+    assert.equal(url.searchParams.get('limit'), '20');
+    const after = url.searchParams.get('after');
+    const rows = after === null ? [header, ...older.slice(0, 19)] : after === 'c20' ? older.slice(19) : null;
+    if (!rows) return json(route, { error: 'bad cursor', code: 'bad_request' }, 400);
+    return route.fulfill({ status: 200, contentType: 'application/x-ndjson', headers: after === null ? { 'X-Next-Cursor': 'c20' } : {}, body: rows.map((r) => JSON.stringify(r)).join('\n') + '\n' });
+  });
   await page.route(/\/api\/leaderboard\?pool=santorini_powers/, (route) => json(route, { pool: 'santorini_powers', entries: [{ rank: 1, player: winner, rating: 1662, deviation: 90, games: 12 }, { rank: 2, player: { id: 'p_x', name: 'Zed' }, rating: 1540, deviation: 75, games: 30 }] }));
   try {
     const boardOf = () => page.$$eval('svg.board .cell', (cells) => cells.map((c) => `${c.dataset.height}${c.dataset.dome === '1' ? 'D' : ''}`));
@@ -327,6 +343,11 @@ test('replay viewer, player page and leaderboard on answers shaped as the HTTP A
     assert.equal(await page.$$eval('#rating-chart circle.point', (c) => c.length), history.length);
     assert.match(await page.textContent(`#recent li[data-match="${header.id}"]`), /won \(\+162\)/);
     await screenshot(page, 'player');
+    await page.click('#more-matches');
+    await page.waitForFunction(() => document.querySelectorAll('#recent li').length === 20);
+    await page.click('#more-matches');
+    await page.waitForFunction(() => document.querySelectorAll('#recent li').length === 26);
+    assert.equal(await page.isHidden('#more-matches'), true);
 
     await page.goto(`${server.url}/#/leaderboard`);
     await page.waitForSelector('#leaderboard table');

@@ -1,6 +1,6 @@
 // A player's page: ratings per pool, a rating-history chart, recent matches.
 import { h, mount, s, ago } from '../dom.js';
-import { player as fetchPlayer, ratingHistory } from '../api.js';
+import { player as fetchPlayer, ratingHistory, playerMatches } from '../api.js';
 import { powerName } from '../powers.js';
 
 export const POOLS = [
@@ -61,6 +61,22 @@ export function playerScreen(screen, id) {
     .then(async (p) => {
       if (closed) return;
       const chartBox = h('div', { id: 'rating-chart' });
+      // Every match, a page at a time (the list above holds the latest few).
+      let cursor = null;
+      const more = h('button', { id: 'more-matches' }, 'All matches');
+      more.addEventListener('click', async () => {
+        const list = screen.querySelector('#recent');
+        try {
+          const page = await playerMatches(id, cursor);
+          if (cursor === null) list.replaceChildren();
+          list.append(...page.matches.map((m) => matchRow(m, id)));
+          cursor = page.next;
+          more.textContent = 'More';
+          more.hidden = !cursor;
+        } catch (e) {
+          more.replaceWith(h('p', { class: 'error' }, e.message));
+        }
+      });
       const pools = POOLS.filter((x) => p.ratings.some((r) => r.pool === x.pool));
       const pool = pools[0]?.pool || 'santorini_powers';
       const showChart = async (which) => {
@@ -92,6 +108,7 @@ export function playerScreen(screen, id) {
           chartBox,
           h('h2', {}, 'Recent matches'),
           h('ul', { class: 'list', id: 'recent' }, p.recent_matches.length ? p.recent_matches.map((m) => matchRow(m, id)) : h('li', { class: 'muted' }, 'None yet.')),
+          p.recent_matches.length ? more : null,
         ),
       );
       if (pools.length) showChart(pool);
