@@ -72,10 +72,10 @@ export async function guest(browser, url, name, options = {}) {
   return { context, page, name };
 }
 
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { fullPage = false } = {}) {
   if (process.env.E2E_NO_SCREENSHOTS) return;
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }
 
 /** Creates a lobby from the form; returns the invite link. */

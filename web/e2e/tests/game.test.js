@@ -206,6 +206,7 @@ test("Atlas' dome-or-block and Prometheus' build-before-moving are offered as a 
     await hal.page.check('.pool input[data-power="Prometheus"]');
     await hal.page.selectOption('#set-draft', 'full');
     await hal.page.uncheck('#set-public');
+    await screenshot(hal.page, 'create', { fullPage: true });
     await hal.page.click('#create-submit');
     const link = await hal.page.inputValue('#invite-link');
     await ivy.page.goto(link);

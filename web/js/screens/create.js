@@ -34,7 +34,16 @@ export function createScreen(screen) {
   const poolBoxes = Object.entries(POWERS).map(([key, p]) =>
     h('label', { class: 'pool-item', title: p.text }, h('input', { type: 'checkbox', value: key, 'data-power': key }), ` ${p.name}`),
   );
-  const pool = h('fieldset', { class: 'pool', hidden: true }, h('legend', {}, 'Gods in the pool (the server deals only those it plays)'), poolBoxes);
+  const group = (category, title) =>
+    h('div', { class: 'pool-group' }, h('div', { class: 'pool-title' }, title), poolBoxes.filter((l) => POWERS[l.querySelector('input').value].category === category));
+  const pool = h(
+    'fieldset',
+    { class: 'pool', hidden: true },
+    h('legend', {}, 'Gods in the pool (the server deals only those it plays)'),
+    group('simple', 'Simple gods'),
+    group('advanced', 'Advanced gods'),
+    group('hero', 'Heroes (2 players)'),
+  );
   const realtime = h('div', { class: 'inline', hidden: true }, field('Minutes', base), field('Increment (s)', inc));
   const turn = h('div', { class: 'inline', hidden: true }, field('Hours per move', hours));
   const error = h('p', { class: 'error', role: 'alert' });
