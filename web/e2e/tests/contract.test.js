@@ -1,0 +1,76 @@
+// Browser tests of the features that need the HTTP API and matchmaking branches (their
+// contracts: quick play over the WebSocket, GET /api/matches/{id}/replay and /view?after=N,
+// player pages with rating history, the leaderboard). They run against a server with a
+// PostgreSQL (scripts/with-postgres sets SANTORINI_TEST_DATABASE_URL) and are skipped without.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, guest, playToEnd, readGame, screenshot } from '../harness.js';
+
+const database = process.env.SANTORINI_TEST_DATABASE_URL;
+const skip = database ? false : 'needs SANTORINI_TEST_DATABASE_URL (run under scripts/with-postgres)';
+
+let server;
+let browser;
+
+before(async () => {
+  if (skip) return;
+  server = await startServer({ database });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('quick play pairs two players; the game, its replay, player pages and the leaderboard', { skip, timeout: 150000 }, async () => {
+  const ann = await guest(browser, server.url, 'Quinn');
+  const bob = await guest(browser, server.url, 'Rae');
+  try {
+    await ann.page.click('#queue-box button[data-queue="santorini"][data-clock="3 + 2"]');
+    await ann.page.waitForSelector('#queue-waiting');
+    await screenshot(ann.page, 'quick-play');
+    await bob.page.click('#queue-box button[data-queue="santorini"][data-clock="3 + 2"]');
+    await ann.page.waitForSelector('.game[data-match]');
+    await bob.page.waitForSelector('.game[data-match]');
+    const id = await ann.page.getAttribute('.game', 'data-match');
+    assert.equal(await bob.page.getAttribute('.game', 'data-match'), id);
+
+    const played = await playToEnd([ann.page, bob.page], { climberSeat: 0 });
+    await ann.page.waitForSelector('#result');
+    const final = await readGame(ann.page);
+    assert.equal(final.status, 'finished');
+
+    // The replay viewer: forward, back, a jump, the end, autoplay.
+    await ann.page.click('#replay-link');
+    await ann.page.waitForSelector('#board[data-after="0"] svg.board');
+    const heights = () => ann.page.$$eval('svg.board .cell', (cells) => cells.map((c) => c.dataset.height + c.dataset.dome).join(''));
+    const empty = await heights();
+    await ann.page.click('#replay-forward');
+    await ann.page.waitForSelector('#board[data-after="1"]');
+    await ann.page.click('#replay-back');
+    await ann.page.waitForSelector('#board[data-after="0"]');
+    await ann.page.click('#replay-last');
+    await ann.page.waitForSelector(`#board[data-after="${final.log}"]`);
+    assert.notEqual(await heights(), empty, 'the last position has buildings');
+    await ann.page.click('#log li[data-n="6"] button');
+    await ann.page.waitForSelector('#board[data-after="6"]');
+    assert.match(await ann.page.textContent('#replay-position'), /Step 6 of/);
+    await ann.page.click('#replay-play');
+    await ann.page.waitForSelector('#board[data-after="7"]', { timeout: 5000 });
+    await ann.page.click('#replay-play');
+    assert.ok(played > 0);
+
+    // The player page: ratings, the rating chart, the match just played.
+    const me = await ann.page.evaluate(() => window.santoriniApp.me.id);
+    await ann.page.goto(`${server.url}/#/player/${me}`);
+    await ann.page.waitForSelector('#rating-chart svg.chart polyline');
+    await ann.page.waitForSelector(`#recent li[data-match="${id}"]`);
+
+    // The leaderboard answers for both pools (provisional players are not ranked).
+    await ann.page.goto(`${server.url}/#/leaderboard/santorini`);
+    await ann.page.waitForFunction(() => /Nobody ranked yet|Rating/.test(document.querySelector('#leaderboard')?.textContent || ''));
+  } finally {
+    await Promise.all([ann.context.close(), bob.context.close()]);
+  }
+});

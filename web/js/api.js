@@ -1,0 +1,55 @@
+// The HTTP API (docs/protocol.md "HTTP API").
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call(path, options = {}) {
+  const response = await fetch(path, options);
+  if (!response.ok) {
+    let body = {};
+    try {
+      body = await response.json();
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(response.status, body.code || String(response.status), body.error || response.statusText);
+  }
+  return response;
+}
+
+export async function createGuest(name) {
+  const r = await call('/api/guests', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  return r.json();
+}
+
+const get = async (path) => (await call(path)).json();
+
+export const lobbies = () => get('/api/lobbies');
+export const liveMatches = () => get('/api/matches');
+export const matchHeader = (id) => get(`/api/matches/${encodeURIComponent(id)}`);
+export const replay = (id) => get(`/api/matches/${encodeURIComponent(id)}/replay`);
+export const viewAfter = (id, n) => get(`/api/matches/${encodeURIComponent(id)}/view?after=${n}`);
+export const player = (id) => get(`/api/players/${encodeURIComponent(id)}`);
+export const ratingHistory = (id, pool) =>
+  get(`/api/players/${encodeURIComponent(id)}/rating-history?pool=${encodeURIComponent(pool)}`);
+export const leaderboard = (pool, limit = 50, offset = 0) =>
+  get(`/api/leaderboard?pool=${encodeURIComponent(pool)}&limit=${limit}&offset=${offset}`);
+export const queues = () => get('/api/queues');
+
+/** One page of a player's matches, newest first: {matches, next} (next: the cursor or null). */
+export async function playerMatches(id, after = null, limit = 20) {
+  const query = `limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+  const response = await call(`/api/players/${encodeURIComponent(id)}/matches?${query}`);
+  const text = await response.text();
+  const matches = text.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+  return { matches, next: response.headers.get('X-Next-Cursor') };
+}

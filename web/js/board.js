@@ -1,0 +1,110 @@
+// The board as SVG: heights as stacked squares, domes, workers by side, and the squares the
+// player may click highlighted. Cells carry data-square/data-height/data-dome for tests.
+import { s } from './dom.js';
+import { squareName } from './steps.js';
+
+export const SIDE_COLORS = ['#2f6fd6', '#d64b3a', '#2e9e5b', '#b5831a'];
+const CELL = 100;
+
+/** `view`: a match view; `marks`: {sources:Set, targets:Set, selected, last:Set};
+ *  `onSquare(square)` is called on clicks when given. */
+export function renderBoard(view, marks = {}, onSquare = null) {
+  const state = view.state;
+  const svg = s('svg', {
+    viewBox: `-14 -4 ${CELL * 5 + 18} ${CELL * 5 + 22}`,
+    class: 'board',
+    role: 'img',
+    'aria-label': 'Santorini board',
+  });
+  const workersAt = new Map();
+  for (const w of state.workers || []) if (w.square) workersAt.set(w.square.toUpperCase(), w);
+
+  for (let i = 0; i < 25; i++) {
+    const square = squareName(i);
+    const file = i % 5;
+    const row = 4 - Math.floor(i / 5); // rank 5 at the top
+    const x = file * CELL;
+    const y = row * CELL;
+    const cell = String(state.board[i] || '0');
+    const height = Number(cell[0]);
+    const dome = cell.includes('D');
+    const classes = ['cell'];
+    if (marks.sources && marks.sources.has(square)) classes.push('source');
+    if (marks.targets && marks.targets.has(square)) classes.push('target');
+    if (marks.selected === square) classes.push('selected');
+    if (marks.last && marks.last.has(square)) classes.push('last');
+    const g = s('g', {
+      class: classes.join(' '),
+      'data-square': square,
+      'data-height': height,
+      'data-dome': dome ? 1 : 0,
+      transform: `translate(${x},${y})`,
+    });
+    if (onSquare && (classes.includes('source') || classes.includes('target') || classes.includes('selected'))) {
+      // Playable squares are focusable and answer Enter/Space as well as clicks.
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', `${square}, height ${height}${dome ? ', dome' : ''}${classes.includes('target') ? ', playable' : ''}`);
+      g.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onSquare(square);
+        }
+      });
+    }
+    if (onSquare) g.addEventListener('click', () => onSquare(square));
+    g.append(s('rect', { class: 'ground', x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 6 }));
+    for (let level = 1; level <= height; level++) {
+      const inset = 4 + level * 9;
+      g.append(
+        s('rect', {
+          class: `level level${level}`,
+          x: inset,
+          y: inset,
+          width: CELL - 2 * inset,
+          height: CELL - 2 * inset,
+          rx: 4,
+        }),
+      );
+    }
+    if (dome) g.append(s('circle', { class: 'dome', cx: CELL / 2, cy: CELL / 2, r: 26 }));
+    if (height > 0 && !dome) {
+      g.append(s('text', { class: 'height-label', x: CELL - 10, y: 18, 'text-anchor': 'end' }, String(height)));
+    }
+    const worker = workersAt.get(square);
+    if (worker) {
+      const color = SIDE_COLORS[worker.side % SIDE_COLORS.length];
+      g.append(
+        s('circle', {
+          class: 'worker',
+          cx: CELL / 2,
+          cy: CELL / 2,
+          r: 19,
+          fill: color,
+          'data-side': worker.side,
+          'data-worker': worker.id,
+        }),
+      );
+      g.append(
+        s(
+          'text',
+          { class: 'worker-label', x: CELL / 2, y: CELL / 2 + 6, 'text-anchor': 'middle' },
+          `${String.fromCharCode(65 + worker.side)}${worker.female ? '♀' : ''}`,
+        ),
+      );
+    }
+    if (state.fleece && state.fleece.ram && state.fleece.ram.toUpperCase() === square) {
+      g.append(s('circle', { class: 'ram', cx: 20, cy: CELL - 20, r: 11 }), s('text', { class: 'ram-label', x: 20, y: CELL - 15, 'text-anchor': 'middle' }, 'R'));
+    }
+    if (classes.includes('target')) g.append(s('circle', { class: 'target-dot', cx: CELL / 2, cy: CELL / 2, r: 9 }));
+    svg.append(g);
+  }
+  // Coordinates: files below, ranks on the left.
+  for (let f = 0; f < 5; f++) {
+    svg.append(s('text', { class: 'coord', x: f * CELL + CELL / 2, y: CELL * 5 + 15, 'text-anchor': 'middle' }, String.fromCharCode(65 + f)));
+  }
+  for (let r = 0; r < 5; r++) {
+    svg.append(s('text', { class: 'coord', x: -8, y: (4 - r) * CELL + CELL / 2 + 5, 'text-anchor': 'middle' }, String(r + 1)));
+  }
+  return svg;
+}

@@ -1,0 +1,222 @@
+// The one WebSocket connection to the server: hello, requests with refs, open matches kept
+// current from snapshots and patches, and a reconnect (with backoff) that nobody notices:
+// after a drop it says hello again, resubscribes and reopens every match since its version.
+import { applyPatch } from './patch.js';
+
+export class Connection {
+  /** `token`: the guest's secret; `onAuthFailed`: called when the server no longer knows it. */
+  constructor(token, { onAuthFailed } = {}) {
+    this.token = token;
+    this.onAuthFailed = onAuthFailed;
+    this.socket = null;
+    this.player = null;
+    this.nextRef = 1;
+    this.pending = new Map(); // ref -> {resolve, reject}
+    this.listeners = new Map(); // type -> Set(fn)
+    this.matches = new Map(); // id -> {view, version, receivedAt}
+    this.subscriptions = new Set(); // 'lobbies', 'matches'
+    this.queued = []; // messages waiting for a welcome
+    this.ready = false;
+    this.attempt = 0;
+    this.closedByUs = false;
+    this.status = 'connecting';
+    this.stats = { welcomes: 0, snapshots: 0, patches: 0 }; // for the status line and tests
+  }
+
+  start() {
+    this.closedByUs = false;
+    this.open();
+  }
+
+  stop() {
+    this.closedByUs = true;
+    if (this.socket) this.socket.close(1000);
+  }
+
+  open() {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.socket = socket;
+    this.setStatus('connecting');
+    socket.addEventListener('open', () => {
+      socket.send(JSON.stringify({ type: 'hello', protocol: 1, token: this.token }));
+    });
+    socket.addEventListener('message', (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    });
+    socket.addEventListener('close', () => {
+      if (this.socket !== socket) return;
+      this.ready = false;
+      // Requests already on the wire may or may not have arrived: say so. Those still queued
+      // go out after the next welcome.
+      for (const [ref, p] of this.pending) {
+        if (!p.sent) continue;
+        this.pending.delete(ref);
+        p.reject(new ServerError('unavailable', 'connection lost; please try again'));
+      }
+      if (this.closedByUs) return;
+      this.setStatus('reconnecting');
+      // Exponential backoff with jitter: 0.5 s doubling to 30 s.
+      const delay = Math.min(30000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      this.attempt += 1;
+      setTimeout(() => this.open(), delay);
+    });
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.emit('status', { status });
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case 'welcome':
+        this.player = msg.player;
+        this.ready = true;
+        this.stats.welcomes += 1;
+        this.attempt = 0;
+        this.setStatus('online');
+        for (const what of this.subscriptions) this.raw({ type: `${what}.subscribe` });
+        for (const [id, m] of this.matches) {
+          this.raw(m.version === null ? { type: 'match.open', match: id } : { type: 'match.open', match: id, since: m.version });
+        }
+        for (const q of this.queued.splice(0)) {
+          if (q.ref !== undefined && this.pending.has(q.ref)) this.pending.get(q.ref).sent = true;
+          this.raw(q);
+        }
+        break;
+      case 'ack':
+      case 'pong':
+        this.settle(msg.ref, null, msg);
+        break;
+      case 'error':
+        if (msg.code === 'not_authenticated' && !this.ready) {
+          this.closedByUs = true;
+          this.socket.close(1000);
+          if (this.onAuthFailed) this.onAuthFailed();
+          return;
+        }
+        if (msg.ref !== undefined && this.pending.has(msg.ref)) {
+          this.settle(msg.ref, new ServerError(msg.code, msg.message));
+          return;
+        }
+        break;
+      case 'match.snapshot': {
+        const m = this.matches.get(msg.match);
+        if (!m) return;
+        m.view = msg.view;
+        m.version = msg.version;
+        m.receivedAt = performance.now();
+        this.stats.snapshots += 1;
+        break;
+      }
+      case 'match.patch': {
+        const m = this.matches.get(msg.match);
+        if (!m || m.version === null) return;
+        if (msg.version <= m.version) return; // a duplicate
+        if (msg.version > m.version + 1) {
+          this.raw({ type: 'match.open', match: msg.match, since: m.version });
+          return;
+        }
+        try {
+          m.view = applyPatch(m.view, msg.patch);
+          m.version = msg.version;
+          m.receivedAt = performance.now();
+          this.stats.patches += 1;
+        } catch {
+          m.version = null; // ask for a whole snapshot
+          this.raw({ type: 'match.open', match: msg.match });
+          return;
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    this.emit(msg.type, msg);
+  }
+
+  settle(ref, error, msg) {
+    const p = this.pending.get(ref);
+    if (!p) return;
+    this.pending.delete(ref);
+    if (error) p.reject(error);
+    else p.resolve(msg);
+  }
+
+  raw(msg) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  /** Sends a message once connected; resolves on its ack, rejects with a ServerError. */
+  request(msg) {
+    const ref = this.nextRef++;
+    const full = { ...msg, ref };
+    return new Promise((resolve, reject) => {
+      this.pending.set(ref, { resolve, reject, sent: this.ready });
+      if (this.ready) this.raw(full);
+      else this.queued.push(full);
+    });
+  }
+
+  /** Sends without waiting for an answer (queued until connected). */
+  send(msg) {
+    if (this.ready) this.raw(msg);
+    else this.queued.push(msg);
+  }
+
+  // Subscriptions and open matches are (re)sent after every welcome, so they are only sent
+  // directly while connected.
+  subscribe(what) {
+    this.subscriptions.add(what);
+    if (this.ready) this.raw({ type: `${what}.subscribe` });
+  }
+
+  unsubscribe(what) {
+    if (!this.subscriptions.delete(what)) return;
+    if (this.ready) this.raw({ type: `${what}.unsubscribe` });
+  }
+
+  /** Starts following a match; its views arrive as 'match.snapshot'/'match.patch' events. */
+  openMatch(id) {
+    const known = this.matches.get(id);
+    if (known) {
+      if (known.view) this.emit('match.snapshot', { match: id, version: known.version, view: known.view });
+      return;
+    }
+    this.matches.set(id, { view: null, version: null, receivedAt: 0 });
+    if (this.ready) this.raw({ type: 'match.open', match: id });
+  }
+
+  closeMatch(id) {
+    if (!this.matches.delete(id)) return;
+    if (this.ready) this.raw({ type: 'match.close', match: id });
+  }
+
+  match(id) {
+    return this.matches.get(id);
+  }
+
+  on(type, fn) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type).add(fn);
+    return () => this.listeners.get(type).delete(fn);
+  }
+
+  emit(type, msg) {
+    for (const fn of [...(this.listeners.get(type) || [])]) fn(msg);
+  }
+}
+
+export class ServerError extends Error {
+  constructor(code, message) {
+    super(message || code);
+    this.code = code;
+  }
+}

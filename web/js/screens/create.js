@@ -1,0 +1,100 @@
+// Creating a lobby: every setting the server accepts (docs/protocol.md `lobby.create`).
+import { app } from '../app.js';
+import { h, mount } from '../dom.js';
+import { POWERS } from '../powers.js';
+
+/** One line describing lobby settings. */
+export function settingsSummary(st) {
+  const parts = [`${st.players} players`];
+  parts.push(st.powers === 'none' ? 'no gods' : st.powers === 'custom' ? `gods: ${(st.pool || []).length} chosen` : `${st.powers} gods`);
+  if (st.powers !== 'none') parts.push(`${st.draft} draft`);
+  if (st.golden_fleece) parts.push('Golden Fleece');
+  const c = st.clock || { kind: 'none' };
+  if (c.kind === 'realtime') parts.push(`${Math.round(c.base_seconds / 60)}+${c.increment_seconds}`);
+  else if (c.kind === 'turn') parts.push(`${c.hours_per_move} h per move`);
+  else parts.push('no clock');
+  if (st.public === false) parts.push('private');
+  return parts.join(' · ');
+}
+
+export function createScreen(screen) {
+  const field = (label, input) => h('label', { class: 'field' }, h('span', {}, label), input);
+  const select = (id, options, value) =>
+    h('select', { id }, options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
+
+  const players = select('set-players', [['2', '2 players'], ['3', '3 players'], ['4', '4 players (2 teams)']], '2');
+  const powers = select('set-powers', [['none', 'No gods'], ['simple', 'Simple gods'], ['all', 'All gods'], ['heroes', 'Heroes'], ['custom', 'Choose the gods…']], 'simple');
+  const draft = select('set-draft', [['random', 'Dealt at random'], ['subset', 'Challenger offers from a random few'], ['full', 'Challenger offers from all']], 'full');
+  const fleece = h('input', { type: 'checkbox', id: 'set-fleece' });
+  const clockKind = select('set-clock', [['none', 'No clock'], ['realtime', 'Real time'], ['turn', 'Hours per move']], 'none');
+  const base = h('input', { type: 'number', id: 'set-base', min: 1, max: 180, value: 5 });
+  const inc = h('input', { type: 'number', id: 'set-inc', min: 0, max: 180, value: 3 });
+  const hours = h('input', { type: 'number', id: 'set-hours', min: 1, max: 168, value: 24 });
+  const isPublic = h('input', { type: 'checkbox', id: 'set-public', checked: true });
+  const poolBoxes = Object.entries(POWERS).map(([key, p]) =>
+    h('label', { class: 'pool-item', title: p.text }, h('input', { type: 'checkbox', value: key, 'data-power': key }), ` ${p.name}`),
+  );
+  const group = (category, title) =>
+    h('div', { class: 'pool-group' }, h('div', { class: 'pool-title' }, title), poolBoxes.filter((l) => POWERS[l.querySelector('input').value].category === category));
+  const pool = h(
+    'fieldset',
+    { class: 'pool', hidden: true },
+    h('legend', {}, 'Gods in the pool (the server deals only those it plays)'),
+    group('simple', 'Simple gods'),
+    group('advanced', 'Advanced gods'),
+    group('hero', 'Heroes (2 players)'),
+  );
+  const realtime = h('div', { class: 'inline', hidden: true }, field('Minutes', base), field('Increment (s)', inc));
+  const turn = h('div', { class: 'inline', hidden: true }, field('Hours per move', hours));
+  const error = h('p', { class: 'error', role: 'alert' });
+
+  const sync = () => {
+    pool.hidden = powers.value !== 'custom';
+    draft.disabled = powers.value === 'none';
+    realtime.hidden = clockKind.value !== 'realtime';
+    turn.hidden = clockKind.value !== 'turn';
+    const two = players.value === '2';
+    fleece.disabled = !two || powers.value === 'none';
+    if (fleece.disabled) fleece.checked = false;
+  };
+  for (const el of [players, powers, clockKind]) el.addEventListener('change', sync);
+
+  const submit = async (e) => {
+    e.preventDefault();
+    error.textContent = '';
+    const settings = { game: 'santorini', players: Number(players.value), powers: powers.value, public: isPublic.checked };
+    if (powers.value !== 'none') settings.draft = draft.value;
+    if (powers.value === 'custom') settings.pool = poolBoxes.map((l) => l.querySelector('input')).filter((i) => i.checked).map((i) => i.value);
+    if (fleece.checked) settings.golden_fleece = true;
+    if (clockKind.value === 'realtime') settings.clock = { kind: 'realtime', base_seconds: Math.round(Number(base.value) * 60), increment_seconds: Number(inc.value) };
+    else if (clockKind.value === 'turn') settings.clock = { kind: 'turn', hours_per_move: Number(hours.value) };
+    else settings.clock = { kind: 'none' };
+    try {
+      await app.conn.request({ type: 'lobby.create', settings });
+      // The `lobby` event that follows takes us to the lobby.
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  };
+
+  mount(
+    screen,
+    h(
+      'form',
+      { class: 'card narrow create', onsubmit: submit },
+      h('h1', {}, 'Create a game'),
+      field('Players', players),
+      field('Gods', powers),
+      pool,
+      field('Draft', draft),
+      h('label', { class: 'check' }, fleece, ' Golden Fleece variant (2 players: one god beside the board, used by whoever touches the Ram)'),
+      field('Clock', clockKind),
+      realtime,
+      turn,
+      h('label', { class: 'check' }, isPublic, ' Public (listed on the home page; otherwise share the invite link)'),
+      h('div', { class: 'row' }, h('a', { href: '#/' }, 'Cancel'), h('button', { type: 'submit', class: 'primary', id: 'create-submit' }, 'Create lobby')),
+      error,
+    ),
+  );
+  sync();
+}

@@ -1,0 +1,157 @@
+// Home: quick play queues, the public lobbies and the live games (both kept live over the
+// WebSocket subscriptions), and the way to create a game.
+import { app } from '../app.js';
+import { h, mount } from '../dom.js';
+import { queues as fetchQueues } from '../api.js';
+import { powerName } from '../powers.js';
+import { settingsSummary } from './create.js';
+
+export const QUEUES = [
+  { queue: 'santorini', name: 'No gods', text: 'The base game.' },
+  { queue: 'santorini_simple', name: 'Simple gods', text: 'Each player is dealt a simple god.' },
+  { queue: 'santorini_gods', name: 'All gods', text: 'Gods drafted at random from all the server plays.' },
+];
+
+export const CLOCK_PRESETS = [
+  { label: '3 + 2', base_seconds: 180, increment_seconds: 2 },
+  { label: '5 + 3', base_seconds: 300, increment_seconds: 3 },
+  { label: '10 + 5', base_seconds: 600, increment_seconds: 5 },
+];
+
+export function homeScreen(screen) {
+  const conn = app.conn;
+  const lobbyList = h('ul', { class: 'list', id: 'lobby-list' }, h('li', { class: 'muted' }, 'Loading…'));
+  const matchList = h('ul', { class: 'list', id: 'match-list' }, h('li', { class: 'muted' }, 'Loading…'));
+  const queueBox = h('div', { id: 'queue-box' });
+  const waiting = new Map(); // "queue|base|inc" -> count
+
+  const renderQueues = () => {
+    if (app.queue) {
+      const q = app.queue;
+      const preset = CLOCK_PRESETS.find((p) => p.base_seconds === q.clock.base_seconds && p.increment_seconds === q.clock.increment_seconds);
+      mount(
+        queueBox,
+        h(
+          'div',
+          { class: 'queue-waiting', id: 'queue-waiting' },
+          h('span', { class: 'spinner' }),
+          `Looking for an opponent: ${QUEUES.find((x) => x.queue === q.queue)?.name || q.queue}, ${preset ? preset.label : ''}…`,
+          h('button', { onclick: () => conn.request({ type: 'queue.leave' }).catch((e) => app.toast(e.message)) }, 'Cancel'),
+        ),
+      );
+      return;
+    }
+    mount(
+      queueBox,
+      h(
+        'div',
+        { class: 'queues' },
+        QUEUES.map((q) =>
+          h(
+            'div',
+            { class: 'queue' },
+            h('strong', {}, q.name),
+            h('span', { class: 'muted small' }, q.text),
+            h(
+              'div',
+              { class: 'presets' },
+              CLOCK_PRESETS.map((p) => {
+                const n = waiting.get(`${q.queue}|${p.base_seconds}|${p.increment_seconds}`);
+                return h(
+                  'button',
+                  {
+                    class: 'preset',
+                    'data-queue': q.queue,
+                    'data-clock': p.label,
+                    onclick: () =>
+                      conn
+                        .request({ type: 'queue.join', queue: q.queue, clock: { kind: 'realtime', base_seconds: p.base_seconds, increment_seconds: p.increment_seconds } })
+                        .catch((e) => app.toast(e.code === 'unavailable' ? 'Quick play needs the server’s database; try a lobby instead.' : e.message)),
+                  },
+                  p.label,
+                  n ? h('span', { class: 'badge' }, String(n)) : null,
+                );
+              }),
+            ),
+          ),
+        ),
+      ),
+    );
+  };
+
+  const renderLobbies = (lobbies) => {
+    const open = lobbies.filter((l) => l.status === 'waiting');
+    mount(
+      lobbyList,
+      open.length === 0
+        ? h('li', { class: 'muted' }, 'No open lobbies. Create one!')
+        : open.map((l) =>
+            h(
+              'li',
+              { class: 'row', 'data-lobby': l.id },
+              h('div', {}, h('strong', {}, l.seats.find((x) => x)?.player.name || '?'), h('div', { class: 'muted small' }, settingsSummary(l.settings))),
+              h('span', { class: 'muted' }, `${l.seats.filter((x) => x).length}/${l.seats.length}`),
+              h('button', { onclick: () => conn.request({ type: 'lobby.join', lobby: l.id }).catch((e) => app.toast(e.message)) }, 'Join'),
+            ),
+          ),
+    );
+  };
+
+  const renderMatches = (matches) => {
+    mount(
+      matchList,
+      matches.length === 0
+        ? h('li', { class: 'muted' }, 'No games being played right now.')
+        : matches.map((m) =>
+            h(
+              'li',
+              { class: 'row', 'data-match': m.id },
+              h(
+                'div',
+                {},
+                h('strong', {}, (m.players || []).join(' vs ') || m.id),
+                h('div', { class: 'muted small' }, (m.powers || []).filter(Boolean).map(powerName).join(' · ') || m.status),
+              ),
+              h('span', { class: 'muted', title: 'spectators' }, `watching: ${m.spectators || 0}`),
+              h('a', { class: 'button', href: `#/match/${m.id}` }, 'Watch'),
+            ),
+          ),
+    );
+  };
+
+  mount(
+    screen,
+    h(
+      'div',
+      { class: 'home' },
+      h('section', { class: 'card' }, h('h2', {}, 'Quick play'), h('p', { class: 'muted small' }, 'Rated games against the next player waiting with the same settings.'), queueBox),
+      h(
+        'section',
+        { class: 'card' },
+        h('div', { class: 'row' }, h('h2', {}, 'Open lobbies'), h('a', { class: 'button primary', href: '#/create', id: 'create-game' }, 'Create a game')),
+        lobbyList,
+      ),
+      h('section', { class: 'card' }, h('h2', {}, 'Live games'), matchList),
+    ),
+  );
+  renderQueues();
+
+  const offs = [
+    conn.on('lobbies', (msg) => renderLobbies(msg.lobbies)),
+    conn.on('matches', (msg) => renderMatches(msg.matches)),
+    conn.on('queue', () => renderQueues()),
+  ];
+  conn.subscribe('lobbies');
+  conn.subscribe('matches');
+  fetchQueues()
+    .then((list) => {
+      for (const q of list) waiting.set(`${q.queue}|${q.clock.base_seconds}|${q.clock.increment_seconds}`, q.waiting);
+      renderQueues();
+    })
+    .catch(() => {});
+  return () => {
+    offs.forEach((off) => off());
+    conn.unsubscribe('lobbies');
+    conn.unsubscribe('matches');
+  };
+}

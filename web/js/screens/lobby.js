@@ -1,0 +1,68 @@
+// A lobby we sit in: seats, settings, the invite link; the host starts or kicks. And the
+// invite link's target, which joins the lobby by its code.
+import { app } from '../app.js';
+import { h, mount } from '../dom.js';
+import { settingsSummary } from './create.js';
+
+export function lobbyScreen(screen, id) {
+  const conn = app.conn;
+  const render = () => {
+    const lobby = app.lobby;
+    if (!lobby || lobby.id !== id) {
+      mount(screen, h('div', { class: 'card narrow' }, h('p', {}, 'You are not in this lobby (it may have closed).'), h('a', { href: '#/' }, 'Back home')));
+      return;
+    }
+    const host = lobby.host === app.me.id;
+    const link = lobby.code ? `${location.origin}${location.pathname}#/join/${lobby.code}` : null;
+    mount(
+      screen,
+      h(
+        'div',
+        { class: 'card narrow lobby', 'data-lobby': lobby.id },
+        h('h1', {}, 'Lobby'),
+        h('p', { class: 'muted' }, settingsSummary(lobby.settings)),
+        h(
+          'ol',
+          { class: 'seats' },
+          lobby.seats.map((seat) =>
+            h(
+              'li',
+              { class: seat ? 'taken' : 'free' },
+              seat ? seat.player.name : h('span', { class: 'muted' }, 'waiting for a player…'),
+              seat && seat.player.id === lobby.host ? h('span', { class: 'badge' }, 'host') : null,
+              host && seat && seat.player.id !== app.me.id
+                ? h('button', { class: 'small', onclick: () => conn.request({ type: 'lobby.kick', lobby: lobby.id, player: seat.player.id }).catch((e) => app.toast(e.message)) }, 'Kick')
+                : null,
+            ),
+          ),
+        ),
+        link
+          ? h(
+              'div',
+              { class: 'invite' },
+              h('label', { for: 'invite-link' }, 'Invite link — send it to the people you want to play:'),
+              h('div', { class: 'row' }, h('input', { id: 'invite-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { onclick: () => navigator.clipboard?.writeText(link).then(() => app.toast('Link copied')) }, 'Copy')),
+              h('p', { class: 'muted small' }, 'Code: ', h('code', { id: 'invite-code' }, lobby.code)),
+            )
+          : null,
+        h(
+          'div',
+          { class: 'row' },
+          h('button', { id: 'lobby-leave', onclick: () => conn.request({ type: 'lobby.leave', lobby: lobby.id }).catch((e) => app.toast(e.message)) }, host ? 'Close lobby' : 'Leave'),
+          host
+            ? h('button', { class: 'primary', id: 'lobby-start', disabled: lobby.status !== 'full', onclick: () => conn.request({ type: 'lobby.start', lobby: lobby.id }).catch((e) => app.toast(e.message)) }, lobby.status === 'full' ? 'Start the game' : 'Waiting for players…')
+            : h('span', { class: 'muted' }, 'The host starts the game when every seat is taken.'),
+        ),
+      ),
+    );
+  };
+  render();
+  return conn.on('lobby', render);
+}
+
+export function joinScreen(screen, code) {
+  mount(screen, h('div', { class: 'card narrow' }, h('p', {}, `Joining lobby ${code}…`)));
+  app.conn.request({ type: 'lobby.join', code }).catch((e) => {
+    mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, 'Could not join'), h('p', { class: 'error' }, e.message), h('a', { href: '#/' }, 'Back home')));
+  });
+}

@@ -1,0 +1,121 @@
+// A player's page: ratings per pool, a rating-history chart, recent matches.
+import { h, mount, s, ago } from '../dom.js';
+import { player as fetchPlayer, ratingHistory, playerMatches } from '../api.js';
+import { powerName } from '../powers.js';
+
+export const POOLS = [
+  { pool: 'santorini', name: 'No gods' },
+  { pool: 'santorini_powers', name: 'With gods' },
+];
+
+/** An SVG line chart of rating over games, with the deviation as a band. */
+export function ratingChart(history) {
+  const W = 600;
+  const H = 220;
+  const pad = 36;
+  if (history.length === 0) return h('p', { class: 'muted' }, 'No rated games yet.');
+  const lo = Math.min(...history.map((p) => p.rating - p.deviation));
+  const hi = Math.max(...history.map((p) => p.rating + p.deviation));
+  const n = history.length;
+  const x = (i) => pad + (n === 1 ? (W - 2 * pad) / 2 : (i * (W - 2 * pad)) / (n - 1));
+  const y = (r) => H - pad + ((r - lo) * -(H - 2 * pad)) / Math.max(1, hi - lo);
+  const line = history.map((p, i) => `${x(i)},${y(p.rating)}`).join(' ');
+  const band =
+    history.map((p, i) => `${x(i)},${y(p.rating + p.deviation)}`).join(' ') +
+    ' ' +
+    history
+      .map((p, i) => `${x(i)},${y(p.rating - p.deviation)}`)
+      .reverse()
+      .join(' ');
+  const ticks = [lo, (lo + hi) / 2, hi].map((r) => Math.round(r));
+  return s(
+    'svg',
+    { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': 'rating history' },
+    ticks.map((t) => [s('line', { x1: pad, x2: W - pad, y1: y(t), y2: y(t), class: 'grid' }), s('text', { x: pad - 4, y: y(t) + 4, 'text-anchor': 'end', class: 'axis' }, String(t))]),
+    s('polygon', { points: band, class: 'band' }),
+    s('polyline', { points: line, class: 'line' }),
+    history.map((p, i) => s('circle', { cx: x(i), cy: y(p.rating), r: 3, class: 'point' }, s('title', {}, `${Math.round(p.rating)} ±${Math.round(p.deviation)} · ${new Date(p.at).toLocaleString()}`))),
+    s('text', { x: W - pad, y: H - 8, 'text-anchor': 'end', class: 'axis' }, `${n} game${n === 1 ? '' : 's'}`),
+  );
+}
+
+export function matchRow(m, playerId) {
+  const names = m.seats.map((s) => s.player.name).join(' vs ');
+  const me = m.seats.find((s) => s.player.id === playerId);
+  let outcome = m.status;
+  if (m.status === 'finished' && m.result && me) outcome = m.result.winners?.includes(me.seat) ? 'won' : 'lost';
+  const delta = me && me.rating_before && me.rating_after ? Math.round(me.rating_after.rating - me.rating_before.rating) : null;
+  return h(
+    'li',
+    { class: 'row', 'data-match': m.id },
+    h('div', {}, h('strong', {}, names), h('div', { class: 'muted small' }, m.seats.map((s) => powerName(s.power)).filter(Boolean).join(' · '), ' ', ago(m.finished_at || m.created_at))),
+    h('span', { class: `outcome ${outcome}` }, outcome, delta !== null ? ` (${delta >= 0 ? '+' : ''}${delta})` : ''),
+    h('a', { class: 'button', href: m.live ? `#/match/${m.id}` : `#/replay/${m.id}` }, m.live ? 'Watch' : 'Replay'),
+  );
+}
+
+export function playerScreen(screen, id) {
+  mount(screen, h('p', { class: 'muted' }, 'Loading…'));
+  let closed = false;
+  fetchPlayer(id)
+    .then(async (p) => {
+      if (closed) return;
+      const chartBox = h('div', { id: 'rating-chart' });
+      // Every match, a page at a time (the list above holds the latest few).
+      let cursor = null;
+      const more = h('button', { id: 'more-matches' }, 'All matches');
+      more.addEventListener('click', async () => {
+        const list = screen.querySelector('#recent');
+        try {
+          const page = await playerMatches(id, cursor);
+          if (cursor === null) list.replaceChildren();
+          list.append(...page.matches.map((m) => matchRow(m, id)));
+          cursor = page.next;
+          more.textContent = 'More';
+          more.hidden = !cursor;
+        } catch (e) {
+          more.replaceWith(h('p', { class: 'error' }, e.message));
+        }
+      });
+      const pools = POOLS.filter((x) => p.ratings.some((r) => r.pool === x.pool));
+      const pool = pools[0]?.pool || 'santorini_powers';
+      const showChart = async (which) => {
+        try {
+          const r = await ratingHistory(id, which);
+          mount(chartBox, ratingChart(r.history));
+        } catch (e) {
+          mount(chartBox, h('p', { class: 'error' }, e.message));
+        }
+      };
+      mount(
+        screen,
+        h(
+          'div',
+          { class: 'card player-page' },
+          h('h1', {}, p.name),
+          h('p', { class: 'muted small' }, `Playing since ${new Date(p.created_at).toLocaleDateString()}`),
+          h(
+            'table',
+            { class: 'ratings' },
+            h('tr', {}, h('th', {}, 'Pool'), h('th', {}, 'Rating'), h('th', {}, 'Games')),
+            p.ratings.length === 0
+              ? h('tr', {}, h('td', { colspan: 3, class: 'muted' }, 'No rated games yet.'))
+              : p.ratings.map((r) =>
+                  h('tr', {}, h('td', {}, POOLS.find((x) => x.pool === r.pool)?.name || r.pool), h('td', {}, `${Math.round(r.rating)} ±${Math.round(r.deviation)}${r.provisional ? ' (provisional)' : ''}`), h('td', {}, String(r.games))),
+                ),
+          ),
+          pools.length > 1 ? h('div', { class: 'tabs' }, pools.map((x) => h('button', { onclick: () => showChart(x.pool) }, x.name))) : null,
+          chartBox,
+          h('h2', {}, 'Recent matches'),
+          h('ul', { class: 'list', id: 'recent' }, p.recent_matches.length ? p.recent_matches.map((m) => matchRow(m, id)) : h('li', { class: 'muted' }, 'None yet.')),
+          p.recent_matches.length ? more : null,
+        ),
+      );
+      if (pools.length) showChart(pool);
+      else mount(chartBox, ratingChart([]));
+    })
+    .catch((e) => {
+      if (!closed) mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, 'Player'), h('p', { class: 'error' }, e.code === 'unavailable' ? 'Player pages need the server’s database.' : e.message)));
+    });
+  return () => (closed = true);
+}

@@ -1,0 +1,127 @@
+// The replay viewer: every step of a match, forward and back, a jump to any step, autoplay.
+// Views come from the server (GET /api/matches/{id}/view?after=N): the client replays no rules.
+import { h, mount } from '../dom.js';
+import { replay as fetchReplay, viewAfter } from '../api.js';
+import { renderBoard, SIDE_COLORS } from '../board.js';
+import { powerName } from '../powers.js';
+import { stepText } from '../steps.js';
+
+export function replayScreen(screen, id) {
+  let data = null;
+  let position = 0;
+  let timer = null;
+  let closed = false;
+  const cache = new Map(); // after -> view
+  const boardEl = h('div', { class: 'board-wrap', id: 'board' });
+  const side = h('div', { class: 'side' });
+
+  const viewOf = async (n) => {
+    if (!cache.has(n)) cache.set(n, viewAfter(id, n).then((r) => r.view));
+    try {
+      return await cache.get(n);
+    } catch (e) {
+      cache.delete(n);
+      throw e;
+    }
+  };
+
+  const go = async (n) => {
+    if (!data) return;
+    position = Math.max(0, Math.min(data.steps.length, n));
+    const wanted = position;
+    renderSide();
+    try {
+      const v = await viewOf(wanted);
+      if (closed || wanted !== position) return;
+      const last = new Set();
+      const step = data.steps[wanted - 1]?.step;
+      if (step) for (const k of ['from', 'to']) if (step[k]) last.add(step[k].toUpperCase());
+      mount(boardEl, renderBoard(v, { last }));
+      boardEl.dataset.after = wanted;
+      if (wanted + 1 <= data.steps.length) viewOf(wanted + 1).catch(() => {}); // prefetch
+    } catch (e) {
+      mount(boardEl, h('p', { class: 'error' }, e.message));
+    }
+  };
+
+  const autoplay = () => {
+    if (timer) {
+      clearInterval(timer);
+      timer = null;
+    } else {
+      if (position >= data.steps.length) go(0);
+      timer = setInterval(() => {
+        if (position >= data.steps.length) autoplay();
+        else go(position + 1);
+      }, 900);
+    }
+    renderSide();
+  };
+
+  const renderSide = () => {
+    const header = data.match;
+    const names = (header.seats || []).map((s) => s.player.name);
+    const result = header.result;
+    mount(
+      side,
+      h(
+        'div',
+        { class: 'players' },
+        (header.seats || []).map((s) =>
+          h(
+            'div',
+            { class: `player-card${result && result.winners?.includes(s.seat) ? ' winner' : ''}`, style: `--side:${SIDE_COLORS[(s.team ?? s.seat) % SIDE_COLORS.length]}` },
+            h('a', { href: `#/player/${s.player.id}`, class: 'name' }, s.player.name),
+            s.power ? h('div', { class: 'power' }, powerName(s.power)) : null,
+          ),
+        ),
+      ),
+      h('p', { class: 'muted small' }, `${header.status}${result?.winners?.length ? ` · won by ${result.winners.map((w) => names[w]).join(' and ')} (${result.reason})` : ''}`),
+      h(
+        'div',
+        { class: 'replay-controls' },
+        h('button', { id: 'replay-first', onclick: () => go(0), title: 'start' }, '« Start'),
+        h('button', { id: 'replay-back', onclick: () => go(position - 1), title: 'back' }, '◀'),
+        h('button', { id: 'replay-play', onclick: autoplay, title: 'autoplay' }, timer ? 'Pause' : 'Play'),
+        h('button', { id: 'replay-forward', onclick: () => go(position + 1), title: 'forward' }, '▶'),
+        h('button', { id: 'replay-last', onclick: () => go(data.steps.length), title: 'end' }, 'End »'),
+      ),
+      h('input', { type: 'range', id: 'replay-slider', min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
+      h('p', { id: 'replay-position' }, `Step ${position} of ${data.steps.length}`),
+      h(
+        'ol',
+        { class: 'log', id: 'log' },
+        h('li', { class: position === 0 ? 'current' : '', value: 0 }, h('button', { class: 'link', onclick: () => go(0) }, 'setup')),
+        data.steps.map((s) =>
+          h(
+            'li',
+            { class: s.number === position ? 'current' : '', 'data-n': s.number },
+            h('button', { class: 'link', onclick: () => go(s.number) }, `${names[s.seat] || ''}: ${stepText(s.step)}`),
+          ),
+        ),
+      ),
+    );
+    side.querySelector('li.current')?.scrollIntoView({ block: 'nearest' });
+  };
+
+  mount(screen, h('div', { class: 'game replay', 'data-match': id }, boardEl, side));
+  mount(boardEl, h('p', { class: 'muted' }, 'Loading the replay…'));
+  fetchReplay(id)
+    .then((r) => {
+      if (closed) return;
+      data = r;
+      go(0);
+    })
+    .catch((e) => mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, 'Replay unavailable'), h('p', { class: 'error' }, e.message), h('a', { href: '#/' }, 'Home'))));
+  const keys = (e) => {
+    if (!data || e.target.tagName === 'INPUT') return;
+    if (e.key === 'ArrowLeft') go(position - 1);
+    if (e.key === 'ArrowRight') go(position + 1);
+  };
+  window.addEventListener('keydown', keys);
+  return () => {
+    closed = true;
+    if (timer) clearInterval(timer);
+    window.removeEventListener('keydown', keys);
+  };
+}
