@@ -2,7 +2,7 @@
 // examples (appendix A) and on the errors that must leave the view untouched.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyPatch } from '../../js/patch.js';
+import { applyPatch } from '../../../web/js/patch.js';
 
 const cases = [
   ['add an object member', { foo: 'bar' }, [{ op: 'add', path: '/baz', value: 'qux' }], { baz: 'qux', foo: 'bar' }],
