@@ -607,8 +607,17 @@ std::pair<int, int> Hub::recover() {
 }
 
 void Hub::connected(const ParticipantPtr& who) {
-    std::lock_guard lock(impl_->connections_mutex);
-    impl_->connections[who->player_id()][who->connection_id()] = who;
+    {
+        std::lock_guard lock(impl_->connections_mutex);
+        impl_->connections[who->player_id()][who->connection_id()] = who;
+    }
+    // A new tab (or a reload, or another device) learns at once which lobby its player sits in,
+    // with the invite code: it could not have seen the events that came before it.
+    boost::asio::post(impl_->lobby_strand, [&hub = *impl_, who] {
+        if (const Lobby* lobby = hub.lobbies.lobby_of(who->player_id()))
+            who->deliver(
+                shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
+    });
 }
 
 void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {

@@ -71,7 +71,8 @@ public:
     /// cannot be read.
     std::pair<int, int> recover();
 
-    /// An authenticated connection (after its hello): it receives everything its player is told.
+    /// An authenticated connection (after its hello): it receives everything its player is told,
+    /// starting with a `lobby` event for the lobby its player sits in, if any.
     void connected(const ParticipantPtr& who);
     /// Handles one parsed message (anything but hello) from an authenticated connection.
     void handle(const ParticipantPtr& from, protocol::ClientMessage message);

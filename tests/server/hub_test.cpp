@@ -115,6 +115,26 @@ TEST_CASE("A player's tabs all hear about their lobby", "[hub]") {
     CHECK(ann.conn->last("lobby")["lobby"]["status"] == "waiting");
 }
 
+TEST_CASE("A tab that connects later is told its player's lobby at once, code included", "[hub]") {
+    Harness h;
+    auto ann = h.guest("Ann"), bob = h.guest("Bob");
+    auto settings = settings_json(2);
+    settings["public"] = false;
+    h.send(ann.conn, {{"type", "lobby.create"}, {"settings", settings}});
+    const json lobby = ann.conn->last("lobby")["lobby"];
+    REQUIRE(lobby.contains("code"));
+
+    auto ann_phone = h.tab(ann);
+    h.hub.connected(ann_phone);  // what the transport does after its welcome
+    h.settle();
+    CHECK(ann_phone->last("lobby")["lobby"] == lobby);
+
+    auto bob_tab = h.tab(bob);  // Bob sits in no lobby: told nothing
+    h.hub.connected(bob_tab);
+    h.settle();
+    CHECK(bob_tab->last("lobby").is_null());
+}
+
 TEST_CASE("A disconnected player keeps the seat; the match goes on", "[hub]") {
     Harness h;
     auto ann = h.guest("Ann"), bob = h.guest("Bob");
