@@ -331,13 +331,23 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
     }
 
     // The killer: SIGKILL at random moments while the games are played, a bounded number of
-    // times, each time waiting for the restart before the next.
+    // times, each time waiting for the restart before the next. The moments are tied to the
+    // play, not to the clock (a fast server finishes these games in well under a second): each
+    // kill waits for a random number of acknowledged steps, then a random few milliseconds, so
+    // it lands between steps or in the middle of one.
     std::atomic<bool> done{false};
+    std::atomic<int> steps_played{0};
     std::thread killer([&] {
         std::mt19937 rng(std::random_device{}());
-        std::uniform_int_distribution<int> pause_ms(30, 600);
+        std::uniform_int_distribution<int> steps_between(3, 40);
+        std::uniform_int_distribution<int> pause_us(0, 3000);
+        int next_kill_at = 0;
         for (int k = 0; k < kill_count && !done; ++k) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms(rng)));
+            next_kill_at = steps_played + steps_between(rng);
+            while (!done && steps_played < next_kill_at &&
+                   std::chrono::steady_clock::now() < deadline)
+                std::this_thread::sleep_for(100us);
+            std::this_thread::sleep_for(std::chrono::microseconds(pause_us(rng)));
             server.wait_ready(deadline);
             if (done) break;
             server.kill_if_ready();
@@ -356,7 +366,6 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
 
     std::mt19937 rng(12345);
     int restarts = 0;
-    int steps_played = 0;
     bool reconnect = false;
     auto all_over = [&] {
         for (const Game& g : games)
@@ -410,7 +419,7 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
         }
     }
     done = true;
-    INFO("steps " << steps_played << ", restarts " << restarts);
+    INFO("steps " << steps_played.load() << ", restarts " << restarts);
     check_stored(repo, games);
     for (const Game& game : games) {
         auto stored = repo.match(game.match);
