@@ -5,254 +5,26 @@
 // each step a client saw acknowledged must be stored, in order; then every game is played to its
 // end and must be stored finished and rated.
 
-#include <signal.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <atomic>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/http/status.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
-#include <cstdlib>
-#include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
-#include <optional>
-#include <pqxx/pqxx>
 #include <random>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "server/store/repository.hpp"
-#include "tests/server/ws_client.hpp"
+#include "tests/integration/support.hpp"
 
 namespace {
 
-using json = nlohmann::json;
-using namespace std::chrono_literals;
-namespace http = boost::beast::http;
+using namespace integration;
 
 constexpr int game_count = 4;
 constexpr int kill_count = 3;
 constexpr auto test_deadline = 50s;  // the whole test stops by itself well before a minute
-
-std::string database_url() {
-    const char* url = std::getenv("SANTORINI_TEST_DATABASE_URL");
-    if (url == nullptr || *url == '\0')
-        FAIL("SANTORINI_TEST_DATABASE_URL is not set: run the tests under scripts/with-postgres");
-    return url;
-}
-
-/// A fresh schema of the test database, and a URL whose search_path puts it first.
-std::string fresh_schema_url(const std::string& base) {
-    const std::string schema =
-        "crash_" + std::to_string(::getpid()) + "_" +
-        std::to_string(std::chrono::steady_clock::now().time_since_epoch().count() % 1000000007);
-    pqxx::connection connection(base);
-    pqxx::nontransaction work(connection);
-    work.exec("CREATE SCHEMA " + schema);
-    return base + (base.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" +
-           schema;
-}
-
-std::uint16_t free_port() {
-    boost::asio::io_context io;
-    boost::asio::ip::tcp::acceptor acceptor(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
-    return acceptor.local_endpoint().port();
-}
-
-/// The server binary as a child process.
-class ServerProcess {
-  public:
-    ServerProcess(std::uint16_t port, std::string url) : port_(port), url_(std::move(url)) {}
-    ~ServerProcess() { kill_now(); }
-
-    void start() {
-        const std::string port = std::to_string(port_);
-        std::fflush(nullptr);  // or the child writes the test's buffered output a second time
-        const pid_t pid = ::fork();
-        if (pid < 0) throw std::runtime_error("fork failed");
-        if (pid == 0) {
-            std::freopen("/dev/null", "w", stdout);
-            // The server's log goes to a file beside the build for a failing run's post-mortem.
-            std::freopen(SANTORINI_SERVER_LOG, "a", stderr);
-            ::execl(SANTORINI_SERVER_BINARY, SANTORINI_SERVER_BINARY, "--port", port.c_str(),
-                    "--database-url", url_.c_str(), "--threads", "2", "--log-level", "info",
-                    "--messages-per-second", "100000", "--message-burst", "100000", "--guest-burst",
-                    "1000", static_cast<char*>(nullptr));
-            std::_Exit(127);
-        }
-        {
-            std::lock_guard lock(mutex_);
-            pid_ = pid;
-        }
-        const auto deadline = std::chrono::steady_clock::now() + 15s;
-        while (std::chrono::steady_clock::now() < deadline) {
-            try {
-                if (test::http_request(port_, http::verb::get, "/api/lobbies", {}, 1s).result() ==
-                    http::status::ok) {
-                    ready_ = true;
-                    ready_changed_.notify_all();
-                    return;
-                }
-            } catch (const std::exception&) {
-            }
-            int status = 0;
-            if (::waitpid(pid, &status, WNOHANG) == pid) {
-                std::lock_guard lock(mutex_);
-                pid_ = 0;
-                throw std::runtime_error("the server exited at start");
-            }
-            std::this_thread::sleep_for(20ms);
-        }
-        throw std::runtime_error("the server did not become ready");
-    }
-
-    /// SIGKILL, if it runs and is ready; false if it was not (the killer waits for a restart).
-    bool kill_if_ready() {
-        std::lock_guard lock(mutex_);
-        if (!ready_ || pid_ == 0) return false;
-        ::kill(pid_, SIGKILL);
-        ready_ = false;
-        ++kills_;
-        return true;
-    }
-    /// Reaps a killed server and starts a new one. Only when kills() says one was killed.
-    void restart() {
-        pid_t pid = 0;
-        {
-            std::lock_guard lock(mutex_);
-            pid = pid_;
-            pid_ = 0;
-        }
-        if (pid != 0) ::waitpid(pid, nullptr, 0);
-        start();
-    }
-    int kills() const {
-        std::lock_guard lock(mutex_);
-        return kills_;
-    }
-    /// Blocks until the server is ready again, `until` passes, or stop_waiting() is called.
-    void wait_ready(std::chrono::steady_clock::time_point until) {
-        std::unique_lock lock(mutex_);
-        ready_changed_.wait_until(lock, until, [&] { return ready_ || stop_waiting_; });
-    }
-    /// Releases wait_ready() for good (the test is ending, maybe by a failure).
-    void stop_waiting() {
-        {
-            std::lock_guard lock(mutex_);
-            stop_waiting_ = true;
-        }
-        ready_changed_.notify_all();
-    }
-    void kill_now() {
-        std::lock_guard lock(mutex_);
-        if (pid_ != 0) {
-            ::kill(pid_, SIGKILL);
-            ::waitpid(pid_, nullptr, 0);
-            pid_ = 0;
-        }
-        ready_ = false;
-    }
-
-  private:
-    std::uint16_t port_;
-    std::string url_;
-    mutable std::mutex mutex_;
-    std::condition_variable ready_changed_;
-    pid_t pid_ = 0;
-    bool ready_ = false;
-    bool stop_waiting_ = false;
-    int kills_ = 0;
-};
-
-struct Player {
-    std::string id;
-    std::string token;
-    std::unique_ptr<test::WsClient> ws;
-};
-
-struct Game {
-    std::string match;
-    std::vector<int> players;  ///< player index by seat
-    std::vector<json> steps;   ///< every step known to be stored, in order
-    bool over = false;
-};
-
-/// Thrown when the connection to the server is lost (it was killed).
-struct Lost {};
-
-int next_ref = 0;
-
-/// A legal step of the decider's view: a winning move up to level 3 when there is one (so the
-/// games end in a bounded time), else a random one.
-json pick(const json& view, std::mt19937& rng) {
-    const json& legal = view["state"]["legal"];
-    const json& board = view["state"]["board"];
-    auto height = [&](const json& square) {
-        if (!square.is_string()) return -1;
-        const std::string sq = square;
-        const std::string cell = board[static_cast<std::size_t>((sq[0] - 'A') + (sq[1] - '1') * 5)];
-        return cell.find('D') != std::string::npos ? 9 : cell[0] - '0';
-    };
-    for (const auto& s : legal)
-        if (s["kind"] == "move" && height(s.value("to", json())) == 3 &&
-            height(s.value("from", json())) == 2)
-            return s;
-    return legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
-}
-
-/// Sends `message` with a fresh ref and reads until the reply to it; throws Lost if the server
-/// is gone. Messages on the way go to `seen`.
-json request(Player& p, json message, std::vector<json>* seen = nullptr) {
-    const int ref = ++next_ref;
-    message["ref"] = ref;
-    if (!p.ws || p.ws->ended() || !p.ws->send_json(message)) throw Lost{};
-    const auto deadline = std::chrono::steady_clock::now() + 5s;
-    while (std::chrono::steady_clock::now() < deadline) {
-        auto reply = p.ws->read_json(2s);
-        if (!reply) {
-            if (p.ws->ended()) throw Lost{};
-            continue;
-        }
-        if (reply->contains("ref") && (*reply)["ref"] == ref) return *reply;
-        if (seen) seen->push_back(*reply);
-    }
-    throw Lost{};  // a live server answers within the deadline
-}
-
-void connect(Player& p, std::uint16_t port) {
-    p.ws.reset();
-    try {
-        p.ws = std::make_unique<test::WsClient>(port);
-    } catch (const std::exception&) {
-        throw Lost{};
-    }
-    if (!p.ws->send_json({{"type", "hello"}, {"protocol", 1}, {"token", p.token}})) throw Lost{};
-    auto welcome = p.ws->read_json(5s);
-    if (!welcome) throw Lost{};
-    REQUIRE((*welcome)["type"] == "welcome");
-    REQUIRE((*welcome)["player"]["id"] == p.id);
-}
-
-/// The view of `game` as its seat `seat` sees it (a fresh snapshot).
-json view_of(Player& p, const Game& game) {
-    std::vector<json> seen;
-    const json reply = request(p, {{"type", "match.open"}, {"match", game.match}}, &seen);
-    INFO(reply.dump());
-    REQUIRE(reply["type"] == "ack");
-    for (auto it = seen.rbegin(); it != seen.rend(); ++it)
-        if (it->value("type", "") == "match.snapshot" && (*it)["match"] == game.match)
-            return (*it)["view"];
-    FAIL("no snapshot before the ack of match.open");
-    return {};
-}
 
 /// Checks that what the clients saw acknowledged is stored, in order, and adopts the stored
 /// steps as the truth (a step may be stored without its acknowledgement having arrived).
@@ -280,54 +52,26 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
     const std::string url = fresh_schema_url(database_url());
     const std::uint16_t port = free_port();
     std::fclose(std::fopen(SANTORINI_SERVER_LOG, "w"));  // this run's log only
-    ServerProcess server(port, url);
+    ServerProcess server(port, url, SANTORINI_SERVER_LOG);
     server.start();
     store::Repository repo(url, 2);
     const auto deadline = std::chrono::steady_clock::now() + test_deadline;
 
-    std::vector<Player> players(2 * game_count);
-    for (std::size_t i = 0; i < players.size(); ++i) {
-        auto response = test::http_request(port, http::verb::post, "/api/guests",
-                                           json{{"name", "P" + std::to_string(i)}}.dump());
-        REQUIRE(response.result() == http::status::created);
-        const json body = json::parse(response.body());
-        players[i].id = body["id"];
-        players[i].token = body["token"];
-        connect(players[i], port);
+    std::vector<Player> players;
+    for (int i = 0; i < 2 * game_count; ++i) {
+        players.push_back(new_guest(port, "P" + std::to_string(i)));
+        connect(players.back(), port);
     }
 
     // Half the games without powers, half with simple powers (two rating pools).
-    std::vector<Game> games(game_count);
+    std::vector<Game> games;
     for (int g = 0; g < game_count; ++g) {
-        Player& host = players[static_cast<std::size_t>(2 * g)];
-        Player& guest = players[static_cast<std::size_t>(2 * g + 1)];
         const json settings = {
             {"game", "santorini"}, {"players", 2},    {"powers", g % 2 ? "simple" : "none"},
             {"draft", "random"},   {"public", false}, {"clock", {{"kind", "none"}}}};
-        std::vector<json> seen;
-        REQUIRE(request(host, {{"type", "lobby.create"}, {"settings", settings}}, &seen)["type"] ==
-                "ack");
-        std::string lobby, code;
-        for (const json& m : seen)
-            if (m.value("type", "") == "lobby") {
-                lobby = m["lobby"]["id"];
-                code = m["lobby"]["code"];
-            }
-        REQUIRE(!code.empty());
-        REQUIRE(request(guest, {{"type", "lobby.join"}, {"code", code}})["type"] == "ack");
-        seen.clear();
-        const json started = request(host, {{"type", "lobby.start"}, {"lobby", lobby}}, &seen);
-        INFO(started.dump());
-        REQUIRE(started["type"] == "ack");
-        Game& game = games[static_cast<std::size_t>(g)];
-        for (const json& m : seen)
-            if (m.value("type", "") == "lobby.closed" && m.contains("match"))
-                game.match = m["match"];
-        REQUIRE(!game.match.empty());
-        const json view = view_of(host, game);
-        const int host_seat = view["you"];
-        game.players = host_seat == 0 ? std::vector<int>{2 * g, 2 * g + 1}
-                                      : std::vector<int>{2 * g + 1, 2 * g};
+        games.push_back(start_match(players[static_cast<std::size_t>(2 * g)], 2 * g,
+                                    players[static_cast<std::size_t>(2 * g + 1)], 2 * g + 1,
+                                    settings));
     }
 
     // The killer: SIGKILL at random moments while the games are played, a bounded number of

@@ -1,0 +1,102 @@
+#pragma once
+// What the integration tests share: the test database, the real santorini-server binary as a
+// child process on a free loopback port, and players that talk to it over WebSocket.
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tests/server/ws_client.hpp"
+
+namespace integration {
+
+using json = nlohmann::json;
+using namespace std::chrono_literals;
+
+/// SANTORINI_TEST_DATABASE_URL (scripts/with-postgres sets it); fails the test without it.
+std::string database_url();
+/// A fresh schema of the test database, and a URL whose search_path puts it first.
+std::string fresh_schema_url(const std::string& base);
+/// A loopback port that was free a moment ago.
+std::uint16_t free_port();
+
+/// The server binary as a child process.
+class ServerProcess {
+  public:
+    /// `log`: where the server's stderr goes (appended), for a failing run's post-mortem.
+    ServerProcess(std::uint16_t port, std::string database_url, std::string log);
+    ~ServerProcess();
+    ServerProcess(const ServerProcess&) = delete;
+    ServerProcess& operator=(const ServerProcess&) = delete;
+
+    /// Starts the server and waits (at most 15 s) until it answers HTTP; throws if it exits or
+    /// does not become ready.
+    void start();
+    /// SIGKILL, if it runs and is ready; false if it was not (the killer waits for a restart).
+    bool kill_if_ready();
+    /// Reaps a killed server and starts a new one. Only when kills() says one was killed.
+    void restart();
+    int kills() const;
+    /// Blocks until the server is ready again, `until` passes, or stop_waiting() is called.
+    void wait_ready(std::chrono::steady_clock::time_point until);
+    /// Releases wait_ready() for good (the test is ending, maybe by a failure).
+    void stop_waiting();
+    /// SIGKILL and reap, if it runs.
+    void kill_now();
+
+  private:
+    std::uint16_t port_;
+    std::string url_;
+    std::string log_;
+    mutable std::mutex mutex_;
+    std::condition_variable ready_changed_;
+    pid_t pid_ = 0;
+    bool ready_ = false;
+    bool stop_waiting_ = false;
+    int kills_ = 0;
+};
+
+/// A guest with its connection.
+struct Player {
+    std::string id;
+    std::string token;
+    std::unique_ptr<test::WsClient> ws;
+};
+
+/// A match as the test follows it.
+struct Game {
+    std::string match;
+    std::vector<int> players;  ///< player index by seat
+    std::vector<json> steps;   ///< every step known to be stored, in order
+    bool over = false;
+};
+
+/// Thrown when the connection to the server is lost (it was killed).
+struct Lost {};
+
+/// A new guest over HTTP (POST /api/guests), not yet connected.
+Player new_guest(std::uint16_t port, const std::string& name);
+/// (Re)connects `p` and says hello; throws Lost if the server is not there.
+void connect(Player& p, std::uint16_t port);
+/// Sends `message` with a fresh ref and reads until the reply to it; throws Lost if the server
+/// is gone. Messages on the way go to `seen`.
+json request(Player& p, json message, std::vector<json>* seen = nullptr);
+/// A private lobby with `settings` created by `host`, joined by `guest` and started: the match
+/// with its seats (indexes `host_index` and `guest_index` of the caller's players).
+Game start_match(Player& host, int host_index, Player& guest, int guest_index,
+                 const json& settings);
+/// The view of `game` as `p` sees it (a fresh snapshot).
+json view_of(Player& p, const Game& game);
+/// A legal step of the decider's view: a winning move up to level 3 when there is one (so the
+/// games end in a bounded time), else a random one.
+json pick(const json& view, std::mt19937& rng);
+
+}  // namespace integration
