@@ -52,12 +52,14 @@ TEST_CASE("a replay to step N gives the state after step N, for every N", "[repl
 
 TEST_CASE("the stored settings row is read back, and nonsense is refused", "[replay]") {
     protocol::LobbySettings lobby;
-    lobby.players = 3;
-    const auto played = stored_game::play(lobby, 7, 2, 0);
+    lobby.powers = "simple";
+    lobby.draft = "subset";
+    const auto played = stored_game::play(lobby, 7, 1, 0);
     auto read = server::read_stored_settings(stored_game::settings_json(played));
     REQUIRE(std::holds_alternative<StoredSettings>(read));
-    CHECK(std::get<StoredSettings>(read).challenger == 2);
-    CHECK(std::get<StoredSettings>(read).lobby.players == 3);
+    CHECK(std::get<StoredSettings>(read).challenger == 1);
+    CHECK(std::get<StoredSettings>(read).lobby.powers == "simple");
+    CHECK(std::get<StoredSettings>(read).lobby.draft == "subset");
     for (const char* bad : {"", "[]", "{}", R"({"lobby":{}})", R"({"lobby":{"players":9},"challenger":0})",
                             R"({"lobby":{"players":2},"challenger":"x"})"})
         CHECK(std::holds_alternative<std::string>(server::read_stored_settings(bad)));
