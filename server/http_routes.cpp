@@ -14,6 +14,8 @@
 #include <boost/beast/version.hpp>
 #include <nlohmann/json.hpp>
 
+#include "server/http_errors.hpp"
+
 namespace server {
 namespace {
 
@@ -47,7 +49,7 @@ Response json_response(const Request& request, http::status status, const json& 
 }
 
 Response error_response(const Request& request, http::status status, std::string_view message) {
-    return json_response(request, status, json{{"error", message}});
+    return json_response(request, status, http_error_body(status, message));
 }
 
 Response method_not_allowed(const Request& request, std::string_view allow) {

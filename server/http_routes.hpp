@@ -8,11 +8,13 @@
 //                            Retry-After) past Config::guest_burst / guests_per_minute per address
 //   GET  /api/lobbies        200 Hub::public_lobbies()
 //   GET  /api/matches        200 Hub::live_matches()
-//   GET  /api/matches/{id}   200 Hub::match_summary(id); 404 if unknown
+//   GET  /api/matches/{id}   200 Hub::match_summary(id); 404 if unknown (reached only without a
+//                            database: otherwise HttpApi answers it, with the rest of docs/api.md)
 //   GET  /ws                 426 unless it is a WebSocket upgrade (http_session handles those)
 //   GET  anything else       a static file under Config::web_root; 404 if there is none
-// HEAD is accepted wherever GET is. Errors are JSON {"error":"..."}: 404 for unknown paths,
-// 405 (with Allow) for a known path with the wrong method.
+// HEAD is accepted wherever GET is. Errors are JSON {"error":"...","code":"..."}
+// (server/http_errors.hpp): 404 for unknown paths, 405 (with Allow) for a known path with the
+// wrong method.
 
 #include <filesystem>
 #include <optional>

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/read.hpp>
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/http_errors.hpp"
 #include "server/http_routes.hpp"
 #include "server/websocket_session.hpp"
 
@@ -23,13 +25,14 @@ namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
 HttpSession::HttpSession(tcp::socket&& socket, Hub& hub, Metrics& metrics, const Config& config,
-                         SessionRegistry& registry, SessionRegistry::Slot slot)
+                         SessionRegistry& registry, SessionRegistry::Slot slot, HttpApi* api)
     : stream_(std::move(socket)),
       hub_(hub),
       metrics_(metrics),
       config_(config),
       registry_(registry),
-      slot_(std::move(slot)) {
+      slot_(std::move(slot)),
+      api_(api) {
     boost::system::error_code ec;
     const auto peer = stream_.socket().remote_endpoint(ec);
     if (!ec) client_ = peer.address().to_string();
@@ -85,6 +88,13 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
             return;
         }
     }
+    // The stored-data API answers from its own threads (database calls block): the response
+    // comes back to this strand, and nothing is read meanwhile, so one write is in flight.
+    if (api_ && api_->handle(parser_->get(), [self = shared_from_this()](Response response) {
+            net::post(self->stream_.get_executor(),
+                      [self, response = std::move(response)]() mutable { self->do_write(std::move(response)); });
+        }))
+        return;
     do_write(handle_http(parser_->get(), hub_, metrics_, config_, client_));
 }
 
@@ -93,7 +103,7 @@ void HttpSession::refuse(beast::http::status status, std::string_view message) {
     response.set(beast::http::field::server, "santorini-server");
     response.set(beast::http::field::content_type, "application/json");
     response.keep_alive(false);
-    response.body() = nlohmann::json{{"error", message}}.dump();
+    response.body() = http_error_body(status, message).dump();
     response.prepare_payload();
     metrics_.http_requests.fetch_add(1, std::memory_order_relaxed);
     do_write(std::move(response));

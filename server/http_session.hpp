@@ -1,6 +1,9 @@
 #pragma once
 // One plain HTTP connection (Beast's http_session): reads requests one at a time, answers each
-// with handle_http, and hands the socket to a WebsocketSession when a request upgrades on /ws.
+// with handle_http, or hands it to the stored-data API (HttpApi, which answers from another
+// thread: the response is posted back to this strand), and hands the socket to a
+// WebsocketSession when a request upgrades on /ws. One request at a time: the next is read
+// only after the answer to the last is written.
 
 #include <chrono>
 #include <cstddef>
@@ -20,6 +23,7 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include "server/config.hpp"
+#include "server/http_api.hpp"
 #include "server/hub.hpp"
 #include "server/metrics.hpp"
 #include "server/session_registry.hpp"
@@ -34,9 +38,10 @@ public:
     /// After the last response: how long unread request bytes are drained before closing.
     static constexpr std::chrono::seconds linger_timeout{2};
 
-    /// Takes over an accepted socket (whose executor is its strand) and its connection slot.
+    /// Takes over an accepted socket (whose executor is its strand) and its connection slot;
+    /// `api` (may be null) answers the stored-data API's requests.
     HttpSession(boost::asio::ip::tcp::socket&& socket, Hub& hub, Metrics& metrics, const Config& config,
-                SessionRegistry& registry, SessionRegistry::Slot slot);
+                SessionRegistry& registry, SessionRegistry::Slot slot, HttpApi* api = nullptr);
 
     /// Starts reading the first request.
     void run();
@@ -61,6 +66,7 @@ private:
     const Config& config_;
     SessionRegistry& registry_;
     SessionRegistry::Slot slot_;
+    HttpApi* api_;
     std::string client_;  ///< the peer's address, for per-address limits
 };
 

@@ -19,6 +19,7 @@
 #include "server/ids.hpp"
 #include "server/lobby.hpp"
 #include "server/match.hpp"
+#include "server/replay.hpp"
 #include "server/store/repository.hpp"
 
 namespace server {
@@ -551,20 +552,17 @@ std::pair<int, int> Hub::recover() {
     for (const store::StoredMatch& stored : *live) {
         std::string why;
         std::shared_ptr<Match> match;
-        const json settings = json::parse(stored.settings_json, nullptr, false);
         MatchOptions options;
         options.id = stored.id;
         options.seed = stored.seed;
         options.history = hub.config.history_per_match;
-        if (!settings.is_object() || !settings.contains("lobby") ||
-            !settings.value("challenger", json()).is_number_integer()) {
-            why = "the stored settings are not {lobby, challenger}";
-        } else if (auto parsed = protocol::lobby_settings_from_json(settings["lobby"]);
-                   auto* e = std::get_if<std::string>(&parsed)) {
-            why = "the stored settings: " + *e;
+        // The same reading of the settings as the HTTP API's replays (server/replay.hpp).
+        auto parsed = read_stored_settings(stored.settings_json);
+        if (auto* e = std::get_if<std::string>(&parsed)) {
+            why = *e;
         } else {
-            options.settings = std::get<protocol::LobbySettings>(parsed);
-            options.challenger = settings["challenger"].get<int>();
+            options.settings = std::get<StoredSettings>(parsed).lobby;
+            options.challenger = std::get<StoredSettings>(parsed).challenger;
             for (const store::StoredSeat& seat : stored.seats) {
                 options.seats.push_back(Member{seat.player_id, seat.display_name});
                 std::unique_lock lock(hub.identity_mutex);

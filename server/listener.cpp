@@ -36,7 +36,7 @@ constexpr std::string_view refusal =
 }  // namespace
 
 Listener::Listener(net::io_context& io, const tcp::endpoint& endpoint, Hub& hub, Metrics& metrics,
-                   const Config& config, SessionRegistry& registry)
+                   const Config& config, SessionRegistry& registry, HttpApi* api)
     : io_(io),
       strand_(net::make_strand(io)),
       acceptor_(strand_),
@@ -44,7 +44,8 @@ Listener::Listener(net::io_context& io, const tcp::endpoint& endpoint, Hub& hub,
       hub_(hub),
       metrics_(metrics),
       config_(config),
-      registry_(registry) {
+      registry_(registry),
+      api_(api) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(net::socket_base::reuse_address(true));
     acceptor_.bind(endpoint);
@@ -88,7 +89,8 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
         // behind another (a patch, then its ack) until the client's delayed ACK, ~40 ms.
         beast::error_code ignored;
         socket.set_option(tcp::no_delay(true), ignored);
-        std::make_shared<HttpSession>(std::move(socket), hub_, metrics_, config_, registry_, std::move(*slot))->run();
+        std::make_shared<HttpSession>(std::move(socket), hub_, metrics_, config_, registry_, std::move(*slot), api_)
+            ->run();
     } else {
         refuse(std::move(socket));
     }

@@ -13,6 +13,7 @@
 #include <boost/beast/core/error.hpp>
 
 #include "server/config.hpp"
+#include "server/http_api.hpp"
 #include "server/hub.hpp"
 #include "server/metrics.hpp"
 #include "server/session_registry.hpp"
@@ -24,8 +25,9 @@ class Listener : public std::enable_shared_from_this<Listener> {
 public:
     /// Opens, binds and listens on `endpoint` (port 0: any free port). Throws
     /// boost::system::system_error if that fails (address in use, bad address).
+    /// `api` (may be null: no stored-data API) answers the requests that need the database.
     Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint, Hub& hub,
-             Metrics& metrics, const Config& config, SessionRegistry& registry);
+             Metrics& metrics, const Config& config, SessionRegistry& registry, HttpApi* api = nullptr);
 
     /// Starts accepting.
     void run();
@@ -47,6 +49,7 @@ private:
     Metrics& metrics_;
     const Config& config_;
     SessionRegistry& registry_;
+    HttpApi* api_;
     std::uint16_t port_ = 0;
     bool stopped_ = false;
 };

@@ -8,6 +8,7 @@
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/view.hpp"
 #include "server/rating/rate_match.hpp"
+#include "server/replay.hpp"
 #include "server/state_hash.hpp"
 
 namespace server {
@@ -94,26 +95,20 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
         const std::string where = "step " + std::to_string(stored.number) + ": ";
         if (stored.number != m.records_ + 1) return where + "steps are not numbered 1, 2, ...";
         if (!m.active()) return where + "the match was already over";
-        const json what = json::parse(stored.step_json, nullptr, false);
-        if (!what.is_object()) return where + "not a JSON object";
+        // The same reading of a record as the HTTP API's replays (server/replay.hpp).
+        auto read = read_action(m.state_, stored.step_json);
+        if (auto* why = std::get_if<std::string>(&read)) return where + *why;
+        const RecordedAction& recorded = std::get<RecordedAction>(read);
         Action action;
         action.arrival = when(stored.at_ms);
-        const std::string kind = what.value("kind", "");
-        if (kind == "resign" || kind == "abort" || kind == "timeout") {
-            action.kind = kind == "resign"  ? Action::Kind::Resign
-                          : kind == "abort" ? Action::Kind::Abort
-                                            : Action::Kind::Timeout;
-            if (!what.contains("seat") || !what["seat"].is_number_integer())
-                return where + "no seat";
-            action.seat = what["seat"].get<int>();
-            if (action.seat < 0 || action.seat >= m.state_.seat_count) return where + "bad seat";
-        } else {
-            santorini::legal_steps(m.state_, m.legal_);
-            auto parsed = protocol::step_from_json(m.state_, m.legal_, what);
-            if (auto* why = std::get_if<std::string>(&parsed)) return where + *why;
-            action.seat = santorini::decider(m.state_);
-            action.step = std::get<santorini::Step>(parsed);
+        switch (recorded.kind) {
+            case RecordedAction::Kind::Step: action.kind = Action::Kind::Step; break;
+            case RecordedAction::Kind::Resign: action.kind = Action::Kind::Resign; break;
+            case RecordedAction::Kind::Abort: action.kind = Action::Kind::Abort; break;
+            case RecordedAction::Kind::Timeout: action.kind = Action::Kind::Timeout; break;
         }
+        action.seat = recorded.seat;
+        action.step = recorded.step;
         if (m.seat_of(stored.player_id) != action.seat && !stored.player_id.empty())
             return where + "played by " + stored.player_id + ", not by the seat that decides";
         Outcome outcome = m.outcome_of(action);

@@ -12,6 +12,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/http_api.hpp"
 #include "server/listener.hpp"
 #include "server/store/migrations.hpp"
 #include "server/store/pg_step_store.hpp"
@@ -54,7 +55,8 @@ Server::Server(Config config)
         spdlog::info("event=recovery_done restored={} failed={}", restored, failed);
     }
     const net::ip::tcp::endpoint endpoint{net::ip::make_address(config_.address), config_.port};
-    listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_);
+    api_ = std::make_unique<HttpApi>(repository_.get(), metrics_);
+    listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_, api_.get());
 }
 
 Server::~Server() {

@@ -23,6 +23,7 @@ class Repository;
 
 namespace server {
 
+class HttpApi;
 class Listener;
 
 /// One server: construct, run() on a thread (it blocks), stop() from anywhere.
@@ -80,6 +81,9 @@ private:
     std::unique_ptr<store::Repository> repository_;
     std::unique_ptr<store::PgStepStore> pg_store_;
     std::unique_ptr<Hub> hub_;
+    // The stored-data HTTP API: its destructor waits for the queries it runs (their answers are
+    // posted to sessions on the io_context, which outlives it).
+    std::unique_ptr<HttpApi> api_;
     std::shared_ptr<Listener> listener_;
     std::atomic<bool> stopping_{false};
 };

@@ -69,7 +69,12 @@ void add_details(pqxx::transaction_base& t, std::vector<StoredMatch>& matches, b
     const std::string id_array = pg::text_array(ids, false);
     for (const auto& r : t.exec_params(
              "SELECT s.match_id, s.seat, s.player_id, p.display_name, s.power, s.team, "
-             "s.rating_before, s.rating_after FROM seats s JOIN players p ON p.id = s.player_id "
+             "s.rating_before, s.rating_after, h.deviation, "
+             "(SELECT prev.deviation FROM rating_history prev WHERE prev.player_id = h.player_id "
+             "AND prev.pool = h.pool AND (prev.at, prev.id) < (h.at, h.id) "
+             "ORDER BY prev.at DESC, prev.id DESC LIMIT 1) "
+             "FROM seats s JOIN players p ON p.id = s.player_id "
+             "LEFT JOIN rating_history h ON h.match_id = s.match_id AND h.player_id = s.player_id "
              "WHERE s.match_id = ANY($1::text[]) ORDER BY s.match_id, s.seat",
              id_array)) {
         StoredSeat s;
@@ -80,9 +85,18 @@ void add_details(pqxx::transaction_base& t, std::vector<StoredMatch>& matches, b
         if (!r[5].is_null()) s.team = r[5].as<int>();
         if (!r[6].is_null()) s.rating_before = r[6].as<double>();
         if (!r[7].is_null()) s.rating_after = r[7].as<double>();
+        if (!r[8].is_null()) s.deviation_after = r[8].as<double>();
+        if (!r[9].is_null()) s.deviation_before = r[9].as<double>();
         by_id.at(r[0].as<std::string>())->seats.push_back(std::move(s));
     }
-    if (!with_steps) return;
+    if (!with_steps) {
+        for (const auto& r : t.exec_params(
+                 "SELECT match_id, count(*) FROM steps WHERE match_id = ANY($1::text[]) "
+                 "GROUP BY match_id",
+                 id_array))
+            by_id.at(r[0].as<std::string>())->step_count = r[1].as<std::uint32_t>();
+        return;
+    }
     for (const auto& r : t.exec_params(
              "SELECT match_id, number, player_id, step::text, " + pg::timestamp_to_ms("at") +
                  ", state_hash FROM steps WHERE match_id = ANY($1::text[]) "
@@ -96,6 +110,7 @@ void add_details(pqxx::transaction_base& t, std::vector<StoredMatch>& matches, b
         s.state_hash = text_or_empty(r[5]);
         by_id.at(r[0].as<std::string>())->steps.push_back(std::move(s));
     }
+    for (auto& m : matches) m.step_count = static_cast<std::uint32_t>(m.steps.size());
 }
 
 StoreError invalid(std::string message) {
@@ -266,13 +281,16 @@ Result<MatchPage> Repository::player_matches(std::string_view player_id,
             pg::ms_to_timestamp("$2") +
             ", $3)) ORDER BY created_at DESC, match_id DESC LIMIT $4) "
             "ORDER BY created_at DESC, id DESC";
-        auto rows = after
-                        ? t.exec_params(query, player, after->created_at_ms, after->match_id, limit)
-                        : t.exec_params(query, player, nullptr, "", limit);
+        // One row more than the page tells whether another page follows.
+        auto rows = after ? t.exec_params(query, player, after->created_at_ms, after->match_id,
+                                          limit + 1)
+                          : t.exec_params(query, player, nullptr, "", limit + 1);
         MatchPage page;
         for (const auto& r : rows) page.matches.push_back(match_from(r));
+        const bool more = static_cast<int>(page.matches.size()) > limit;
+        if (more) page.matches.pop_back();
         add_details(t, page.matches, false);
-        if (static_cast<int>(page.matches.size()) == limit)
+        if (more)
             page.next = MatchCursor{page.matches.back().created_at_ms, page.matches.back().id};
         return page;
     });
@@ -323,7 +341,8 @@ Result<std::vector<RatingChange>> Repository::rating_history(std::string_view pl
 }
 
 Result<std::vector<LeaderboardEntry>> Repository::leaderboard(std::string_view pool, int limit,
-                                                              int offset, int min_games) {
+                                                              int offset, int min_games,
+                                                              double max_deviation) {
     if (limit < 1 || limit > 500) return invalid("a leaderboard page has 1 to 500 lines");
     if (offset < 0 || min_games < 0) return invalid("offset and minimum games are not negative");
     const std::string p(pool);
@@ -337,9 +356,9 @@ Result<std::vector<LeaderboardEntry>> Repository::leaderboard(std::string_view p
                      "r.games, " +
                          pg::timestamp_to_ms("r.last_rated_at") +
                          " FROM ratings r JOIN players p ON p.id = r.player_id "
-                         "WHERE r.pool = $1 AND r.games >= $2 "
+                         "WHERE r.pool = $1 AND r.games >= $2 AND ($5 <= 0 OR r.deviation <= $5) "
                          "ORDER BY r.rating DESC, r.player_id LIMIT $3 OFFSET $4",
-                     p, min_games, limit, offset)) {
+                     p, min_games, limit, offset, max_deviation)) {
                 LeaderboardEntry e;
                 e.rank = ++rank;
                 e.player_id = r[0].as<std::string>();

@@ -68,8 +68,12 @@ struct StoredSeat {
     std::string display_name;
     std::string power;  ///< "" without powers
     std::optional<int> team;
-    std::optional<double> rating_before;
+    std::optional<double> rating_before;  ///< none: unrated, or the seat's first rated game
     std::optional<double> rating_after;
+    /// The deviations that go with them, from rating_history: after = this match's row, before
+    /// = the player's previous row in the same pool (none for a first rated game).
+    std::optional<double> deviation_before;
+    std::optional<double> deviation_after;
 };
 
 /// A stored step.
@@ -97,6 +101,7 @@ struct StoredMatch {
     std::string state_hash;
     std::vector<StoredSeat> seats;
     std::vector<StoredStep> steps;
+    std::uint32_t step_count = 0;  ///< how many steps are stored (also when `steps` is not read)
 };
 
 /// Where a page of a player's matches ends: the next page starts after it.
@@ -108,7 +113,7 @@ struct MatchCursor {
 /// One page of a player's matches, newest first (without steps).
 struct MatchPage {
     std::vector<StoredMatch> matches;
-    std::optional<MatchCursor> next;  ///< none on the last page
+    std::optional<MatchCursor> next;  ///< set exactly when another page follows
 };
 
 /// A player's rating in one pool.
@@ -179,9 +184,11 @@ class Repository {
                                                      std::string_view pool, int limit,
                                                      std::int64_t before_id = 0);
     /// The best `limit` (1-500) ratings of `pool` after skipping `offset`, among players with
-    /// at least `min_games` rated games; ties by player id.
+    /// at least `min_games` rated games and a stored deviation of at most `max_deviation` (0:
+    /// any); ties by player id.
     Result<std::vector<LeaderboardEntry>> leaderboard(std::string_view pool, int limit,
-                                                      int offset = 0, int min_games = 0);
+                                                      int offset = 0, int min_games = 0,
+                                                      double max_deviation = 0);
 
     struct Impl;
 

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/config.hpp"
+#include "server/http_errors.hpp"
 #include "server/http_routes.hpp"
 #include "server/hub.hpp"
 #include "server/metrics.hpp"
@@ -68,8 +69,10 @@ std::string content_type(const Response& response) {
 
 bool is_json_error(const Response& response) {
     const json body = body_json(response);
+    // Every error has a message for people and a code for programs (docs/api.md, "Errors").
     return content_type(response) == "application/json" && body.is_object() && body.contains("error") &&
-           body["error"].is_string();
+           body["error"].is_string() && body.contains("code") && body["code"].is_string() &&
+           body["code"] == std::string(server::http_error_code(response.result()));
 }
 
 // A temporary web root, removed afterwards.

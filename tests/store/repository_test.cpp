@@ -217,6 +217,12 @@ TEST_CASE("a player's matches come newest first, a page at a time", "[repository
         REQUIRE(++pages <= 4);
     } while (cursor);
     CHECK(seen == std::vector<std::string>{"m5", "m4", "m3", "m2", "m1"});
+    CHECK(pages == 3);  // no empty page at the end: `next` only when another page follows
+    auto exact = repo.player_matches("pa", {}, 5);
+    REQUIRE(exact.ok());
+    CHECK(exact->matches.size() == 5);
+    CHECK_FALSE(exact->next);
+    CHECK(exact->matches.front().step_count == 0);
     CHECK(repo.player_matches("pa", {}, 0).error().kind == StoreError::Kind::Invalid);
     CHECK(repo.player_matches("nobody", {}, 10)->matches.empty());
 }

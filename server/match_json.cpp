@@ -1,0 +1,218 @@
+#include "server/match_json.hpp"
+
+#include <cstdio>
+#include <ctime>
+
+#include "engine/santorini/power_catalog.hpp"
+#include "engine/santorini/view.hpp"
+#include "protocol/santorini_json.hpp"
+#include "server/rating/rating.hpp"
+
+namespace server {
+
+using nlohmann::json;
+
+namespace {
+
+json parsed_or_null(const std::string& text) {
+    if (text.empty()) return nullptr;
+    json value = json::parse(text, nullptr, false);
+    return value.is_discarded() ? json(nullptr) : value;
+}
+
+json power_json(santorini::PowerId p) {
+    if (p == santorini::PowerId::None) return nullptr;
+    return std::string(santorini::power_info(p).key);
+}
+
+// {rating, deviation} before and after a rated game; null when the seat was not rated.
+std::pair<json, json> seat_ratings(const store::StoredSeat& seat) {
+    if (!seat.rating_after) return {nullptr, nullptr};
+    const rating::Parameters initial;
+    json before = {{"rating", seat.rating_before.value_or(initial.initial_rating)},
+                   {"deviation", seat.deviation_before.value_or(initial.initial_deviation)}};
+    json after = {{"rating", *seat.rating_after},
+                  {"deviation", seat.deviation_after ? json(*seat.deviation_after) : json(nullptr)}};
+    return {std::move(before), std::move(after)};
+}
+
+rating::Rating rating_of(const RatingValue& v) {
+    return rating::Rating{v.rating, v.deviation, v.volatility, v.last_rated_at_ms, v.games};
+}
+
+// The stored record's JSON, or for a secret step of a live match only its kind.
+json step_shown(const store::StoredStep& step, bool hide) {
+    json value = parsed_or_null(step.step_json);
+    if (hide && value.is_object()) return json{{"kind", value.value("kind", json())}};
+    return value;
+}
+
+}  // namespace
+
+json iso8601(std::int64_t ms) {
+    if (ms == 0) return nullptr;
+    const std::time_t seconds = static_cast<std::time_t>(ms >= 0 ? ms / 1000 : (ms - 999) / 1000);
+    const int millis = static_cast<int>(ms - static_cast<std::int64_t>(seconds) * 1000);
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char text[64];  // room for any int the compiler cannot rule out
+    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
+                  utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, millis);
+    return std::string(text);
+}
+
+bool is_live(const store::StoredMatch& match) {
+    return match.status == "live";
+}
+
+json match_pool(const store::StoredMatch& match) {
+    auto settings = read_stored_settings(match.settings_json);
+    if (std::holds_alternative<std::string>(settings)) return nullptr;
+    return std::string(rating::pool_name(std::get<StoredSettings>(settings).lobby.powers == "none"
+                                             ? rating::Pool::Santorini
+                                             : rating::Pool::SantoriniPowers));
+}
+
+santorini::State shown_state(const store::StoredMatch& match, const santorini::State& state) {
+    return is_live(match) ? santorini::view_for(state, santorini::spectator)
+                          : santorini::revealed_view(state);
+}
+
+json match_header(const store::StoredMatch& match, const santorini::State* final_state) {
+    std::optional<santorini::State> shown;
+    if (final_state) shown = shown_state(match, *final_state);
+    json seats = json::array();
+    for (const store::StoredSeat& seat : match.seats) {
+        json power = seat.power.empty() ? json(nullptr) : json(seat.power);
+        if (shown && seat.seat >= 0 && seat.seat < shown->seat_count)
+            power = power_json(shown->seat(seat.seat).power);
+        auto [before, after] = seat_ratings(seat);
+        seats.push_back({{"seat", seat.seat},
+                         {"team", seat.team ? json(*seat.team) : json(nullptr)},
+                         {"player", {{"id", seat.player_id}, {"name", seat.display_name}}},
+                         {"power", std::move(power)},
+                         {"rating_before", std::move(before)},
+                         {"rating_after", std::move(after)}});
+    }
+    const json settings = parsed_or_null(match.settings_json);
+    return {{"id", match.id},
+            {"game", match.game},
+            {"status", match.status},
+            {"live", is_live(match)},
+            {"settings", settings.is_object() ? settings.value("lobby", json()) : json(nullptr)},
+            {"created_at", iso8601(match.created_at_ms)},
+            {"finished_at", iso8601(match.finished_at_ms)},
+            {"seats", std::move(seats)},
+            {"result", is_live(match) ? json(nullptr) : parsed_or_null(match.result_json)},
+            {"pool", match_pool(match)},
+            {"steps", match.step_count}};
+}
+
+json replay_json(const store::StoredMatch& match, const ReplayPosition* replayed) {
+    const bool live = is_live(match);
+    json steps = json::array();
+    for (std::size_t i = 0; i < match.steps.size(); ++i) {
+        const store::StoredStep& step = match.steps[i];
+        const bool known = replayed && i < replayed->seats.size();
+        json seat = nullptr;
+        if (known) {
+            seat = replayed->seats[i];
+        } else {
+            const json value = parsed_or_null(step.step_json);
+            if (value.is_object() && value.contains("seat") && value["seat"].is_number_integer())
+                seat = value["seat"];
+            else
+                for (const store::StoredSeat& s : match.seats)
+                    if (s.player_id == step.player_id) seat = s.seat;
+        }
+        // While live, a step spectators may not read in full shows only its kind; a step the
+        // replay could not place is treated the same way (it cannot be judged safe).
+        const bool hide = live && (known ? static_cast<bool>(replayed->secret[i]) : true);
+        steps.push_back({{"number", step.number},
+                         {"seat", std::move(seat)},
+                         {"player", step.player_id.empty() ? json(nullptr) : json(step.player_id)},
+                         {"step", step_shown(step, hide)},
+                         {"at", iso8601(step.at_ms)}});
+    }
+    return {{"match", match_header(match, replayed ? &replayed->state : nullptr)},
+            {"steps", std::move(steps)}};
+}
+
+json view_after_json(const store::StoredMatch& match, const ReplayPosition& at) {
+    const bool live = is_live(match);
+    const santorini::State seen = shown_state(match, at.state);
+    const bool last = at.records == match.steps.size();
+    json seats = json::array();
+    for (const store::StoredSeat& seat : match.seats) {
+        const bool in_game = seat.seat >= 0 && seat.seat < seen.seat_count;
+        seats.push_back({{"seat", seat.seat},
+                         {"player", {{"id", seat.player_id}, {"name", seat.display_name}}},
+                         {"power", in_game ? power_json(seen.seat(seat.seat).power) : json(nullptr)},
+                         {"side", in_game ? json(seen.seat(seat.seat).side) : json(nullptr)},
+                         {"out", in_game ? json(seen.seat(seat.seat).out) : json(false)}});
+    }
+    std::string status = at.aborted ? "aborted" : protocol::status_name(at.state);
+    if (last && !live) status = match.status;  // an abort without a record (recovery_failed)
+    return {{"match", match.id},
+            {"game", match.game},
+            {"status", status},
+            {"seats", std::move(seats)},
+            {"result", last && !live ? parsed_or_null(match.result_json) : json(nullptr)},
+            {"history", live ? at.spectator_history : at.revealed_history},
+            {"state", protocol::state_json(seen, nullptr)}};
+}
+
+bool established(const RatingValue& value, std::int64_t now_ms) {
+    return value.rated && !rating::provisional(rating_of(value), now_ms);
+}
+
+json pool_rating_json(const store::PoolRating& r, std::int64_t now_ms) {
+    const rating::Rating now = rating::at(rating_of(r.value), now_ms);
+    return {{"pool", r.pool},
+            {"rating", now.rating},
+            {"deviation", now.deviation},
+            {"volatility", now.volatility},
+            {"games", r.value.games},
+            {"provisional", !established(r.value, now_ms)}};
+}
+
+json player_json(const store::Player& player, const std::vector<store::PoolRating>& ratings,
+                 const std::vector<store::StoredMatch>& recent, std::int64_t now_ms) {
+    json pools = json::array();
+    for (const auto& r : ratings) pools.push_back(pool_rating_json(r, now_ms));
+    json matches = json::array();
+    for (const auto& m : recent) matches.push_back(match_header(m));
+    return {{"id", player.id},
+            {"name", player.display_name},
+            {"created_at", iso8601(player.created_at_ms)},
+            {"ratings", std::move(pools)},
+            {"recent_matches", std::move(matches)}};
+}
+
+json rating_history_json(const std::string& player_id, const std::string& pool,
+                         const std::vector<store::RatingChange>& newest_first) {
+    json history = json::array();
+    for (auto it = newest_first.rbegin(); it != newest_first.rend(); ++it)
+        history.push_back({{"rating", it->rating},
+                           {"deviation", it->deviation},
+                           {"volatility", it->volatility},
+                           {"match", it->match_id},
+                           {"at", iso8601(it->at_ms)}});
+    return {{"player", player_id}, {"pool", pool}, {"history", std::move(history)}};
+}
+
+json leaderboard_json(const std::string& pool, const std::vector<store::LeaderboardEntry>& entries,
+                      std::int64_t now_ms) {
+    json lines = json::array();
+    for (const auto& e : entries) {
+        const rating::Rating now = rating::at(rating_of(e.value), now_ms);
+        lines.push_back({{"rank", e.rank},
+                         {"player", {{"id", e.player_id}, {"name", e.display_name}}},
+                         {"rating", now.rating},
+                         {"deviation", now.deviation},
+                         {"games", e.value.games}});
+    }
+    return {{"pool", pool}, {"entries", std::move(lines)}};
+}
+
+}  // namespace server

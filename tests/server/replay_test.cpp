@@ -1,0 +1,115 @@
+// The pure replay of stored matches (server/replay.hpp): every position of a played game comes
+// back from its settings, seed and records, events included, and bad records are refused.
+
+#include <catch2/catch_test_macros.hpp>
+
+#include "engine/santorini/game.hpp"
+#include "server/replay.hpp"
+#include "server/state_hash.hpp"
+#include "tests/server/stored_game.hpp"
+
+using server::RecordedAction;
+using server::ReplayPosition;
+using server::StoredSettings;
+
+namespace {
+
+StoredSettings settings_of(const stored_game::Played& played) {
+    return StoredSettings{played.lobby, played.challenger};
+}
+
+ReplayPosition replayed(const stored_game::Played& played, const std::vector<std::string>& records,
+                        std::size_t upto) {
+    auto result = server::replay(settings_of(played), played.seed, records, upto);
+    if (auto* why = std::get_if<std::string>(&result)) FAIL("replay failed: " << *why);
+    return std::get<ReplayPosition>(std::move(result));
+}
+
+}  // namespace
+
+TEST_CASE("a replay to step N gives the state after step N, for every N", "[replay]") {
+    protocol::LobbySettings lobby;
+    lobby.powers = "simple";
+    lobby.draft = "full";
+    const auto played = stored_game::play(lobby, 0x5eed, 1);
+    REQUIRE(played.states.back().over());
+    for (std::size_t n = 0; n < played.states.size(); ++n) {
+        const ReplayPosition at = replayed(played, played.records, n);
+        INFO("after " << n);
+        CHECK(at.records == n);
+        CHECK(server::state_hash(at.state) == server::state_hash(played.states[n]));
+        CHECK(at.secret.size() == n);
+        CHECK(at.seats.size() == n);
+        CHECK(at.revealed_history.size() == n);
+        CHECK(at.spectator_history.size() == n);
+        CHECK_FALSE(at.aborted);
+    }
+    // The seat of each record is the decider before it.
+    const ReplayPosition all = replayed(played, played.records, played.records.size());
+    for (std::size_t i = 0; i < played.records.size(); ++i)
+        CHECK(all.seats[i] == santorini::decider(played.states[i]));
+}
+
+TEST_CASE("the stored settings row is read back, and nonsense is refused", "[replay]") {
+    protocol::LobbySettings lobby;
+    lobby.powers = "simple";
+    lobby.draft = "subset";
+    const auto played = stored_game::play(lobby, 7, 1, 0);
+    auto read = server::read_stored_settings(stored_game::settings_json(played));
+    REQUIRE(std::holds_alternative<StoredSettings>(read));
+    CHECK(std::get<StoredSettings>(read).challenger == 1);
+    CHECK(std::get<StoredSettings>(read).lobby.powers == "simple");
+    CHECK(std::get<StoredSettings>(read).lobby.draft == "subset");
+    for (const char* bad : {"", "[]", "{}", R"({"lobby":{}})", R"({"lobby":{"players":9},"challenger":0})",
+                            R"({"lobby":{"players":2},"challenger":"x"})"})
+        CHECK(std::holds_alternative<std::string>(server::read_stored_settings(bad)));
+}
+
+TEST_CASE("resignations, timeouts and aborts replay as the match applied them", "[replay]") {
+    const protocol::LobbySettings lobby;  // no powers: placement, then play
+    const auto played = stored_game::play(lobby, 11, 0, 6);
+    REQUIRE(santorini::in_play(played.states.back()));
+
+    SECTION("a resignation in play ends the game") {
+        auto records = played.records;
+        records.push_back(R"({"kind":"resign","seat":0})");
+        const ReplayPosition at = replayed(played, records, records.size());
+        CHECK(at.state.over());
+        CHECK_FALSE(at.aborted);
+        CHECK(at.seats.back() == 0);
+        CHECK(at.revealed_history.size() == played.records.size());  // events are not steps
+    }
+    SECTION("a timeout before play aborts") {
+        std::vector<std::string> records = {played.records[0], R"({"kind":"timeout","seat":1})"};
+        const ReplayPosition at = replayed(played, records, 2);
+        CHECK(at.aborted);
+    }
+    SECTION("an abort aborts, and nothing may follow it") {
+        std::vector<std::string> records = {R"({"kind":"abort","seat":1})", played.records[0]};
+        CHECK(replayed(played, records, 1).aborted);
+        CHECK(std::holds_alternative<std::string>(server::replay(settings_of(played), played.seed, records, 2)));
+    }
+}
+
+TEST_CASE("records the engine does not accept are refused with the step's number", "[replay]") {
+    const protocol::LobbySettings lobby;
+    const auto played = stored_game::play(lobby, 3, 0, 4);
+    for (const char* bad : {"not json", "[1]", R"({"kind":"fly"})", R"({"kind":"resign"})",
+                            R"({"kind":"resign","seat":5})", R"({"kind":"move","from":"A1","to":"E5"})"}) {
+        auto records = played.records;
+        records[2] = bad;
+        auto result = server::replay(settings_of(played), played.seed, records, records.size());
+        REQUIRE(std::holds_alternative<std::string>(result));
+        CHECK(std::get<std::string>(result).starts_with("step 3: "));
+        // The steps before the bad one still replay.
+        CHECK(std::holds_alternative<ReplayPosition>(server::replay(settings_of(played), played.seed, records, 2)));
+    }
+    CHECK(std::holds_alternative<std::string>(
+        server::replay(settings_of(played), played.seed, played.records, played.records.size() + 1)));
+    // read_action alone: a record read in the wrong position is not legal there.
+    auto action = server::read_action(played.states[1], played.records[0]);
+    CHECK(std::holds_alternative<std::string>(action));
+    auto ok = server::read_action(played.states[0], played.records[0]);
+    REQUIRE(std::holds_alternative<RecordedAction>(ok));
+    CHECK(std::get<RecordedAction>(ok).kind == RecordedAction::Kind::Step);
+}
