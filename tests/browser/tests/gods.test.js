@@ -498,7 +498,7 @@ async function openGame(table, game) {
 async function playGame(table, game, signal) {
   const random = rng(game.seed);
   const { bySeat, first } = await timed('open', () => openGame(table, game));
-  const record = { seen: new Set(), labels: {}, steps: 0, choices: 0, fallback: 0, actingAs: new Set(), stolen: false, powers: [] };
+  const record = { seen: new Set(), labels: {}, steps: 0, choices: 0, fallback: 0, actingAs: new Set(), stolen: false, eliminated: false, powers: [] };
   let g = first;
   let page = bySeat[g.decider ?? 0];
   const deadline = Date.now() + GAME_TIMEOUT - 10000;
@@ -511,8 +511,10 @@ async function playGame(table, game, signal) {
       g = await settled(page, g.log);
       continue;
     }
-    // Observe the cards: Circe holding another's card, Chaos' god changing.
+    // Observe the cards: Circe holding another's card, Chaos' god changing, a player out
+    // (three players: eliminated) while the game goes on.
     for (const c of g.cards) {
+      if (c.out) record.eliminated = true;
       if (c.power && c.holder !== c.seat) record.stolen = true;
       if (c.power === 'Chaos' && c.actingAs) record.actingAs.add(c.actingAs);
     }
@@ -606,6 +608,7 @@ test(`${games.length} games: every god in every player count, drafted and played
     if (want && !hit.length) missing.push(god);
     lines.push(`  ${god.padEnd(11)} ${want ? (hit.length ? `own step played: ${hit.join(', ')}` : `own step NOT played (${want.join(' / ')})`) : 'passive power'}${got.length ? `; steps played with it: ${got.join(', ')}` : ''}`);
   }
+  lines.push(`  3-player games in which a player was eliminated before the end: ${results.filter((r) => r.players === 3 && r.eliminated).length} of ${results.filter((r) => r.players === 3).length}`);
   lines.push(`  choices asked ("Which one?"): ${results.reduce((a, r) => a + r.choices, 0)}; steps clicked: ${results.reduce((a, r) => a + r.steps, 0)}`);
   lines.push(`  timing: ${JSON.stringify(Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])))}`);
   for (const l of lines) t.diagnostic(l);
