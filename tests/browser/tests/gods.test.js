@@ -305,12 +305,10 @@ async function clickStep(page, g, step, beforeTarget) {
     if (g.at[sq].inside) await page.mouse.click(g.at[sq].x, g.at[sq].y);
     else await mouseClicks(page, `svg.board .cell.${cls}[data-square="${sq}"]`);
   };
-  if (src && g.selected !== src) {
-    await square(src, 'source');
-    if (beforeTarget) {
-      await page.waitForSelector(`svg.board .cell.target[data-square="${tgt}"]`);
-      await beforeTarget();
-    }
+  if (src && g.selected !== src) await square(src, 'source');
+  if (beforeTarget) {
+    await page.waitForSelector(`svg.board .cell.target[data-square="${tgt}"]`);
+    await beforeTarget();
   }
   await square(tgt, 'target');
   if (sameClick(g, step).length > 1) {
@@ -471,20 +469,21 @@ async function openGame(table, game) {
   const players = table.slice(0, game.players);
   const host = players[0].page;
   if (!host.url().endsWith('#/')) await host.goto(`${server.url}/#/`);
-  await host.click('#create-game');
+  await mouseClicks(host, '#create-game');
   await host.selectOption('#set-players', String(game.players));
   await host.selectOption('#set-powers', 'custom');
-  for (const power of game.pool) await host.check(`.pool input[data-power="${power}"]`);
+  for (const power of game.pool) await mouseClicks(host, `.pool input[data-power="${power}"]`);
   await host.selectOption('#set-draft', 'full');
-  await host.uncheck('#set-public');
-  await host.click('#create-submit');
-  await host.waitForSelector('#invite-link');
-  const link = await host.inputValue('#invite-link');
-  for (const p of players.slice(1)) {
+  await mouseClicks(host, '#set-public');
+  assert.deepEqual(await host.$$eval('.pool input:checked', (boxes) => boxes.map((b) => b.dataset.power).sort()), [...game.pool].sort());
+  assert.equal(await host.isChecked('#set-public'), false);
+  await mouseClicks(host, '#create-submit');
+  const link = await (await host.waitForFunction(() => document.querySelector('#invite-link')?.value)).jsonValue();
+  await Promise.all(players.slice(1).map(async (p) => {
     await p.page.goto(link);
     await p.page.waitForSelector('.lobby');
-  }
-  await host.click('#lobby-start:not([disabled])');
+  }));
+  await mouseClicks(host, '#lobby-start:not([disabled])');
   const pages = players.map((p) => p.page);
   const first = await Promise.all(pages.map((p) => settled(p, 0)));
   assert.equal(new Set(first.map((g) => g.match)).size, 1, 'every player opened the same match');
@@ -534,7 +533,7 @@ async function playGame(table, game, signal) {
       for (const p of powersOf(g, g.you)) (record.labels[p] ||= new Set()).add(label);
     }
     let beforeTarget = null;
-    const shotFor = powersOf(g, g.you).find((p) => SHOTS[p] === label && game.players === 2 && !shotsTaken.has(p));
+    const shotFor = powersOf(g, g.you).find((p) => SHOTS[p] === label && !shotsTaken.has(p));
     if (shotFor) {
       shotsTaken.add(shotFor);
       beforeTarget = () => screenshot(page, `god-${shotFor.toLowerCase()}`);
