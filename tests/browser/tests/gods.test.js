@@ -497,7 +497,7 @@ async function openGame(table, game) {
 async function playGame(table, game, signal) {
   const random = rng(game.seed);
   const { bySeat, first } = await timed('open', () => openGame(table, game));
-  const record = { seen: new Set(), labels: {}, steps: 0, choices: 0, fallback: 0, actingAs: new Set(), stolen: false, eliminated: false, powers: [] };
+  const record = { seen: new Set(), labels: {}, steps: 0, choices: 0, asked: new Set(), fallback: 0, actingAs: new Set(), stolen: false, eliminated: false, powers: [] };
   let g = first;
   let page = bySeat[g.decider ?? 0];
   const deadline = Date.now() + GAME_TIMEOUT - 10000;
@@ -538,7 +538,12 @@ async function playGame(table, game, signal) {
       shotsTaken.add(shotFor);
       beforeTarget = () => screenshot(page, `god-${shotFor.toLowerCase()}`);
     }
-    if (await timed('click', () => clickStep(page, g, step, beforeTarget))) record.choices += 1;
+    if (await timed('click', () => clickStep(page, g, step, beforeTarget))) {
+      record.choices += 1;
+      // What the page asked to choose between, e.g. "build or dome", "place or place female".
+      const what = [...new Set(sameClick(g, step).map((st) => (st.kind === 'place' && st.female ? 'place female' : st.kind === 'build' && st.before_move ? 'build first' : st.kind)))].sort().join(' or ');
+      record.asked.add(what);
+    }
     record.steps += 1;
     const before = g;
     try {
@@ -608,7 +613,8 @@ test(`${games.length} games: every god in every player count, drafted and played
     lines.push(`  ${god.padEnd(11)} ${want ? (hit.length ? `own step played: ${hit.join(', ')}` : `own step NOT played (${want.join(' / ')})`) : 'passive power'}${got.length ? `; steps played with it: ${got.join(', ')}` : ''}`);
   }
   lines.push(`  3-player games in which a player was eliminated before the end: ${results.filter((r) => r.players === 3 && r.eliminated).length} of ${results.filter((r) => r.players === 3).length}`);
-  lines.push(`  choices asked ("Which one?"): ${results.reduce((a, r) => a + r.choices, 0)}; steps clicked: ${results.reduce((a, r) => a + r.steps, 0)}`);
+  const asked = new Set(results.flatMap((r) => [...r.asked]));
+  lines.push(`  choices asked ("Which one?"): ${results.reduce((a, r) => a + r.choices, 0)}, between: ${[...asked].sort().join('; ')}; steps clicked: ${results.reduce((a, r) => a + r.steps, 0)}`);
   lines.push(`  timing: ${JSON.stringify(Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])))}`);
   for (const l of lines) t.diagnostic(l);
   console.log(lines.join('\n'));
@@ -616,4 +622,10 @@ test(`${games.length} games: every god in every player count, drafted and played
   assert.equal(results.length, games.length, 'every game ran to its end');
   assert.ok(fallbacks <= Math.max(2, Math.floor(games.length / 10)), `the turn-cap fallback ended ${fallbacks} games`);
   assert.ok(missing.length <= 2, `powers whose own step was never played: ${missing.join(', ')}`);
+  // Issue 6's new kinds of step, each played by clicking somewhere in the run.
+  if (!ONLY) {
+    const seen = new Set(results.flatMap((r) => [...r.seen]));
+    for (const label of ['removes a block', 'forces a worker across', 'builds again', 'moves an opponent worker', 'passes', 'places the female worker', 'captures a worker', 'builds under itself']) assert.ok(seen.has(label), `nobody ${label}`);
+    for (const choice of ['build or dome', 'place or place female']) assert.ok(asked.has(choice), `the page never asked "${choice}"`);
+  }
 });
