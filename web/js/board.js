@@ -1,5 +1,6 @@
 // The board as SVG: heights as stacked squares, domes, workers by side, and the squares the
-// player may click highlighted. Cells carry data-square/data-height/data-dome for tests.
+// player may click highlighted. Cells carry data-square/data-height/data-dome for tests, workers
+// data-side/data-worker/data-female.
 import { s } from './dom.js';
 import { squareName } from './steps.js';
 
@@ -83,6 +84,7 @@ export function renderBoard(view, marks = {}, onSquare = null) {
           fill: color,
           'data-side': worker.side,
           'data-worker': worker.id,
+          'data-female': worker.female ? 1 : 0,
         }),
       );
       g.append(

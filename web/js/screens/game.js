@@ -13,7 +13,7 @@ export function gameScreen(screen, id) {
   const conn = app.conn;
   let selected = null; // the source square picked first
   let choice = null; // steps that share the clicked squares, offered as buttons
-  let sending = false;
+  let sentAt = null; // the match version a step was sent from, until the view moves on or the answer comes
   let lastHistoryLength = -1;
   const els = {
     board: h('div', { class: 'board-wrap', id: 'board' }),
@@ -25,9 +25,13 @@ export function gameScreen(screen, id) {
   const match = () => conn.match(id);
   const view = () => match()?.view;
 
+  // One step per version: a second click before the first step's patch arrives is ignored.
+  // Once the patch is there the next step may go, even if the first one's ack is still on its
+  // way (a fast player's next click must not be swallowed).
   const play = async (step) => {
-    if (sending) return;
-    sending = true;
+    const version = match()?.version;
+    if (sentAt !== null && sentAt === version) return;
+    sentAt = version;
     selected = null;
     choice = null;
     try {
@@ -35,7 +39,7 @@ export function gameScreen(screen, id) {
     } catch (e) {
       app.toast(e.message);
     } finally {
-      sending = false;
+      if (sentAt === version) sentAt = null;
       render();
     }
   };
@@ -99,7 +103,16 @@ export function gameScreen(screen, id) {
         else if (clock.kind === 'turn' && turn && clock.deadline_ms) clockEl = h('span', { class: 'clock', 'data-deadline': clock.deadline_ms }, '');
         return h(
           'div',
-          { class: cls.join(' '), 'data-seat': i, style: `--side:${SIDE_COLORS[seat.side % SIDE_COLORS.length]}` },
+          {
+            class: cls.join(' '),
+            'data-seat': i,
+            'data-side': seat.side,
+            'data-power': power || '',
+            'data-holder': card && card.holder !== undefined ? card.holder : i,
+            'data-acting-as': (card && card.acting_as) || '',
+            'data-out': seat.out ? 1 : 0,
+            style: `--side:${SIDE_COLORS[seat.side % SIDE_COLORS.length]}`,
+          },
           h(
             'div',
             { class: 'row' },
@@ -190,7 +203,7 @@ export function gameScreen(screen, id) {
         const who = r.winners.map((w) => v.seats[w].player.name).join(' and ');
         text = `${who} ${REASONS[r.reason] || 'won'}.`;
       }
-      return h('div', { class: 'actions over', id: 'result' }, h('strong', {}, text), ' ', h('a', { href: `#/replay/${id}`, id: 'replay-link' }, 'Watch the replay'), ' · ', h('a', { href: '#/' }, 'Home'));
+      return h('div', { class: 'actions over', id: 'result', 'data-reason': (r && r.reason) || 'aborted', 'data-winners': ((r && r.winners) || []).join(',') }, h('strong', {}, text), ' ', h('a', { href: `#/replay/${id}`, id: 'replay-link' }, 'Watch the replay'), ' · ', h('a', { href: '#/' }, 'Home'));
     }
     if (v.you === null || v.you === undefined) {
       return h('div', { class: 'actions' }, h('span', { class: 'muted' }, `Spectating · ${v.state.decider !== null ? `${v.seats[v.state.decider]?.player.name} to play` : ''}`));
@@ -226,6 +239,11 @@ export function gameScreen(screen, id) {
       h('ol', { id: 'log' }, v.history.map((t, i) => h('li', { 'data-n': i + 1 }, t))),
     );
 
+  // What the screen last drew: nothing is redrawn while it stays the same. A redraw replaces
+  // the board and the buttons, so a needless one (the ack of a step that arrives after its
+  // patch) could swallow a click that lands between its mousedown and mouseup.
+  let drawn = { view: null, version: null, key: null };
+
   const render = () => {
     const m = match();
     const v = m?.view;
@@ -236,6 +254,9 @@ export function gameScreen(screen, id) {
     if (selected && !sources.has(selected)) selected = null;
     // One worker to act with: select it for the player.
     if (!selected && sources.size === 1 && boardSteps.every((st) => sourceOf(st))) selected = [...sources][0];
+    const key = `${selected}|${choice ? choice.map(stepText).join(',') : ''}`;
+    if (drawn.view === v && drawn.version === m.version && drawn.key === key) return;
+    drawn = { view: v, version: m.version, key };
     const targets = new Set(
       boardSteps.filter((st) => !sourceOf(st) || sourceOf(st) === selected).map((st) => targetOf(st)?.toUpperCase()).filter(Boolean),
     );
@@ -248,6 +269,9 @@ export function gameScreen(screen, id) {
     gameEl.dataset.status = v.status;
     gameEl.dataset.version = m.version;
     gameEl.dataset.you = v.you === null || v.you === undefined ? '' : v.you;
+    gameEl.dataset.turn = v.state.turn || 0;
+    gameEl.dataset.phase = v.state.phase || '';
+    gameEl.dataset.decider = v.state.decider === null || v.state.decider === undefined ? '' : v.state.decider;
     screen.querySelector('.game > p.muted')?.remove();
     mount(els.board, renderBoard(v, marks, legal.length ? onSquare : null));
     const oldLog = els.side.querySelector('#log');
