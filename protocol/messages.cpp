@@ -154,13 +154,14 @@ std::variant<ClientBody, Failure> read_queue_join(const json& j) {
     auto clock = j.find("clock");
     if (clock == j.end()) return missing("clock");
     if (!clock->is_object()) return invalid("clock", "must be an object");
+    // The kind first: a turn-based clock is refused as such, not for its hours_per_move.
+    auto kind = clock->find("kind");
+    if (kind == clock->end()) return missing("clock.kind");
+    if (*kind != "realtime") return invalid("clock.kind", "queues play \"realtime\" clocks only");
     for (const auto& item : clock->items())
         if (item.key() != "kind" && item.key() != "base_seconds" &&
             item.key() != "increment_seconds")
             return invalid("clock." + item.key(), "unknown field");
-    auto kind = clock->find("kind");
-    if (kind == clock->end()) return missing("clock.kind");
-    if (*kind != "realtime") return invalid("clock.kind", "queues play \"realtime\" clocks only");
     auto seconds = [&](const char* key, int lo, int hi, int& out) -> Check {
         auto it = clock->find(key);
         const std::string field = std::string("clock.") + key;
