@@ -145,6 +145,39 @@ std::variant<ClientBody, Failure> read_match_step(const json& j) {
     return ClientBody{std::move(step)};
 }
 
+// {"queue": name, "clock": {"kind": "realtime", "base_seconds": n, "increment_seconds": n}}:
+// the same limits as a lobby's real-time clock; only real-time clocks are queued.
+std::variant<ClientBody, Failure> read_queue_join(const json& j) {
+    QueueJoin join;
+    if (auto e = only_fields(j, {"queue", "clock"})) return *e;
+    if (auto e = string_field(j, "queue", max_id_length, join.queue)) return *e;
+    auto clock = j.find("clock");
+    if (clock == j.end()) return missing("clock");
+    if (!clock->is_object()) return invalid("clock", "must be an object");
+    // The kind first: a turn-based clock is refused as such, not for its hours_per_move.
+    auto kind = clock->find("kind");
+    if (kind == clock->end()) return missing("clock.kind");
+    if (*kind != "realtime") return invalid("clock.kind", "queues play \"realtime\" clocks only");
+    for (const auto& item : clock->items())
+        if (item.key() != "kind" && item.key() != "base_seconds" &&
+            item.key() != "increment_seconds")
+            return invalid("clock." + item.key(), "unknown field");
+    auto seconds = [&](const char* key, int lo, int hi, int& out) -> Check {
+        auto it = clock->find(key);
+        const std::string field = std::string("clock.") + key;
+        if (it == clock->end()) return missing(field);
+        if (!it->is_number_integer() || it->get<std::int64_t>() < lo ||
+            it->get<std::int64_t>() > hi)
+            return invalid(field, "must be an integer from " + std::to_string(lo) + " to " +
+                                      std::to_string(hi));
+        out = static_cast<int>(it->get<std::int64_t>());
+        return std::nullopt;
+    };
+    if (auto e = seconds("base_seconds", 10, 3 * 60 * 60, join.base_seconds)) return *e;
+    Check e = seconds("increment_seconds", 0, 180, join.increment_seconds);
+    return done(std::move(e), std::move(join));
+}
+
 template <class T>
 Reader no_fields(T body) {
     return [body](const json& j) { return done(only_fields(j, {}), body); };
@@ -177,6 +210,8 @@ const std::vector<std::pair<std::string_view, Reader>>& readers() {
         {"match.step", read_match_step},
         {"match.resign", by_id("match", &MatchResign::match)},
         {"match.abort", by_id("match", &MatchAbort::match)},
+        {"queue.join", read_queue_join},
+        {"queue.leave", no_fields(QueueLeave{})},
     };
     return table;
 }
@@ -222,12 +257,13 @@ json with_ref(json j, const Ref& ref) {
 }  // namespace
 
 std::string_view code_name(ErrorCode code) {
-    static constexpr std::array<std::string_view, 18> names{
+    static constexpr std::array<std::string_view, 20> names{
         "malformed_json",   "unknown_type",      "missing_field",   "invalid_field",
         "protocol_version", "not_authenticated", "wrong_phase",     "not_your_turn",
         "illegal_step",     "unknown_lobby",     "unknown_match",   "not_authorized",
         "lobby_full",       "rate_limited",      "frame_too_large", "busy",
-        "unavailable",      "already_in_game"};
+        "unavailable",      "already_in_game",   "already_queued",  "unknown_queue"};
+    static_assert(names.size() == static_cast<std::size_t>(last_error_code) + 1);
     const auto i = static_cast<std::size_t>(code);
     return i < names.size() ? names[i] : "unknown";
 }

@@ -20,8 +20,10 @@ inline constexpr int version = 1;
 enum class ErrorCode {
     MalformedJson, UnknownType, MissingField, InvalidField, ProtocolVersion, NotAuthenticated,
     WrongPhase, NotYourTurn, IllegalStep, UnknownLobby, UnknownMatch, NotAuthorized, LobbyFull,
-    RateLimited, FrameTooLarge, Busy, Unavailable, AlreadyInGame,
+    RateLimited, FrameTooLarge, Busy, Unavailable, AlreadyInGame, AlreadyQueued, UnknownQueue,
 };
+/// The last ErrorCode (the enum is dense from 0): for tables indexed by code.
+inline constexpr ErrorCode last_error_code = ErrorCode::UnknownQueue;
 /// "malformed_json", "unknown_type", ...
 std::string_view code_name(ErrorCode code);
 
@@ -42,11 +44,15 @@ struct MatchClose { std::string match; };
 struct MatchStep { std::string match; nlohmann::json step; };  ///< the step is matched against the legal list later
 struct MatchResign { std::string match; };
 struct MatchAbort { std::string match; };
+/// queue.join: a rated queue by name and its real-time clock; whether the queue exists and
+/// offers the clock is the server's to say (server/queue_catalog.hpp).
+struct QueueJoin { std::string queue; int base_seconds = 0; int increment_seconds = 0; };
+struct QueueLeave {};
 
 /// Everything a client may send.
 using ClientBody = std::variant<Hello, Ping, LobbyCreate, LobbyJoin, LobbyLeave, LobbyKick, LobbyStart,
                                 LobbiesSubscribe, MatchesSubscribe, MatchOpen, MatchClose, MatchStep,
-                                MatchResign, MatchAbort>;
+                                MatchResign, MatchAbort, QueueJoin, QueueLeave>;
 struct ClientMessage {
     ClientBody body;
     Ref ref;

@@ -134,6 +134,7 @@ Response api(const Request& request, std::string_view path, Hub& hub, std::strin
         if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
         return json_response(request, http::status::ok, hub.public_lobbies());
     }
+    if (path == "/api/queues") return is_get(request) ? json_response(request, http::status::ok, hub.queues()) : method_not_allowed(request, "GET, HEAD");
     if (path == "/api/matches") {
         if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
         return json_response(request, http::status::ok, hub.live_matches());

@@ -20,6 +20,8 @@
 #include "server/lobby.hpp"
 #include "server/match.hpp"
 #include "server/replay.hpp"
+#include "server/queue_room.hpp"
+#include "server/rating/rating.hpp"
 #include "server/store/repository.hpp"
 
 namespace server {
@@ -79,7 +81,7 @@ bool valid_name(std::string_view name) {
 
 }  // namespace
 
-struct Hub::Impl {
+struct Hub::Impl final : QueueHost {
     Impl(boost::asio::io_context& io_context, const Config& cfg, Metrics& m, StepStore& s,
          store::Repository* r)
         : io(io_context),
@@ -88,7 +90,8 @@ struct Hub::Impl {
           store(s),
           repo(r),
           guest_limiter(cfg.guests_per_minute, cfg.guest_burst),
-          lobby_strand(boost::asio::make_strand(io_context)) {
+          lobby_strand(boost::asio::make_strand(io_context)),
+          queues(lobby_strand, *this, m) {
         if (repo) blocking = std::make_unique<boost::asio::thread_pool>(2);
     }
     ~Impl() {
@@ -119,6 +122,10 @@ struct Hub::Impl {
 
     mutable std::mutex matches_mutex;
     std::unordered_map<std::string, std::shared_ptr<Match>> matches;
+    /// Who sits in each live match, and the live matches each player sits in (a seated player
+    /// may not queue); a match leaves both when it ends.
+    std::unordered_map<std::string, std::vector<std::string>> seated;
+    std::unordered_map<std::string, std::set<std::string>> playing;
 
     // What the HTTP getters read, published by the strands that own the data.
     mutable std::mutex lists_mutex;
@@ -136,6 +143,7 @@ struct Hub::Impl {
     std::map<std::uint64_t, ParticipantPtr> match_watchers;
     std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
     std::set<std::string> starting;  ///< lobbies whose match is being stored
+    QueueRoom queues;                ///< quick play (server/queue_room.hpp)
 
     // ---- replies ----
     void error(const ParticipantPtr& to, ErrorCode code, std::string_view message, const Ref& ref) {
@@ -235,7 +243,56 @@ struct Hub::Impl {
                           const Ref& ref);
     void start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref);
     void finish_start(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref,
-                      const std::shared_ptr<Match>& match, bool stored);
+                      std::variant<std::shared_ptr<Match>, LobbyError> made);
+
+    /// What make_match hands back on the lobby strand: the new match, stored (with a database)
+    /// but not yet registered, or why it could not be made (nothing then remains of it).
+    using MatchMade = std::function<void(std::variant<std::shared_ptr<Match>, LobbyError>)>;
+    /// Creates a match of `seats` (in seat order) with `settings`, a random seed and challenger,
+    /// and stores it (on the blocking pool) before its first step can be; `origin` is added to
+    /// its stored settings (where it came from). Lobbies and queues both start matches here.
+    void make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
+                    const json& origin, MatchMade done);
+    /// Registers a made match: players may open it, and its seated players count as playing.
+    void adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats);
+    /// A made match that will not be played after all: off the lists, aborted in the database.
+    void abandon(const std::shared_ptr<Match>& match);
+
+    // ---- QueueHost (lobby strand) ----
+    void tell(const std::string& player,
+              const std::shared_ptr<const std::string>& message) override {
+        tell_player(player, message);
+    }
+    bool online(const std::string& player) override { return !connections_of(player).empty(); }
+    std::optional<QueueError> engaged(const std::string& player) override {
+        if (lobbies.lobby_of(player))
+            return QueueError{ErrorCode::AlreadyInGame,
+                              "you are waiting in a lobby; leave it before joining a queue"};
+        std::lock_guard lock(matches_mutex);
+        if (auto it = playing.find(player); it != playing.end() && !it->second.empty())
+            return QueueError{ErrorCode::AlreadyInGame,
+                              "you are playing match " + *it->second.begin() +
+                                  "; finish it before joining a queue"};
+        return std::nullopt;
+    }
+    void rating(const std::string& player, const std::string& pool,
+                std::function<void(std::optional<std::pair<double, double>>)> done) override;
+    void start_match(std::vector<std::string> players, protocol::LobbySettings settings,
+                     json origin,
+                     std::function<void(std::variant<std::string, QueueError>)> done) override {
+        std::vector<Member> seats;
+        for (const auto& p : players) seats.push_back(member(p));
+        make_match(settings, seats, origin,
+                   [this, seats, done = std::move(done)](
+                       std::variant<std::shared_ptr<Match>, LobbyError> made) {
+                       if (auto* e = std::get_if<LobbyError>(&made))
+                           return done(QueueError{e->code, e->message});
+                       const auto& match = std::get<std::shared_ptr<Match>>(made);
+                       adopt(match, seats);
+                       spdlog::info("event=queue_match_started match={}", match->id());
+                       done(match->id());
+                   });
+    }
     MatchPublisher publisher() {
         return [this](const std::string& id, const json& entry, const json& view) {
             on_published(id, entry, view);
@@ -286,6 +343,18 @@ struct Hub::Impl {
 
     // ---- match strands ----
     void on_published(const std::string& id, const json& entry, const json& spectator_view) {
+        if (entry.is_null()) {
+            // Over: its players are free to queue again.
+            std::lock_guard lock(matches_mutex);
+            if (auto it = seated.find(id); it != seated.end()) {
+                for (const auto& p : it->second)
+                    if (auto pit = playing.find(p); pit != playing.end()) {
+                        pit->second.erase(id);
+                        if (pit->second.empty()) playing.erase(pit);
+                    }
+                seated.erase(it);
+            }
+        }
         bool changed = false;
         {
             std::lock_guard lock(lists_mutex);
@@ -335,8 +404,14 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
         announce_departure(std::get<Departure>(result), who, reason);
         ack(from, ref);
     };
+    // A player waits in one place at a time: a queue or a lobby (docs/matchmaking.md).
+    auto queued_error = [&] {
+        error(from, ErrorCode::AlreadyQueued,
+              "you are waiting in a queue; leave it before joining a lobby", ref);
+    };
     std::visit(Overloaded{
                    [&](const protocol::LobbyCreate& m) {
+                       if (queues.engaged(me)) return queued_error();
                        // The parser validated the settings; the engine has the last word on pools.
                        auto engine = protocol::engine_settings(m.settings, 0, 0);
                        if (auto* e = std::get_if<std::string>(&engine))
@@ -344,6 +419,7 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                        joined(lobbies.create(member(me), m.settings));
                    },
                    [&](const protocol::LobbyJoin& m) {
+                       if (queues.engaged(me)) return queued_error();
                        joined(m.lobby.empty() ? lobbies.join_by_code(m.code, member(me))
                                               : lobbies.join(m.lobby, member(me)));
                    },
@@ -354,6 +430,8 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                        departed(lobbies.kick(m.lobby, me, m.player), m.player, "kicked");
                    },
                    [&](const protocol::LobbyStart& m) { start_lobby(from, m.lobby, ref); },
+                   [&](const protocol::QueueJoin& m) { queues.join(from, m, ref); },
+                   [&](const protocol::QueueLeave&) { queues.leave(from, ref); },
                    [&](const protocol::LobbiesSubscribe& m) {
                        if (m.on) {
                            lobby_watchers[from->connection_id()] = from;
@@ -386,31 +464,60 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
     auto check = lobbies.check_start(lobby_id, from->player_id());
     if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
     const Lobby& lobby = *std::get<const Lobby*>(check);
+    starting.insert(lobby_id);
+    make_match(lobby.settings, lobby.seats, json::object(),
+               [this, from, lobby_id, ref](std::variant<std::shared_ptr<Match>, LobbyError> made) {
+                   starting.erase(lobby_id);
+                   finish_start(from, lobby_id, ref, std::move(made));
+               });
+}
+
+void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobby_id,
+                             const Ref& ref,
+                             std::variant<std::shared_ptr<Match>, LobbyError> made) {
+    if (auto* e = std::get_if<LobbyError>(&made)) return error(from, e->code, e->message, ref);
+    const auto match = std::get<std::shared_ptr<Match>>(std::move(made));
+    // The lobby may have changed while the match was being stored.
+    auto check = lobbies.check_start(lobby_id, from->player_id());
+    if (auto* e = std::get_if<LobbyError>(&check)) {
+        abandon(match);
+        return error(from, e->code, e->message, ref);
+    }
+    Lobby started = lobbies.take(lobby_id);
+    adopt(match, started.seats);
+    spdlog::info("lobby {} started match {}", started.id, match->id());
+    auto message = closed_message(started.id, "started", match->id());
+    for (const Member& m : started.seats) tell_player(m.id, message);
+    ack(from, ref);
+    publish_lobbies();
+}
+
+void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
+                           const json& origin, MatchMade done) {
     MatchOptions options;
     {
         std::lock_guard lock(matches_mutex);
         do options.id = random_id("m_");
         while (matches.count(options.id));
     }
-    options.settings = lobby.settings;
-    options.seats = lobby.seats;
+    options.settings = settings;
+    options.seats = std::move(seats);
     options.seed = random_u64();
-    options.challenger = random_below(lobby.settings.players);
+    options.challenger = random_below(settings.players);
     options.history = config.history_per_match;
-    auto settings_json = json{
-        {"lobby", protocol::lobby_settings_json(options.settings)},
-        {"challenger",
-         options.challenger}}.dump();
+    json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
+                   {"challenger", options.challenger}};
+    for (const auto& item : origin.items()) stored[item.key()] = item.value();
     auto created = Match::create(io, options, store, metrics, publisher());
     if (auto* e = std::get_if<std::string>(&created))
-        return error(from, ErrorCode::InvalidField, *e, ref);
+        return done(LobbyError{ErrorCode::InvalidField, *e});
     auto match = std::get<std::shared_ptr<Match>>(std::move(created));
-    if (!repo) return finish_start(from, lobby_id, ref, match, true);
+    if (!repo) return done(std::move(match));
     // The match and its seats must be stored before its first step (the steps' foreign keys);
     // the call blocks, so it runs on the blocking pool and the lobby strand carries on.
     store::NewMatch row;
     row.id = options.id;
-    row.settings_json = std::move(settings_json);
+    row.settings_json = stored.dump();
     row.seed = options.seed;
     row.state_hash = match->state_hash_before_shared();
     row.created_at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -422,49 +529,68 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
                                            options.seats[s].id,
                                            s < powers.size() ? powers[s] : std::string(),
                                            {}});
-    starting.insert(lobby_id);
-    boost::asio::post(*blocking, [this, from, lobby_id, ref, match, row = std::move(row)] {
-        auto done = repo->create_match(row);
-        if (!done)
+    boost::asio::post(*blocking, [this, match, row = std::move(row), done = std::move(done)] {
+        auto result = repo->create_match(row);
+        if (!result)
             spdlog::warn("event=match_store_failed match={} error=\"{}\"", row.id,
-                         done.error().message);
-        boost::asio::post(lobby_strand, [this, from, lobby_id, ref, match, ok = done.ok()] {
-            starting.erase(lobby_id);
-            finish_start(from, lobby_id, ref, match, ok);
+                         result.error().message);
+        boost::asio::post(lobby_strand, [this, match, done, ok = result.ok()] {
+            if (ok) return done(match);
+            discard(match);
+            done(LobbyError{ErrorCode::Unavailable,
+                            "the match could not be stored; temporarily unavailable, try again"});
         });
     });
 }
 
-void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobby_id,
-                             const Ref& ref, const std::shared_ptr<Match>& match, bool stored) {
-    if (!stored) {
-        discard(match);
-        return error(from, ErrorCode::Unavailable,
-                     "the match could not be stored; temporarily unavailable, try again", ref);
+void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats) {
+    std::lock_guard lock(matches_mutex);
+    matches.emplace(match->id(), match);
+    auto& players = seated[match->id()];
+    for (const Member& m : seats) {
+        players.push_back(m.id);
+        playing[m.id].insert(match->id());
     }
-    // The lobby may have changed while the match was being stored.
-    auto check = lobbies.check_start(lobby_id, from->player_id());
-    if (auto* e = std::get_if<LobbyError>(&check)) {
-        discard(match);
-        if (repo)
-            boost::asio::post(*blocking, [this, id = match->id()] {
-                repo->end_match(id, "aborted", "null",
-                                std::chrono::duration_cast<std::chrono::milliseconds>(
-                                    std::chrono::system_clock::now().time_since_epoch())
-                                    .count());
-            });
-        return error(from, e->code, e->message, ref);
-    }
-    {
-        std::lock_guard lock(matches_mutex);
-        matches.emplace(match->id(), match);
-    }
-    Lobby started = lobbies.take(lobby_id);
-    spdlog::info("lobby {} started match {}", started.id, match->id());
-    auto message = closed_message(started.id, "started", match->id());
-    for (const Member& m : started.seats) tell_player(m.id, message);
-    ack(from, ref);
-    publish_lobbies();
+}
+
+void Hub::Impl::abandon(const std::shared_ptr<Match>& match) {
+    discard(match);
+    if (repo)
+        boost::asio::post(*blocking, [this, id = match->id()] {
+            repo->end_match(id, "aborted", "null",
+                            std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::system_clock::now().time_since_epoch())
+                                .count());
+        });
+}
+
+void Hub::Impl::rating(const std::string& player, const std::string& pool,
+                       std::function<void(std::optional<std::pair<double, double>>)> done) {
+    const rating::Rating initial = rating::initial_rating();
+    if (!repo) return done(std::pair{initial.rating, initial.deviation});
+    // A blocking read: on the pool, never on the strand.
+    boost::asio::post(*blocking, [this, player, pool, initial, done = std::move(done)] {
+        std::optional<std::pair<double, double>> found;
+        auto ratings = repo->ratings(player);
+        if (!ratings) {
+            spdlog::warn("event=queue_rating_failed player={} error=\"{}\"", player,
+                         ratings.error().message);
+        } else {
+            found = std::pair{initial.rating, initial.deviation};
+            for (const store::PoolRating& r : *ratings)
+                if (r.pool == pool && r.value.rated) {
+                    // The deviation grows while a player is away (docs/ratings.md).
+                    const rating::Rating now = rating::at(
+                        rating::Rating{r.value.rating, r.value.deviation, r.value.volatility,
+                                       r.value.last_rated_at_ms, r.value.games},
+                        std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count());
+                    found = std::pair{now.rating, now.deviation};
+                }
+        }
+        boost::asio::post(lobby_strand, [done, found] { done(found); });
+    });
 }
 
 // ---- Hub ----
@@ -598,8 +724,10 @@ std::pair<int, int> Hub::recover() {
         }
         ++restored;
         spdlog::info("event=match_recovered match={} steps={}", stored.id, stored.steps.size());
-        std::lock_guard lock(hub.matches_mutex);
-        hub.matches.emplace(match->id(), std::move(match));
+        std::vector<Member> seats;
+        for (const store::StoredSeat& seat : stored.seats)
+            seats.push_back(Member{seat.player_id, seat.display_name});
+        hub.adopt(match, seats);
     }
     return {restored, failed};
 }
@@ -611,10 +739,12 @@ void Hub::connected(const ParticipantPtr& who) {
     }
     // A new tab (or a reload, or another device) learns at once which lobby its player sits in,
     // with the invite code: it could not have seen the events that came before it.
+    // Likewise for a queue it waits in.
     boost::asio::post(impl_->lobby_strand, [&hub = *impl_, who] {
         if (const Lobby* lobby = hub.lobbies.lobby_of(who->player_id()))
             who->deliver(
                 shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
+        hub.queues.connected(who);
     });
 }
 
@@ -705,7 +835,10 @@ void Hub::disconnected(const ParticipantPtr& who) {
     boost::asio::post(hub.lobby_strand, [&hub, id, last_connection, player = who->player_id()] {
         hub.lobby_watchers.erase(id);
         hub.match_watchers.erase(id);
-        if (last_connection) hub.release_seat_later(player);
+        if (last_connection) {
+            hub.release_seat_later(player);
+            hub.queues.offline(player);  // at once: nobody is paired with an absent player
+        }
     });
 }
 
@@ -719,6 +852,10 @@ json Hub::live_matches() const {
     return impl_->live_list;
 }
 
+json Hub::queues() const {
+    return impl_->queues.list();
+}
+
 std::optional<json> Hub::match_summary(std::string_view match_id) const {
     std::lock_guard lock(impl_->lists_mutex);
     auto it = impl_->summaries.find(std::string(match_id));
@@ -730,6 +867,7 @@ void Hub::shutdown() {
     impl_->stopping = true;
     boost::asio::post(impl_->lobby_strand, [&hub = *impl_] {
         for (const auto& timer : hub.timers) timer->cancel();
+        hub.queues.shutdown();
     });
     std::lock_guard lock(impl_->matches_mutex);
     for (const auto& [id, match] : impl_->matches) match->shutdown();

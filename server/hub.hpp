@@ -1,7 +1,8 @@
 #pragma once
-// The application behind the sockets: players, lobbies, matches, subscriptions. Sessions hand
-// it parsed messages; it answers through Participant::deliver. Thread-safe: every public
-// member may be called from any thread (lobby state lives on one strand, each match on its own).
+// The application behind the sockets: players, lobbies, rated queues, matches, subscriptions.
+// Sessions hand it parsed messages; it answers through Participant::deliver. Thread-safe: every
+// public member may be called from any thread (lobby and queue state live on one strand, each
+// match on its own).
 
 #include <memory>
 #include <optional>
@@ -72,18 +73,23 @@ public:
     std::pair<int, int> recover();
 
     /// An authenticated connection (after its hello): it receives everything its player is told,
-    /// starting with a `lobby` event for the lobby its player sits in, if any.
+    /// starting with a `lobby` event for the lobby its player sits in and a `queue` waiting
+    /// event for the queue its player waits in, if any.
     void connected(const ParticipantPtr& who);
     /// Handles one parsed message (anything but hello) from an authenticated connection.
     void handle(const ParticipantPtr& from, protocol::ClientMessage message);
     /// The connection is gone: it leaves subscriptions and match viewer lists (a seated
-    /// player keeps the seat; the clock keeps running).
+    /// player keeps the seat; the clock keeps running). A player's last connection going
+    /// takes them out of the queue they wait in.
     void disconnected(const ParticipantPtr& who);
 
     /// Public lobbies waiting for players (GET /api/lobbies).
     nlohmann::json public_lobbies() const;
     /// Live matches anyone may watch (GET /api/matches).
     nlohmann::json live_matches() const;
+    /// Every rated queue at every offered clock with how many players wait there
+    /// (GET /api/queues): [{"queue":...,"clock":{...},"waiting":n}, ...].
+    nlohmann::json queues() const;
     /// The spectator view of a live match (GET /api/matches/{id}), or nullopt if unknown.
     std::optional<nlohmann::json> match_summary(std::string_view match_id) const;
 

@@ -12,7 +12,7 @@ namespace {
 constexpr auto relaxed = std::memory_order_relaxed;
 
 // Every ErrorCode, in declaration order (the enum is dense from 0).
-constexpr std::size_t error_code_count = static_cast<std::size_t>(protocol::ErrorCode::AlreadyInGame) + 1;
+constexpr std::size_t error_code_count = static_cast<std::size_t>(protocol::last_error_code) + 1;
 
 void append_header(std::string& out, std::string_view name, std::string_view help, std::string_view type) {
     out += "# HELP ";

@@ -252,6 +252,69 @@ TEST_CASE("every error code has its snake_case name", "[messages]") {
     CHECK(code_name(ErrorCode::Busy) == "busy");
     CHECK(code_name(ErrorCode::Unavailable) == "unavailable");
     CHECK(code_name(ErrorCode::AlreadyInGame) == "already_in_game");
+    CHECK(code_name(ErrorCode::AlreadyQueued) == "already_queued");
+    CHECK(code_name(ErrorCode::UnknownQueue) == "unknown_queue");
+    CHECK(last_error_code == ErrorCode::UnknownQueue);
+}
+
+TEST_CASE("queue.join names a queue and a real-time clock", "[messages][queue]") {
+    auto m = ok(R"({"type":"queue.join","ref":"q","queue":"santorini_simple",)"
+                R"("clock":{"kind":"realtime","base_seconds":300,"increment_seconds":3}})");
+    REQUIRE(std::holds_alternative<QueueJoin>(m.body));
+    const auto& join = std::get<QueueJoin>(m.body);
+    CHECK(join.queue == "santorini_simple");
+    CHECK(join.base_seconds == 300);
+    CHECK(join.increment_seconds == 3);
+    CHECK(m.ref == json("q"));
+    // Any queue name parses: whether it exists is the server's to say (unknown_queue).
+    CHECK(body<QueueJoin>(R"({"type":"queue.join","queue":"chess",)"
+                          R"("clock":{"kind":"realtime","base_seconds":60,"increment_seconds":0}})")
+              .queue == "chess");
+
+    struct Bad {
+        const char* text;
+        ErrorCode code;
+        const char* names;
+    };
+    for (const Bad& bad : {
+             Bad{R"({"type":"queue.join","clock":{"kind":"realtime","base_seconds":180,"increment_seconds":2}})",
+                 ErrorCode::MissingField, "'queue'"},
+             Bad{R"({"type":"queue.join","queue":"santorini"})", ErrorCode::MissingField, "'clock'"},
+             Bad{R"({"type":"queue.join","queue":"","clock":{"kind":"realtime","base_seconds":180,"increment_seconds":2}})",
+                 ErrorCode::InvalidField, "'queue'"},
+             Bad{R"({"type":"queue.join","queue":7,"clock":{"kind":"realtime","base_seconds":180,"increment_seconds":2}})",
+                 ErrorCode::InvalidField, "'queue'"},
+             Bad{R"({"type":"queue.join","queue":"santorini","clock":"3+2"})", ErrorCode::InvalidField,
+                 "'clock'"},
+             Bad{R"({"type":"queue.join","queue":"santorini","clock":{"base_seconds":180,"increment_seconds":2}})",
+                 ErrorCode::MissingField, "'clock.kind'"},
+             Bad{R"({"type":"queue.join","queue":"santorini","clock":{"kind":"turn","hours_per_move":24}})",
+                 ErrorCode::InvalidField, "'clock.kind'"},
+             Bad{R"({"type":"queue.join","queue":"santorini","clock":{"kind":"realtime","increment_seconds":2}})",
+                 ErrorCode::MissingField, "'clock.base_seconds'"},
+             Bad{R"({"type":"queue.join","queue":"santorini","clock":{"kind":"realtime","base_seconds":180}})",
+                 ErrorCode::MissingField, "'clock.increment_seconds'"},
+             Bad{R"({"type":"queue.join","queue":"santorini","clock":{"kind":"realtime","base_seconds":1.5,"increment_seconds":2}})",
+                 ErrorCode::InvalidField, "'clock.base_seconds'"},
+             Bad{R"({"type":"queue.join","queue":"santorini","clock":{"kind":"realtime","base_seconds":180,"increment_seconds":-1}})",
+                 ErrorCode::InvalidField, "'clock.increment_seconds'"},
+             Bad{R"({"type":"queue.join","queue":"santorini","clock":{"kind":"realtime","base_seconds":180,"increment_seconds":2,"delay":1}})",
+                 ErrorCode::InvalidField, "'clock.delay'"},
+             Bad{R"({"type":"queue.join","queue":"santorini","rated":true,"clock":{"kind":"realtime","base_seconds":180,"increment_seconds":2}})",
+                 ErrorCode::InvalidField, "'rated'"},
+         }) {
+        INFO(bad.text);
+        auto e = refused(bad.text);
+        CHECK(e.code == bad.code);
+        CHECK(e.message.find(bad.names) != std::string::npos);
+    }
+}
+
+TEST_CASE("queue.leave takes no fields", "[messages][queue]") {
+    auto m = ok(R"({"type":"queue.leave","ref":4})");
+    CHECK(std::holds_alternative<QueueLeave>(m.body));
+    CHECK(m.ref == json(4));
+    CHECK(refused(R"({"type":"queue.leave","queue":"santorini"})").code == ErrorCode::InvalidField);
 }
 
 TEST_CASE("garbage and mutated messages never throw", "[messages][fuzz]") {

@@ -100,6 +100,15 @@ void add_client_samples(Traffic& t) {
          {"step", {{"kind", "offer"}, {"power", "Apollo"}}}},
         {{"type", "match.resign"}, {"match", "m_abcdefghijklmnop"}},
         {{"type", "match.abort"}, {"match", "m_abcdefghijklmnop"}, {"ref", "a"}},
+        {{"type", "queue.join"},
+         {"ref", "q"},
+         {"queue", "santorini"},
+         {"clock", {{"kind", "realtime"}, {"base_seconds", 180}, {"increment_seconds", 2}}}},
+        {{"type", "queue.join"},
+         {"queue", "santorini_gods"},
+         {"clock", {{"kind", "realtime"}, {"base_seconds", 600}, {"increment_seconds", 5}}}},
+        {{"type", "queue.leave"}, {"ref", 3}},
+        {{"type", "queue.leave"}},
     };
     for (const auto& m : samples) {
         INFO(m.dump());
@@ -143,7 +152,7 @@ void add_server_samples(Traffic& t) {
     t.server(pong_message(std::nullopt));
     t.server(pong_message(json(3)));
     t.server(ack_message(json("c1")));
-    for (int c = 0; c <= static_cast<int>(ErrorCode::AlreadyInGame); ++c)
+    for (int c = 0; c <= static_cast<int>(last_error_code); ++c)
         t.server(error_message(static_cast<ErrorCode>(c), "what went wrong",
                                c % 2 ? Ref(json(c)) : Ref()));
     t.server(event_message("lobby", {{"lobby", lobby_sample(true)}}));
@@ -153,6 +162,17 @@ void add_server_samples(Traffic& t) {
         {{"lobby", "l_abcdefghijklmnop"}, {"reason", "started"}, {"match", "m_abcdefghijklmnop"}}));
     t.server(
         event_message("lobby.closed", {{"lobby", "l_abcdefghijklmnop"}, {"reason", "kicked"}}));
+    const json blitz = {{"kind", "realtime"}, {"base_seconds", 180}, {"increment_seconds", 2}};
+    t.server(event_message("queue", {{"state", "waiting"},
+                                     {"queue", "santorini_simple"},
+                                     {"clock", blitz},
+                                     {"since", 1795000000000}}));
+    t.server(event_message("queue", {{"state", "matched"},
+                                     {"queue", "santorini_simple"},
+                                     {"clock", blitz},
+                                     {"match", "m_abcdefghijklmnop"}}));
+    t.server(event_message("queue", {{"state", "left"}, {"reason", "left"}}));
+    t.server(event_message("queue", {{"state", "left"}, {"reason", "unavailable"}}));
     t.server(
         event_message("matches", {{"matches", json::array({json{{"id", "m_abcdefghijklmnop"},
                                                                 {"players", {"Ann", "Bob"}},
@@ -220,10 +240,10 @@ TEST_CASE("sample messages of every type validate against protocol/schema", "[sc
     for (const auto& line : t.lines)
         (line["direction"] == "client" ? client_types : server_types)
             .insert(line["message"]["type"].get<std::string>());
-    CHECK(client_types.size() == 16);
+    CHECK(client_types.size() == 18);
     CHECK(server_types == std::set<std::string>{"welcome", "pong", "error", "ack", "lobby",
                                                 "lobbies", "lobby.closed", "matches",
-                                                "match.snapshot", "match.patch"});
+                                                "match.snapshot", "match.patch", "queue"});
     std::string report;
     const int status = validate(t, report);
     INFO(report);
@@ -254,11 +274,25 @@ TEST_CASE("the schemas refuse what the parser refuses", "[schema]") {
         {"client",
          {{"type", "match.step"}, {"match", "m_a"}, {"step", {{"kind", "move"}, {"from", "B2"}}}}},
         {"client", {{"type", "welcome"}}},
+        {"client",
+         {{"type", "queue.join"},
+          {"queue", "santorini"},
+          {"clock", {{"kind", "turn"}, {"hours_per_move", 24}}}}},
+        {"client", {{"type", "queue.join"}, {"queue", "santorini"}}},
+        {"client",
+         {{"type", "queue.join"},
+          {"queue", "santorini"},
+          {"clock", {{"kind", "realtime"}, {"base_seconds", 180}}}}},
+        {"client", {{"type", "queue.leave"}, {"queue", "santorini"}}},
         {"server", {{"type", "error"}, {"code", "oops"}, {"message", "x"}}},
         {"server", {{"type", "ack"}}},
         {"server",
          {{"type", "match.patch"}, {"match", "m_a"}, {"version", 0}, {"patch", json::array()}}},
         {"server", {{"type", "hello"}}},
+        {"server", {{"type", "queue"}, {"state", "waiting"}, {"queue", "santorini"}}},
+        {"server",
+         {{"type", "queue"}, {"state", "matched"}, {"queue", "santorini"}, {"match", "m_a"}}},
+        {"server", {{"type", "queue"}, {"state", "left"}, {"reason", "bored"}}},
     };
     // Views: a card field the schema does not know (Chaos' deck is face down: a `deck` list
     // would leak it), a card without its holder, and a turn without its seat.
