@@ -1,19 +1,19 @@
-// Browser tests of the features that need the HTTP API and matchmaking branches (their
-// contracts: quick play over the WebSocket, GET /api/matches/{id}/replay and /view?after=N,
-// player pages with rating history, the leaderboard). They run against a server with a
-// PostgreSQL (scripts/with-postgres sets SANTORINI_TEST_DATABASE_URL) and are skipped without.
+// Browser tests of what needs the server's database: quick play (rated queues over the
+// WebSocket), then the finished game in the replay viewer (GET /api/matches/{id}/replay and
+// /view?after=N), the player page with its rating history and the leaderboard (docs/api.md).
+// They run against a server with a PostgreSQL: scripts/with-postgres sets
+// SANTORINI_TEST_DATABASE_URL, and without it they fail (they never skip).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, guest, playToEnd, readGame, screenshot } from '../harness.js';
 
 const database = process.env.SANTORINI_TEST_DATABASE_URL;
-const skip = database ? false : 'needs SANTORINI_TEST_DATABASE_URL (run under scripts/with-postgres)';
 
 let server;
 let browser;
 
 before(async () => {
-  if (skip) return;
+  assert.ok(database, 'SANTORINI_TEST_DATABASE_URL is not set: run under scripts/with-postgres');
   server = await startServer({ database });
   browser = await launchBrowser();
 });
@@ -23,7 +23,7 @@ after(async () => {
   await server?.stop();
 });
 
-test('quick play pairs two players; the game, its replay, player pages and the leaderboard', { skip, timeout: 150000 }, async () => {
+test('quick play pairs two players; the game, its replay, player pages and the leaderboard', { timeout: 150000 }, async () => {
   const ann = await guest(browser, server.url, 'Quinn');
   const bob = await guest(browser, server.url, 'Rae');
   try {
