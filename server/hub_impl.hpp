@@ -1,0 +1,347 @@
+#pragma once
+// The hub's private parts, shared by its source files (hub.cpp: identity, messages, lobbies,
+// subscriptions; hub_matches.cpp: starting matches for lobbies and queues). Not for other code.
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <functional>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <set>
+#include <shared_mutex>
+#include <unordered_map>
+
+#include "server/address_limiter.hpp"
+#include "server/hub.hpp"
+#include "server/ids.hpp"
+#include "server/lobby.hpp"
+#include "server/match.hpp"
+#include "server/replay.hpp"
+#include "server/queue_room.hpp"
+#include "server/rating/rating.hpp"
+#include "server/store/repository.hpp"
+
+namespace server {
+
+/// A shared, immutable message body for Participant::deliver.
+inline std::shared_ptr<const std::string> shared(std::string text) {
+    return std::make_shared<const std::string>(std::move(text));
+}
+
+struct Hub::Impl final : QueueHost {
+    using json = nlohmann::json;
+    using ErrorCode = protocol::ErrorCode;
+    using Ref = protocol::Ref;
+
+    Impl(boost::asio::io_context& io_context, const Config& cfg, Metrics& m, StepStore& s,
+         store::Repository* r)
+        : io(io_context),
+          config(cfg),
+          metrics(m),
+          store(s),
+          repo(r),
+          guest_limiter(cfg.guests_per_minute, cfg.guest_burst),
+          lobby_strand(boost::asio::make_strand(io_context)),
+          queues(lobby_strand, *this, m) {
+        if (repo) blocking = std::make_unique<boost::asio::thread_pool>(2);
+    }
+    ~Impl() {
+        // Store calls still running finish before the hub they post back to goes.
+        if (blocking) blocking->join();
+    }
+
+    boost::asio::io_context& io;
+    Config config;
+    Metrics& metrics;
+    StepStore& store;
+    store::Repository* repo;  ///< null: no database
+    /// Runs the repository's blocking calls (never on a strand or a network thread).
+    std::unique_ptr<boost::asio::thread_pool> blocking;
+    std::atomic<bool> stopping{false};
+
+    // Identity: read by every session's hello, so guarded by a lock rather than a strand.
+    mutable std::shared_mutex identity_mutex;
+    std::unordered_map<std::string, Guest> by_token;
+    std::unordered_map<std::string, std::string> names;  ///< player id -> name
+    AddressLimiter guest_limiter;
+
+    // Who is connected: every connection that has sent a message, per player, and the matches
+    // each connection opened (to close them when it goes).
+    std::mutex connections_mutex;
+    std::unordered_map<std::string, std::map<std::uint64_t, ParticipantPtr>> connections;
+    std::unordered_map<std::uint64_t, std::set<std::string>> opened;
+
+    mutable std::mutex matches_mutex;
+    std::unordered_map<std::string, std::shared_ptr<Match>> matches;
+    /// Who sits in each live match, and the live matches each player sits in (a seated player
+    /// may not queue); a match leaves both when it ends.
+    std::unordered_map<std::string, std::vector<std::string>> seated;
+    std::unordered_map<std::string, std::set<std::string>> playing;
+
+    // What the HTTP getters read, published by the strands that own the data.
+    mutable std::mutex lists_mutex;
+    json lobby_list = json::array();
+    json live_list = json::array();
+    std::map<std::string, std::pair<std::uint64_t, json>> live;  ///< match id -> (order, entry)
+    std::unordered_map<std::string, json> summaries;             ///< match id -> spectator view
+    std::set<std::string> finished;  ///< over, waiting to be forgotten (forget_later)
+    std::uint64_t next_live_order = 0;
+
+    // Lobby strand only.
+    boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;
+    LobbyBook lobbies;
+    std::map<std::uint64_t, ParticipantPtr> lobby_watchers;
+    std::map<std::uint64_t, ParticipantPtr> match_watchers;
+    std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
+    std::set<std::string> starting;  ///< lobbies whose match is being stored
+    QueueRoom queues;                ///< quick play (server/queue_room.hpp)
+
+    // ---- replies ----
+    void error(const ParticipantPtr& to, ErrorCode code, std::string_view message, const Ref& ref) {
+        metrics.rejected(code);
+        to->deliver(shared(protocol::error_message(code, message, ref)));
+    }
+    static void ack(const ParticipantPtr& to, const Ref& ref) {
+        if (ref) to->deliver(shared(protocol::ack_message(ref)));
+    }
+
+    Member member(const std::string& player_id) const {
+        std::shared_lock lock(identity_mutex);
+        auto it = names.find(player_id);
+        return Member{player_id, it == names.end() ? player_id : it->second};
+    }
+
+    std::vector<ParticipantPtr> connections_of(const std::string& player_id) {
+        std::lock_guard lock(connections_mutex);
+        std::vector<ParticipantPtr> out;
+        if (auto it = connections.find(player_id); it != connections.end())
+            for (const auto& [id, p] : it->second) out.push_back(p);
+        return out;
+    }
+
+    void tell_player(const std::string& player_id,
+                     const std::shared_ptr<const std::string>& message) {
+        for (const auto& p : connections_of(player_id)) p->deliver(message);
+    }
+
+    std::shared_ptr<Match> find_match(const std::string& id) const {
+        std::lock_guard lock(matches_mutex);
+        auto it = matches.find(id);
+        return it == matches.end() ? nullptr : it->second;
+    }
+
+    // ---- lobby strand ----
+    void tell_members(const Lobby& lobby) {
+        auto message = shared(protocol::event_message("lobby", {{"lobby", lobby.to_json(true)}}));
+        for (const Member& m : lobby.seats) tell_player(m.id, message);
+    }
+
+    static std::shared_ptr<const std::string> closed_message(const std::string& lobby,
+                                                             std::string_view reason,
+                                                             const std::string& match = {}) {
+        json fields = {{"lobby", lobby}, {"reason", reason}};
+        if (!match.empty()) fields["match"] = match;
+        return shared(protocol::event_message("lobby.closed", fields));
+    }
+
+    void publish_lobbies() {
+        json list = lobbies.public_json();
+        metrics.open_lobbies = static_cast<std::int64_t>(lobbies.size());
+        {
+            std::lock_guard lock(lists_mutex);
+            if (list == lobby_list) return;
+            lobby_list = list;
+        }
+        auto message = shared(protocol::event_message("lobbies", {{"lobbies", std::move(list)}}));
+        for (const auto& [id, p] : lobby_watchers) p->deliver(message);
+    }
+
+    void send_matches(const ParticipantPtr& to) {
+        std::lock_guard lock(lists_mutex);
+        to->deliver(shared(protocol::event_message("matches", {{"matches", live_list}})));
+    }
+
+    /// Tells `who` and the remaining members what a departure did, and republishes the list.
+    void announce_departure(const Departure& d, const std::string& who, std::string_view reason) {
+        tell_player(who, closed_message(d.lobby.id, reason));
+        if (d.closed) {
+            auto message = closed_message(d.lobby.id, "host_left");
+            for (const Member& m : d.lobby.seats)
+                if (m.id != who) tell_player(m.id, message);
+        } else {
+            tell_members(d.lobby);
+        }
+        publish_lobbies();
+    }
+
+    /// `player` has no connection left: unless one comes back within the grace period, they
+    /// leave the lobby they wait in, so public lobbies do not fill with absent players.
+    void release_seat_later(const std::string& player) {
+        after(config.lobby_seat_grace, [this, player] {
+            if (!connections_of(player).empty()) return;
+            const Lobby* lobby = lobbies.lobby_of(player);
+            if (!lobby) return;
+            const std::string lobby_id = lobby->id;
+            auto result = lobbies.leave(lobby_id, player);
+            if (auto* d = std::get_if<Departure>(&result)) {
+                spdlog::info("event=lobby_seat_released lobby={} player={}", lobby_id, player);
+                announce_departure(*d, player, "disconnected");
+            }
+        });
+    }
+
+    void on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
+                          const Ref& ref);
+    void start_lobby(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref);
+    void finish_start(const ParticipantPtr& from, const std::string& lobby_id, const Ref& ref,
+                      std::variant<std::shared_ptr<Match>, LobbyError> made);
+
+    /// What make_match hands back on the lobby strand: the new match, stored (with a database)
+    /// but not yet registered, or why it could not be made (nothing then remains of it).
+    using MatchMade = std::function<void(std::variant<std::shared_ptr<Match>, LobbyError>)>;
+    /// Creates a match of `seats` (in seat order) with `settings`, a random seed and challenger,
+    /// and stores it (on the blocking pool) before its first step can be; `origin` is added to
+    /// its stored settings (where it came from). Lobbies and queues both start matches here.
+    void make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
+                    const json& origin, MatchMade done);
+    /// Registers a made match: players may open it, and its seated players count as playing.
+    void adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats);
+    /// A made match that will not be played after all: off the lists, aborted in the database.
+    void abandon(const std::shared_ptr<Match>& match);
+
+    // ---- QueueHost (lobby strand) ----
+    void tell(const std::string& player,
+              const std::shared_ptr<const std::string>& message) override {
+        tell_player(player, message);
+    }
+    bool online(const std::string& player) override { return !connections_of(player).empty(); }
+    std::optional<QueueError> engaged(const std::string& player) override {
+        if (lobbies.lobby_of(player))
+            return QueueError{ErrorCode::AlreadyInGame,
+                              "you are waiting in a lobby; leave it before joining a queue"};
+        std::lock_guard lock(matches_mutex);
+        if (auto it = playing.find(player); it != playing.end() && !it->second.empty())
+            return QueueError{ErrorCode::AlreadyInGame,
+                              "you are playing match " + *it->second.begin() +
+                                  "; finish it before joining a queue"};
+        return std::nullopt;
+    }
+    void rating(const std::string& player, const std::string& pool,
+                std::function<void(std::optional<std::pair<double, double>>)> done) override;
+    void start_match(std::vector<std::string> players, protocol::LobbySettings settings,
+                     json origin,
+                     std::function<void(std::variant<std::string, QueueError>)> done) override {
+        std::vector<Member> seats;
+        for (const auto& p : players) seats.push_back(member(p));
+        make_match(settings, seats, origin,
+                   [this, seats, done = std::move(done)](
+                       std::variant<std::shared_ptr<Match>, LobbyError> made) {
+                       if (auto* e = std::get_if<LobbyError>(&made))
+                           return done(QueueError{e->code, e->message});
+                       const auto& match = std::get<std::shared_ptr<Match>>(made);
+                       adopt(match, seats);
+                       spdlog::info("event=queue_match_started match={}", match->id());
+                       done(match->id());
+                   });
+    }
+    MatchPublisher publisher() {
+        return [this](const std::string& id, const json& entry, const json& view) {
+            on_published(id, entry, view);
+        };
+    }
+    /// A match that will not be played (its row could not be stored): off the live list.
+    void discard(const std::shared_ptr<Match>& match) {
+        match->shutdown();
+        std::lock_guard lock(lists_mutex);
+        live.erase(match->id());
+        summaries.erase(match->id());
+        live_list = json::array();
+        for (const auto& [mid, item] : live) live_list.push_back(item.second);
+        metrics.live_matches = static_cast<std::int64_t>(live.size());
+    }
+
+    /// Starts a hub timer: on the lobby strand (call there), cancelled by Hub::shutdown so a
+    /// stopping server never waits for a grace period to run out.
+    void after(std::chrono::milliseconds delay, std::function<void()> action) {
+        auto timer = std::make_shared<boost::asio::steady_timer>(lobby_strand);
+        timers.insert(timer);
+        timer->expires_after(delay);
+        timer->async_wait([this, timer, action = std::move(action)](
+                              const boost::system::error_code& ec) {
+            timers.erase(timer);
+            if (!ec && !stopping) action();
+        });
+    }
+
+    /// Drops a finished match from memory after Config::finished_match_keep.
+    void forget_later(const std::string& id) {
+        boost::asio::post(lobby_strand, [this, id] {
+            after(config.finished_match_keep, [this, id] {
+                std::shared_ptr<Match> match;  // destroyed outside the lock
+                {
+                    std::lock_guard lock(matches_mutex);
+                    if (auto it = matches.find(id); it != matches.end()) {
+                        match = std::move(it->second);
+                        matches.erase(it);
+                    }
+                }
+                std::lock_guard lock(lists_mutex);
+                summaries.erase(id);
+                finished.erase(id);
+            });
+        });
+    }
+
+    // ---- match strands ----
+    void on_published(const std::string& id, const json& entry, const json& spectator_view) {
+        if (entry.is_null()) {
+            // Over: its players are free to queue again.
+            std::lock_guard lock(matches_mutex);
+            if (auto it = seated.find(id); it != seated.end()) {
+                for (const auto& p : it->second)
+                    if (auto pit = playing.find(p); pit != playing.end()) {
+                        pit->second.erase(id);
+                        if (pit->second.empty()) playing.erase(pit);
+                    }
+                seated.erase(it);
+            }
+        }
+        bool changed = false;
+        {
+            std::lock_guard lock(lists_mutex);
+            summaries[id] = spectator_view;
+            auto it = live.find(id);
+            if (entry.is_null()) {
+                if (it != live.end()) live.erase(it), changed = true;
+                if (finished.insert(id).second) forget_later(id);
+            } else if (it == live.end()) {
+                live.emplace(id, std::make_pair(next_live_order++, entry));
+                changed = true;
+            } else if (it->second.second != entry) {
+                it->second.second = entry;
+                changed = true;
+            }
+            if (!changed) return;
+            std::vector<const std::pair<std::uint64_t, json>*> order;
+            for (const auto& [mid, item] : live) order.push_back(&item);
+            std::sort(order.begin(), order.end(),
+                      [](auto* a, auto* b) { return a->first < b->first; });
+            live_list = json::array();
+            for (auto* item : order) live_list.push_back(item->second);
+            metrics.live_matches = static_cast<std::int64_t>(live.size());
+        }
+        // Watchers live on the lobby strand; they get the list as it is when the post runs,
+        // so lists published from different match strands never arrive out of order.
+        boost::asio::post(lobby_strand, [this] {
+            for (const auto& [cid, p] : match_watchers) send_matches(p);
+        });
+    }
+};
+
+}  // namespace server

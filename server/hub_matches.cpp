@@ -1,0 +1,149 @@
+// Starting a match, for a lobby (lobby.start) and for a pair from the rated queues: made and
+// stored off the strands, then adopted by the hub, or abandoned when the store refuses it.
+#include <chrono>
+
+#include "server/hub_impl.hpp"
+
+namespace server {
+
+using nlohmann::json;
+using protocol::ErrorCode;
+using protocol::Ref;
+
+void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby_id,
+                            const Ref& ref) {
+    if (starting.count(lobby_id))
+        return error(from, ErrorCode::Busy, "the match is already being started", ref);
+    auto check = lobbies.check_start(lobby_id, from->player_id());
+    if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
+    const Lobby& lobby = *std::get<const Lobby*>(check);
+    starting.insert(lobby_id);
+    make_match(lobby.settings, lobby.seats, json::object(),
+               [this, from, lobby_id, ref](std::variant<std::shared_ptr<Match>, LobbyError> made) {
+                   starting.erase(lobby_id);
+                   finish_start(from, lobby_id, ref, std::move(made));
+               });
+}
+
+void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobby_id,
+                             const Ref& ref,
+                             std::variant<std::shared_ptr<Match>, LobbyError> made) {
+    if (auto* e = std::get_if<LobbyError>(&made)) return error(from, e->code, e->message, ref);
+    const auto match = std::get<std::shared_ptr<Match>>(std::move(made));
+    // The lobby may have changed while the match was being stored.
+    auto check = lobbies.check_start(lobby_id, from->player_id());
+    if (auto* e = std::get_if<LobbyError>(&check)) {
+        abandon(match);
+        return error(from, e->code, e->message, ref);
+    }
+    Lobby started = lobbies.take(lobby_id);
+    adopt(match, started.seats);
+    spdlog::info("lobby {} started match {}", started.id, match->id());
+    auto message = closed_message(started.id, "started", match->id());
+    for (const Member& m : started.seats) tell_player(m.id, message);
+    ack(from, ref);
+    publish_lobbies();
+}
+
+void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
+                           const json& origin, MatchMade done) {
+    MatchOptions options;
+    {
+        std::lock_guard lock(matches_mutex);
+        do options.id = random_id("m_");
+        while (matches.count(options.id));
+    }
+    options.settings = settings;
+    options.seats = std::move(seats);
+    options.seed = random_u64();
+    options.challenger = random_below(settings.players);
+    options.history = config.history_per_match;
+    json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
+                   {"challenger", options.challenger}};
+    for (const auto& item : origin.items()) stored[item.key()] = item.value();
+    auto created = Match::create(io, options, store, metrics, publisher());
+    if (auto* e = std::get_if<std::string>(&created))
+        return done(LobbyError{ErrorCode::InvalidField, *e});
+    auto match = std::get<std::shared_ptr<Match>>(std::move(created));
+    if (!repo) return done(std::move(match));
+    // The match and its seats must be stored before its first step (the steps' foreign keys);
+    // the call blocks, so it runs on the blocking pool and the lobby strand carries on.
+    store::NewMatch row;
+    row.id = options.id;
+    row.settings_json = stored.dump();
+    row.seed = options.seed;
+    row.state_hash = match->state_hash_before_shared();
+    row.created_at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    const auto powers = match->powers_before_shared();
+    for (std::size_t s = 0; s < options.seats.size(); ++s)
+        row.seats.push_back(store::NewSeat{static_cast<int>(s),
+                                           options.seats[s].id,
+                                           s < powers.size() ? powers[s] : std::string(),
+                                           {}});
+    boost::asio::post(*blocking, [this, match, row = std::move(row), done = std::move(done)] {
+        auto result = repo->create_match(row);
+        if (!result)
+            spdlog::warn("event=match_store_failed match={} error=\"{}\"", row.id,
+                         result.error().message);
+        boost::asio::post(lobby_strand, [this, match, done, ok = result.ok()] {
+            if (ok) return done(match);
+            discard(match);
+            done(LobbyError{ErrorCode::Unavailable,
+                            "the match could not be stored; temporarily unavailable, try again"});
+        });
+    });
+}
+
+void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats) {
+    std::lock_guard lock(matches_mutex);
+    matches.emplace(match->id(), match);
+    auto& players = seated[match->id()];
+    for (const Member& m : seats) {
+        players.push_back(m.id);
+        playing[m.id].insert(match->id());
+    }
+}
+
+void Hub::Impl::abandon(const std::shared_ptr<Match>& match) {
+    discard(match);
+    if (repo)
+        boost::asio::post(*blocking, [this, id = match->id()] {
+            repo->end_match(id, "aborted", "null",
+                            std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::system_clock::now().time_since_epoch())
+                                .count());
+        });
+}
+
+void Hub::Impl::rating(const std::string& player, const std::string& pool,
+                       std::function<void(std::optional<std::pair<double, double>>)> done) {
+    const rating::Rating initial = rating::initial_rating();
+    if (!repo) return done(std::pair{initial.rating, initial.deviation});
+    // A blocking read: on the pool, never on the strand.
+    boost::asio::post(*blocking, [this, player, pool, initial, done = std::move(done)] {
+        std::optional<std::pair<double, double>> found;
+        auto ratings = repo->ratings(player);
+        if (!ratings) {
+            spdlog::warn("event=queue_rating_failed player={} error=\"{}\"", player,
+                         ratings.error().message);
+        } else {
+            found = std::pair{initial.rating, initial.deviation};
+            for (const store::PoolRating& r : *ratings)
+                if (r.pool == pool && r.value.rated) {
+                    // The deviation grows while a player is away (docs/ratings.md).
+                    const rating::Rating now = rating::at(
+                        rating::Rating{r.value.rating, r.value.deviation, r.value.volatility,
+                                       r.value.last_rated_at_ms, r.value.games},
+                        std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count());
+                    found = std::pair{now.rating, now.deviation};
+                }
+        }
+        boost::asio::post(lobby_strand, [done, found] { done(found); });
+    });
+}
+
+}  // namespace server
