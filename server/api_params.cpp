@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "server/rating/rating.hpp"
+#include "server/url_decode.hpp"
 
 namespace server {
 namespace {
@@ -20,34 +21,6 @@ ApiRefusal not_found(std::string message) {
     return {http::status::not_found, std::move(message)};
 }
 
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// application/x-www-form-urlencoded decoding: %XX escapes and '+' for a space.
-std::optional<std::string> form_decode(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '+') {
-            out += ' ';
-        } else if (text[i] != '%') {
-            out += text[i];
-        } else {
-            if (i + 2 >= text.size()) return std::nullopt;
-            const int high = hex_value(text[i + 1]);
-            const int low = hex_value(text[i + 2]);
-            if (high < 0 || low < 0) return std::nullopt;
-            out += static_cast<char>(high * 16 + low);
-            i += 2;
-        }
-    }
-    return out;
-}
-
 std::variant<Query, ApiRefusal> parse_query(std::string_view query) {
     if (query.size() > ApiLimits::max_query) return bad("the query string is too long");
     Query out;
@@ -59,8 +32,8 @@ std::variant<Query, ApiRefusal> parse_query(std::string_view query) {
         start = end + 1;
         if (pair.empty()) continue;
         const std::size_t eq = pair.find('=');
-        auto key = form_decode(pair.substr(0, eq));
-        auto value = form_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
+        auto key = url_decode(pair.substr(0, eq), true);
+        auto value = url_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1), true);
         if (!key || !value) return bad("the query string has a bad %-escape");
         if (!out.emplace(std::move(*key), std::move(*value)).second)
             return bad("a parameter is given twice");

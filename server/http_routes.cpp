@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/http_errors.hpp"
+#include "server/url_decode.hpp"
 
 namespace server {
 namespace {
@@ -60,31 +61,6 @@ Response method_not_allowed(const Request& request, std::string_view allow) {
 
 bool is_get(const Request& request) {
     return request.method() == http::verb::get || request.method() == http::verb::head;
-}
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-std::optional<std::string> percent_decode(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '%') {
-            out += text[i];
-            continue;
-        }
-        if (i + 2 >= text.size()) return std::nullopt;
-        const int high = hex_value(text[i + 1]);
-        const int low = hex_value(text[i + 2]);
-        if (high < 0 || low < 0) return std::nullopt;
-        out += static_cast<char>(high * 16 + low);
-        i += 2;
-    }
-    return out;
 }
 
 std::string_view path_of(std::string_view target) {
@@ -252,7 +228,7 @@ std::string_view mime_type(std::string_view path) {
 
 std::optional<std::filesystem::path> static_file_path(const std::filesystem::path& root,
                                                       std::string_view target) {
-    const std::optional<std::string> path = percent_decode(path_of(target));
+    const std::optional<std::string> path = url_decode(path_of(target), /*plus_is_space=*/false);
     if (!path || path->empty() || path->front() != '/') return std::nullopt;
     if (path->find('\\') != std::string::npos || path->find('\0') != std::string::npos) return std::nullopt;
 
