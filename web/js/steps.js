@@ -13,10 +13,11 @@ export function stepText(step) {
     case 'force':
     case 'remove':
     case 'capture':
-    case 'dome':
       return `${step.kind} ${step.from} ${step.to}`;
     case 'build':
-      return `build ${step.from} ${step.to}${step.before_move ? ' first' : ''}`;
+    case 'dome':
+      // Prometheus builds (a dome, on a level-3 square) before moving: "first", as the log says.
+      return `${step.kind} ${step.from} ${step.to}${step.before_move ? ' first' : ''}`;
     case 'pass':
       return 'pass';
     case 'offer':

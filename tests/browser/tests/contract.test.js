@@ -64,7 +64,8 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     // The player page: ratings, the rating chart, the match just played.
     const me = await ann.page.evaluate(() => window.santoriniApp.me.id);
     await ann.page.goto(`${server.url}/#/player/${me}`);
-    await ann.page.waitForSelector('#rating-chart svg.chart polyline');
+    // One rated game: one point on the chart (a one-point polyline has no size to be visible).
+    await ann.page.waitForSelector('#rating-chart svg.chart circle.point');
     await ann.page.waitForSelector(`#recent li[data-match="${id}"]`);
 
     // The leaderboard answers for both pools (provisional players are not ranked).

@@ -218,7 +218,8 @@ function stepText(st) {
     case 'place':
       return `place ${st.to}${st.female ? ' female' : ''}`;
     case 'build':
-      return `build ${st.from} ${st.to}${st.before_move ? ' first' : ''}`;
+    case 'dome':
+      return `${st.kind} ${st.from} ${st.to}${st.before_move ? ' first' : ''}`;
     case 'pass':
       return 'pass';
     case 'offer':
