@@ -118,6 +118,8 @@ void QueueRoom::entered(const std::string& player, std::uint64_t attempt, QueueK
                  player, entry.key.queue, entry.key.base_seconds, entry.key.increment_seconds,
                  entry.rating, entry.deviation);
     matchmaker_.join(std::move(entry));  // cannot fail: engaged() was checked at the request
+    // The counts first: a client that has its ack must find itself in GET /api/queues.
+    publish();
     host_.tell(player, message);
     ack(joining.from, joining.ref);
     // Someone suitable may be waiting already: no need to make them wait for the next wave.
@@ -134,9 +136,9 @@ void QueueRoom::leave(const ParticipantPtr& from, const protocol::Ref& ref) {
     }
     if (auto entry = matchmaker_.leave(me))
         spdlog::info("event=queue_leave player={} queue={}", me, entry->key.queue);
+    publish();
     host_.tell(me, left_event("left"));
     ack(from, ref);
-    publish();
 }
 
 void QueueRoom::connected(const ParticipantPtr& who) {
@@ -171,8 +173,9 @@ void QueueRoom::shutdown() {
 void QueueRoom::wave() {
     if (stopped_) return;
     const auto pairs = matchmaker_.pair(std::chrono::steady_clock::now());
-    for (const QueuePair& pair : pairs) start(pair);
+    // The counts before anyone is told `matched`: the paired players wait no more.
     publish();
+    for (const QueuePair& pair : pairs) start(pair);
     arm();
 }
 
