@@ -1,0 +1,130 @@
+#include "protocol/json_text.hpp"
+
+#include <cassert>
+#include <charconv>
+
+namespace protocol {
+
+void JsonText::before_value() {
+    if (after_key_) {
+        after_key_ = false;
+        return;
+    }
+    if (depth_ > 0) {
+        const std::uint64_t bit = std::uint64_t{1} << (depth_ - 1);
+        if (has_items_ & bit) out_.push_back(',');
+        has_items_ |= bit;
+    }
+}
+
+JsonText& JsonText::open(char c) {
+    before_value();
+    out_.push_back(c);
+    assert(depth_ < 64);
+    ++depth_;
+    has_items_ &= ~(std::uint64_t{1} << (depth_ - 1));
+    return *this;
+}
+
+JsonText& JsonText::close(char c) {
+    assert(depth_ > 0);
+    --depth_;
+    out_.push_back(c);
+    return *this;
+}
+
+JsonText& JsonText::key(std::string_view k) {
+    before_value();
+    quoted(k);
+    out_.push_back(':');
+    after_key_ = true;
+    return *this;
+}
+
+JsonText& JsonText::string(std::string_view s) {
+    before_value();
+    quoted(s);
+    return *this;
+}
+
+void JsonText::quoted(std::string_view s) {
+    out_.push_back('"');
+    static constexpr char hex[] = "0123456789abcdef";
+    std::size_t plain = 0;  // start of the run of characters that need no escape
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        out_.append(s.data() + plain, i - plain);
+        plain = i + 1;
+        switch (c) {
+            case '"': out_.append("\\\""); break;
+            case '\\': out_.append("\\\\"); break;
+            case '\n': out_.append("\\n"); break;
+            case '\r': out_.append("\\r"); break;
+            case '\t': out_.append("\\t"); break;
+            case '\b': out_.append("\\b"); break;
+            case '\f': out_.append("\\f"); break;
+            default: {
+                const char esc[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                out_.append(esc, sizeof esc);
+            }
+        }
+    }
+    out_.append(s.data() + plain, s.size() - plain);
+    out_.push_back('"');
+}
+
+JsonText& JsonText::number(std::int64_t n) {
+    before_value();
+    char buf[24];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
+    (void)ec;
+    out_.append(buf, end);
+    return *this;
+}
+
+JsonText& JsonText::boolean(bool b) {
+    before_value();
+    out_.append(b ? "true" : "false");
+    return *this;
+}
+
+JsonText& JsonText::null() {
+    before_value();
+    out_.append("null");
+    return *this;
+}
+
+JsonText& JsonText::raw(std::string_view json) {
+    before_value();
+    out_.append(json);
+    return *this;
+}
+
+PatchText::PatchText(std::string& out) : json_(out) { json_.begin_array(); }
+
+void PatchText::end_op() {
+    if (open_op_) json_.end_object();
+    open_op_ = false;
+}
+
+JsonText& PatchText::op(std::string_view name, std::string_view path) {
+    end_op();
+    json_.begin_object().key("op").string(name).key("path").string(path).key("value");
+    open_op_ = true;
+    ++ops_;
+    return json_;
+}
+
+void PatchText::remove(std::string_view path) {
+    end_op();
+    json_.begin_object().key("op").string("remove").key("path").string(path).end_object();
+    ++ops_;
+}
+
+void PatchText::finish() {
+    end_op();
+    json_.end_array();
+}
+
+}  // namespace protocol

@@ -1,0 +1,77 @@
+#pragma once
+// JSON written straight as text, without building a tree: the views and patches of a match are
+// written once per step for every viewer, so they go to a string with no allocation per node.
+//
+// JsonText keeps the commas: values, keys and containers are appended in document order and a
+// comma goes before every member or element but the first. PatchText writes an RFC 6902 patch
+// as text, one operation at a time; the caller writes each operation's value through the
+// JsonText it gets back.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace protocol {
+
+/// Appends JSON text to a string. Nesting is at most 64 levels (asserted); the caller keeps
+/// the document well formed (a key before every member, containers closed in order).
+class JsonText {
+  public:
+    /// Appends to `out` (which keeps what it already holds).
+    explicit JsonText(std::string& out) : out_(out) {}
+
+    JsonText& begin_object() { return open('{'); }
+    JsonText& end_object() { return close('}'); }
+    JsonText& begin_array() { return open('['); }
+    JsonText& end_array() { return close(']'); }
+    /// A member's key inside an object: `"k":` (with the comma before it when needed).
+    JsonText& key(std::string_view k);
+    /// A string value, escaped as RFC 8259 requires (control characters as \u00XX).
+    JsonText& string(std::string_view s);
+    JsonText& number(std::int64_t n);
+    JsonText& boolean(bool b);
+    JsonText& null();
+    /// A value that is already JSON text (trusted: written by this program).
+    JsonText& raw(std::string_view json);
+
+    /// The string written to.
+    std::string& out() { return out_; }
+
+  private:
+    JsonText& open(char c);
+    JsonText& close(char c);
+    void before_value();
+    void quoted(std::string_view s);
+
+    std::string& out_;
+    std::uint64_t has_items_ = 0;  ///< bit d: the container at depth d has an item already
+    int depth_ = 0;
+    bool after_key_ = false;  ///< the next value is a member's value: no comma before it
+};
+
+/// An RFC 6902 patch written as text: `[{"op":"replace","path":"/a","value":1},...]`.
+class PatchText {
+  public:
+    /// Starts the patch's array at the end of `out`.
+    explicit PatchText(std::string& out);
+    /// Starts an `add` at `path` and returns the writer for its value (write exactly one).
+    JsonText& add(std::string_view path) { return op("add", path); }
+    /// Starts a `replace` at `path` and returns the writer for its value (write exactly one).
+    JsonText& replace(std::string_view path) { return op("replace", path); }
+    /// A `remove` of `path`.
+    void remove(std::string_view path);
+    /// Closes the last operation and the array; the patch is complete after this.
+    void finish();
+    /// Operations written so far.
+    int size() const { return ops_; }
+
+  private:
+    JsonText& op(std::string_view name, std::string_view path);
+    void end_op();
+
+    JsonText json_;
+    int ops_ = 0;
+    bool open_op_ = false;
+};
+
+}  // namespace protocol

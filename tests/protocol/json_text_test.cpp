@@ -1,0 +1,49 @@
+// JsonText and PatchText: the text they write parses back to the document meant.
+
+#include <catch2/catch_test_macros.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/json_text.hpp"
+
+using nlohmann::json;
+
+TEST_CASE("JsonText writes nested objects and arrays with commas only between items", "[json_text]") {
+    std::string out;
+    protocol::JsonText w(out);
+    w.begin_object().key("a").number(-12).key("b").begin_array().boolean(true).null().string("x");
+    w.begin_object().end_object().begin_array().end_array().end_array();
+    w.key("c").raw("{\"k\":[1,2]}").key("d").begin_object().key("e").string("").end_object();
+    w.end_object();
+    CHECK(json::parse(out) ==
+          json{{"a", -12},
+               {"b", {true, nullptr, "x", json::object(), json::array()}},
+               {"c", {{"k", {1, 2}}}},
+               {"d", {{"e", ""}}}});
+}
+
+TEST_CASE("JsonText escapes what RFC 8259 requires", "[json_text]") {
+    const std::string nasty = std::string("q\"b\\n\n\r\t\b\f") + '\x01' + '\x1f' + "é";
+    std::string out;
+    protocol::JsonText(out).begin_array().string(nasty).end_array();
+    CHECK(json::parse(out)[0].get<std::string>() == nasty);
+    CHECK(out.find('\n') == std::string::npos);
+}
+
+TEST_CASE("PatchText writes RFC 6902 operations that apply", "[json_text]") {
+    json doc = {{"a", 1}, {"list", {1, 2}}, {"gone", true}};
+    std::string out;
+    protocol::PatchText patch(out);
+    patch.replace("/a").string("two");
+    patch.add("/list/-").begin_object().key("n").number(3).end_object();
+    patch.remove("/gone");
+    patch.add("/new").begin_array().number(7).end_array();
+    patch.finish();
+    CHECK(patch.size() == 4);
+    CHECK(doc.patch(json::parse(out)) ==
+          json{{"a", "two"}, {"list", {1, 2, {{"n", 3}}}}, {"new", {7}}});
+
+    std::string empty;
+    protocol::PatchText none(empty);
+    none.finish();
+    CHECK(empty == "[]");
+}
