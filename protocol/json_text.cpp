@@ -122,6 +122,18 @@ void PatchText::remove(std::string_view path) {
     ++ops_;
 }
 
+void PatchText::append(std::string_view ops, int count) {
+    if (ops.empty()) return;
+    end_op();
+    json_.raw(ops);
+    ops_ += count;
+}
+
+std::string_view PatchText::body(std::string_view finished_patch) {
+    assert(finished_patch.size() >= 2);
+    return finished_patch.substr(1, finished_patch.size() - 2);
+}
+
 void PatchText::finish() {
     end_op();
     json_.end_array();

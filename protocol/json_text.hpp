@@ -60,6 +60,11 @@ class PatchText {
     JsonText& replace(std::string_view path) { return op("replace", path); }
     /// A `remove` of `path`.
     void remove(std::string_view path);
+    /// Appends `count` operations already written as text, separated by commas and without
+    /// the brackets (what one patch shares with another).
+    void append(std::string_view ops, int count);
+    /// The operations written so far as text, without the brackets (only after finish()).
+    static std::string_view body(std::string_view finished_patch);
     /// Closes the last operation and the array; the patch is complete after this.
     void finish();
     /// Operations written so far.

@@ -459,14 +459,103 @@ std::variant<json, std::string> canonical_step(const json& input) {
     return canonical;
 }
 
-std::variant<Step, std::string> step_from_json(const santorini::State& state,
+namespace {
+
+// What step_json writes of a step, as values: two steps' JSON documents are equal exactly when
+// their keys are. Matching a client's step against the legal list compares keys, so no JSON is
+// built per legal step.
+struct StepKey {
+    StepKind kind = StepKind::Pass;
+    Square from = santorini::no_square;  ///< "from", or Select's "worker"
+    Square to = santorini::no_square;
+    int value = -1;     ///< "power" (its id), "seat", "token", "direction" (its index)
+    bool flag = false;  ///< "female" or "before_move"
+    friend bool operator==(const StepKey&, const StepKey&) = default;
+};
+
+// Mirrors step_json field by field.
+StepKey key_of(const Step& step) {
+    StepKey k;
+    k.kind = step.kind;
+    switch (step.kind) {
+        case StepKind::Place:
+            k.to = step.to;
+            k.flag = step.aux == 1;
+            break;
+        case StepKind::Build:
+        case StepKind::Dome:
+            k.from = step.from;
+            k.to = step.to;
+            k.flag = step.aux == 1;
+            break;
+        case StepKind::Move:
+        case StepKind::Force:
+        case StepKind::Remove:
+        case StepKind::Capture:
+            k.from = step.from;
+            k.to = step.to;
+            break;
+        case StepKind::Pass:
+            break;
+        case StepKind::Offer:
+        case StepKind::Choose:
+            k.value = static_cast<int>(step.power());
+            break;
+        case StepKind::StartPlayer:
+            k.value = step.aux;
+            break;
+        case StepKind::Token:
+            k.to = step.to;
+            k.value = std::max<int>(0, step.aux);
+            k.from = step.from;
+            break;
+        case StepKind::Aim:
+            k.value = step.aux & 7;
+            break;
+        case StepKind::Select:
+            k.from = step.from;
+            break;
+    }
+    return k;
+}
+
+// The key of a step in canonical form (canonical_step's output: every field already valid).
+StepKey key_of(const json& canonical) {
+    StepKey k;
+    const std::string& kind = canonical["kind"].get_ref<const std::string&>();
+    for (std::size_t i = 0; i < kind_names.size(); ++i)
+        if (kind_names[i] == kind) k.kind = static_cast<StepKind>(i);
+    auto square = [&](const char* name) {
+        auto it = canonical.find(name);
+        if (it == canonical.end()) return santorini::no_square;
+        return santorini::parse_square(it->get_ref<const std::string&>()).value_or(santorini::no_square);
+    };
+    k.from = k.kind == StepKind::Select ? square("worker") : square("from");
+    k.to = square("to");
+    k.flag = canonical.value("female", false) || canonical.value("before_move", false);
+    if (auto it = canonical.find("power"); it != canonical.end())
+        k.value = static_cast<int>(santorini::find_power(it->get_ref<const std::string&>()).value_or(PowerId::None));
+    if (auto it = canonical.find("seat"); it != canonical.end()) k.value = it->get<int>();
+    if (auto it = canonical.find("token"); it != canonical.end()) k.value = it->get<int>();
+    if (auto it = canonical.find("direction"); it != canonical.end()) {
+        const auto& d = it->get_ref<const std::string&>();
+        for (std::size_t i = 0; i < direction_names.size(); ++i)
+            if (direction_names[i] == d) k.value = static_cast<int>(i);
+    }
+    return k;
+}
+
+}  // namespace
+
+std::variant<Step, std::string> step_from_json(const santorini::State&,
                                                const santorini::StepList& legal,
                                                const json& input) {
     auto canonical = canonical_step(input);
     if (auto* error = std::get_if<std::string>(&canonical)) return *error;
     const json& wanted = std::get<json>(canonical);
+    const StepKey key = key_of(wanted);
     for (const Step& s : legal)
-        if (step_json(state, s) == wanted) return s;
+        if (key_of(s) == key) return s;
     return "not legal now: " + text_of(wanted);
 }
 

@@ -1,5 +1,7 @@
 #include "server/hub.hpp"
 
+#include <future>
+
 #include "server/hub_impl.hpp"
 
 namespace server {
@@ -390,10 +392,13 @@ json Hub::queues() const {
 }
 
 std::optional<json> Hub::match_summary(std::string_view match_id) const {
-    std::lock_guard lock(impl_->lists_mutex);
-    auto it = impl_->summaries.find(std::string(match_id));
-    if (it == impl_->summaries.end()) return std::nullopt;
-    return it->second;
+    // TEMPORARY: waits for the match's strand (the asynchronous summary replaces this).
+    auto match = impl_->find_match(std::string(match_id));
+    if (!match) return std::nullopt;
+    auto promise = std::make_shared<std::promise<json>>();
+    auto answer = promise->get_future();
+    match->spectator_view([promise](json view, std::uint64_t) { promise->set_value(std::move(view)); });
+    return answer.get();
 }
 
 void Hub::shutdown() {

@@ -251,8 +251,8 @@ struct Hub::Impl final : QueueHost {
                    });
     }
     MatchPublisher publisher() {
-        return [this](const std::string& id, const json& entry, const json& view) {
-            on_published(id, entry, view);
+        return [this](const std::string& id, const json& entry) {
+            on_published(id, entry);
         };
     }
     /// A match that will not be played (its row could not be stored): off the live list.
@@ -299,7 +299,7 @@ struct Hub::Impl final : QueueHost {
     }
 
     // ---- match strands ----
-    void on_published(const std::string& id, const json& entry, const json& spectator_view) {
+    void on_published(const std::string& id, const json& entry) {
         if (entry.is_null()) {
             // Over: its players are free to queue again.
             std::lock_guard lock(matches_mutex);
@@ -315,7 +315,6 @@ struct Hub::Impl final : QueueHost {
         bool changed = false;
         {
             std::lock_guard lock(lists_mutex);
-            summaries[id] = spectator_view;
             auto it = live.find(id);
             if (entry.is_null()) {
                 if (it != live.end()) live.erase(it), changed = true;

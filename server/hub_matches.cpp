@@ -76,12 +76,13 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     row.created_at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                             std::chrono::system_clock::now().time_since_epoch())
                             .count();
-    const auto powers = match->powers_before_shared();
+    // The power each seat starts with, where the game deals them ("" for none).
+    const json powers = match->live_fields_before_shared().value("powers", json::array());
     for (std::size_t s = 0; s < options.seats.size(); ++s)
-        row.seats.push_back(store::NewSeat{static_cast<int>(s),
-                                           options.seats[s].id,
-                                           s < powers.size() ? powers[s] : std::string(),
-                                           {}});
+        row.seats.push_back(store::NewSeat{
+            static_cast<int>(s), options.seats[s].id,
+            s < powers.size() && powers[s].is_string() ? powers[s].get<std::string>() : std::string(),
+            {}});
     boost::asio::post(*blocking, [this, match, row = std::move(row), done = std::move(done)] {
         auto result = repo->create_match(row);
         if (!result)

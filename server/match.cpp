@@ -2,14 +2,13 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <charconv>
 #include <set>
 #include <stdexcept>
 
-#include "engine/santorini/game.hpp"
-#include "engine/santorini/view.hpp"
+#include "protocol/games.hpp"
+#include "protocol/json_text.hpp"
 #include "server/rating/rate_match.hpp"
-#include "server/replay.hpp"
-#include "server/state_hash.hpp"
 
 namespace server {
 
@@ -21,16 +20,11 @@ namespace {
 // A failed store is retried after this long (timeouts are the server's own records).
 constexpr std::chrono::seconds store_retry{1};
 
-json winners_json(const santorini::State& state) {
+json winners_json(const protocol::Game& game) {
     json out = json::array();
-    for (int s = 0; s < state.seat_count; ++s)
-        if (state.winners >> s & 1u) out.push_back(s);
+    for (int s = 0; s < game.seat_count(); ++s)
+        if (game.winners() >> s & 1u) out.push_back(s);
     return out;
-}
-
-json power_json(santorini::PowerId p) {
-    if (p == santorini::PowerId::None) return nullptr;
-    return std::string(santorini::power_info(p).key);
 }
 
 std::int64_t epoch_ms(WallTime t) {
@@ -47,6 +41,13 @@ RatingValue value_of(const rating::Rating& r) {
         true, r.rating, r.deviation, r.volatility, static_cast<int>(r.games), r.last_rated_at};
 }
 
+// A record the server writes for an event: {"kind":"resign","seat":1}.
+std::string event_record(std::string_view kind, int seat) {
+    std::string out;
+    protocol::JsonText(out).begin_object().key("kind").string(kind).key("seat").number(seat).end_object();
+    return out;
+}
+
 }  // namespace
 
 std::string rating_pool(const protocol::LobbySettings& settings) {
@@ -60,16 +61,15 @@ std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_
                                                                 MatchPublisher publish) {
     if (static_cast<int>(options.seats.size()) != options.settings.players)
         return "one player per seat is needed";
-    auto settings = protocol::engine_settings(options.settings, options.seed, options.challenger);
-    if (auto* error = std::get_if<std::string>(&settings)) return *error;
-    auto game = santorini::new_game(std::get<santorini::Settings>(settings));
-    if (!game.ok()) return game.error().message;
-    std::shared_ptr<Match> match(
-        new Match(io, std::move(options), std::move(*game), store, metrics, std::move(publish)));
+    auto game = protocol::start_game(options.settings, options.seed, options.challenger);
+    if (auto* error = std::get_if<std::string>(&game)) return *error;
+    std::shared_ptr<Match> match(new Match(io, std::move(options),
+                                           std::get<std::unique_ptr<protocol::Game>>(std::move(game)),
+                                           store, metrics, std::move(publish)));
     // Nobody else holds the match yet, so its first view is made here rather than on the strand.
     Match& m = *match;
     auto now = m.options_.now();
-    m.clock_.switch_to(santorini::decider(m.state_), true, now);
+    m.clock_.switch_to(m.game_->decider(), true, now);
     m.first_view(now, m.options_.wall_now());
     return match;
 }
@@ -90,29 +90,40 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
         return now - std::chrono::milliseconds(std::max<std::int64_t>(0, reference - at_ms));
     };
     m.clock_ = Clock(TimeControl::from_settings(m.options_.settings), m.options_.settings.players);
-    m.clock_.switch_to(santorini::decider(m.state_), true, when(created_at_ms));
+    m.clock_.switch_to(m.game_->decider(), true, when(created_at_ms));
     for (const ReplayStep& stored : steps) {
         const std::string where = "step " + std::to_string(stored.number) + ": ";
         if (stored.number != m.records_ + 1) return where + "steps are not numbered 1, 2, ...";
         if (!m.active()) return where + "the match was already over";
-        // The same reading of a record as the HTTP API's replays (server/replay.hpp).
-        auto read = read_action(m.state_, stored.step_json);
-        if (auto* why = std::get_if<std::string>(&read)) return where + *why;
-        const RecordedAction& recorded = std::get<RecordedAction>(read);
+        // A record is an event the server wrote ({"kind":"resign","seat":n}) or a step in the
+        // game's own JSON, played by whoever decided then (server/replay.hpp reads them alike).
+        const json record = json::parse(stored.step_json, nullptr, false);
+        if (!record.is_object()) return where + "the record is not a JSON object";
+        const std::string kind = record.value("kind", std::string());
         Action action;
         action.arrival = when(stored.at_ms);
-        switch (recorded.kind) {
-            case RecordedAction::Kind::Step: action.kind = Action::Kind::Step; break;
-            case RecordedAction::Kind::Resign: action.kind = Action::Kind::Resign; break;
-            case RecordedAction::Kind::Abort: action.kind = Action::Kind::Abort; break;
-            case RecordedAction::Kind::Timeout: action.kind = Action::Kind::Timeout; break;
+        Outcome outcome;
+        if (kind == "resign" || kind == "abort" || kind == "timeout") {
+            const auto seat = record.find("seat");
+            if (seat == record.end() || !seat->is_number_integer() || seat->get<int>() < 0 ||
+                seat->get<int>() >= m.game_->seat_count())
+                return where + "an event without a valid seat";
+            action.kind = kind == "resign"  ? Action::Kind::Resign
+                          : kind == "abort" ? Action::Kind::Abort
+                                            : Action::Kind::Timeout;
+            action.seat = seat->get<int>();
+            outcome = m.event_outcome(action);
+        } else {
+            action.seat = m.game_->decider();
+            outcome.game = m.game_->clone();
+            auto played = outcome.game->play(record);
+            if (auto* why = std::get_if<std::string>(&played)) return where + *why;
+            outcome.lines = std::move(std::get<protocol::Played>(played).lines);
+            m.settle(outcome, "win");
         }
-        action.seat = recorded.seat;
-        action.step = recorded.step;
         if (m.seat_of(stored.player_id) != action.seat && !stored.player_id.empty())
             return where + "played by " + stored.player_id + ", not by the seat that decides";
-        Outcome outcome = m.outcome_of(action);
-        const std::string hash = state_hash(outcome.state);
+        const std::string hash = (outcome.game ? *outcome.game : *m.game_).state_hash();
         if (!stored.state_hash.empty() && stored.state_hash != hash)
             return where + "the state's hash is " + hash + ", stored " + stored.state_hash;
         ++m.records_;
@@ -124,42 +135,36 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
 }
 
 void Match::first_view(SteadyTime now, WallTime wall) {
-    if (active())
-        santorini::legal_steps(state_, legal_);
-    else
-        legal_.clear();
-    for (auto& v : viewers_) v.view = view_json(v, now, wall);
-    publish_(id(), live_entry(), viewers_.back().view);
+    line_added_ = false;  // a restored match's history is in its snapshot, not in a patch
+    for (auto& v : viewers_) v.view = game_->view(v.seat);
+    shown_ = shown(now, wall);
+    publish_entry();
     arm_timer();
 }
 
-std::vector<std::string> Match::powers_before_shared() const {
-    std::vector<std::string> out;
-    for (int s = 0; s < state_.seat_count; ++s) {
-        const auto p = state_.seat(s).power;
-        out.push_back(p == santorini::PowerId::None ? std::string()
-                                                    : std::string(santorini::power_info(p).key));
-    }
-    return out;
+json Match::live_fields_before_shared() const {
+    return game_->live_fields();
 }
 
 std::string Match::state_hash_before_shared() const {
-    return state_hash(state_);
+    return game_->state_hash();
 }
 
-Match::Match(boost::asio::io_context& io, MatchOptions options, santorini::State state,
-             StepStore& store, Metrics& metrics, MatchPublisher publish)
+Match::Match(boost::asio::io_context& io, MatchOptions options,
+             std::unique_ptr<protocol::Game> game, StepStore& store, Metrics& metrics,
+             MatchPublisher publish)
     : options_(std::move(options)),
       store_(store),
       metrics_(metrics),
       publish_(std::move(publish)),
       strand_(boost::asio::make_strand(io)),
       timer_(strand_),
-      state_(state),
+      game_(std::move(game)),
       clock_(TimeControl::from_settings(options_.settings), options_.settings.players) {
+    viewers_.resize(static_cast<std::size_t>(options_.settings.players) + 1);
     for (int s = 0; s < options_.settings.players; ++s)
-        viewers_.push_back(Viewer{s, {}, {}, {}, {}});
-    viewers_.push_back(Viewer{santorini::spectator, {}, {}, {}, {}});
+        viewers_[static_cast<std::size_t>(s)].seat = s;
+    viewers_.back().seat = protocol::spectators;
 }
 
 Match::~Match() = default;
@@ -205,6 +210,15 @@ void Match::abort(ParticipantPtr who, protocol::Ref ref) {
                       });
 }
 
+void Match::spectator_view(std::function<void(json view, std::uint64_t version)> done) {
+    boost::asio::post(strand_, [self = shared_from_this(), done = std::move(done)] {
+        std::string text;
+        protocol::JsonText out(text);
+        self->write_view(self->viewers_.back(), out);
+        done(json::parse(text), self->version_);
+    });
+}
+
 void Match::check_clock() {
     boost::asio::post(strand_, [self = shared_from_this()] { self->on_timer(); });
 }
@@ -235,8 +249,7 @@ void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> sinc
         for (const auto& [version, message] : v.ring)
             if (version > *since) who->deliver(message);
     } else {
-        who->deliver(std::make_shared<const std::string>(
-            protocol::snapshot_message(id(), version_, v.view)));
+        who->deliver(std::make_shared<const std::string>(snapshot(v)));
     }
     reply_ack(who, ref);
 }
@@ -264,15 +277,18 @@ void Match::do_step(const ParticipantPtr& who, const json& step, const protocol:
     if (seat < 0)
         return reply_error(who, ErrorCode::NotAuthorized, "only players of this match may play",
                            ref);
-    if (seat != santorini::decider(state_))
+    if (seat != game_->decider())
         return reply_error(who, ErrorCode::NotYourTurn, "it is not your turn", ref);
-    auto parsed = protocol::step_from_json(state_, legal_, step);
-    if (auto* why = std::get_if<std::string>(&parsed))
+    Outcome outcome;
+    outcome.game = game_->clone();
+    auto played = outcome.game->play(step);
+    if (auto* why = std::get_if<std::string>(&played))
         return reply_error(who, ErrorCode::IllegalStep, *why, ref);
-    const auto& chosen = std::get<santorini::Step>(parsed);
-    Action action{
-        Action::Kind::Step, seat, chosen, who, ref, arrival, std::chrono::steady_clock::now()};
-    record(std::move(action), protocol::step_json(state_, chosen));
+    auto& p = std::get<protocol::Played>(played);
+    outcome.lines = std::move(p.lines);
+    settle(outcome, "win");
+    Action action{Action::Kind::Step, seat, who, ref, arrival, std::chrono::steady_clock::now()};
+    record(std::move(action), std::move(p.record), std::move(outcome));
 }
 
 void Match::do_event(Action::Kind kind, const ParticipantPtr& who, const protocol::Ref& ref) {
@@ -287,28 +303,29 @@ void Match::do_event(Action::Kind kind, const ParticipantPtr& who, const protoco
     if (pending_)
         return reply_error(who, ErrorCode::Busy, "the previous action is still being recorded",
                            ref);
-    if (state_.seat(seat).out)
+    if (game_->out(seat))
         return reply_error(who, ErrorCode::WrongPhase, "you are already out of the game", ref);
-    if (kind == Action::Kind::Abort && moved_)
+    if (kind == Action::Kind::Abort && game_->committed())
         return reply_error(who, ErrorCode::WrongPhase,
                            "the first move has been played: resign instead", ref);
-    json what = {{"kind", kind == Action::Kind::Abort ? "abort" : "resign"}, {"seat", seat}};
-    record(Action{kind, seat, {}, who, ref, options_.now(), std::chrono::steady_clock::now()},
-           std::move(what));
+    Action action{kind, seat, who, ref, options_.now(), std::chrono::steady_clock::now()};
+    Outcome outcome = event_outcome(action);
+    record(std::move(action),
+           event_record(kind == Action::Kind::Abort ? "abort" : "resign", seat),
+           std::move(outcome));
 }
 
 // ---- durability: nothing is applied or told before the store has it ----
 
-void Match::record(Action action, json what) {
+void Match::record(Action action, std::string what, Outcome outcome) {
     pending_ = true;
     StepRecord rec;
     rec.match_id = id();
     rec.number = records_ + 1;
     rec.player_id = action.from ? action.from->player_id() : std::string();
-    rec.step_json = what.dump();
+    rec.step_json = std::move(what);
     rec.at_ms = epoch_ms(options_.wall_now());
-    Outcome outcome = outcome_of(action);
-    rec.state_hash = state_hash(outcome.state);
+    rec.state_hash = (outcome.game ? *outcome.game : *game_).state_hash();
     rec.finish = finish_of(outcome);
     pending_outcome_ = std::move(outcome);
     store_.append(std::move(rec), [self = shared_from_this(), action](bool stored) {
@@ -347,37 +364,32 @@ void Match::on_recorded(Action action, bool stored) {
     arm_timer();
 }
 
-Match::Outcome Match::outcome_of(const Action& action) const {
+Match::Outcome Match::event_outcome(const Action& action) const {
     Outcome o;
-    o.state = state_;
-    std::string reason;
-    switch (action.kind) {
-        case Action::Kind::Step:
-            santorini::apply_step(o.state, action.step);
-            reason = "win";
-            break;
-        case Action::Kind::Resign:
-        case Action::Kind::Timeout:
-            if (!santorini::in_play(state_)) {
-                // Before play there is no game to lose: the match ends without a result.
-                o.aborted = true;
-                o.result = json{{"winners", json::array()}, {"reason", "aborted"}};
-                return o;
-            }
-            santorini::concede(o.state, action.seat);
-            reason = action.kind == Action::Kind::Resign ? "resign" : "timeout";
-            break;
-        case Action::Kind::Abort:
-            o.aborted = true;
-            return o;
+    if (action.kind == Action::Kind::Abort) {
+        o.aborted = true;
+        return o;
     }
-    for (int s = 0; s < o.state.seat_count; ++s)
-        if (o.state.seat(s).out && !state_.seat(s).out) {
-            o.newly_out.push_back(s);
-            if (action.kind == Action::Kind::Step) reason = "no_turn";
-        }
-    if (o.state.over()) o.result = {{"winners", winners_json(o.state)}, {"reason", reason}};
+    if (!game_->in_play()) {
+        // Before play there is no game to lose: the match ends without a result.
+        o.aborted = true;
+        o.result = json{{"winners", json::array()}, {"reason", "aborted"}};
+        return o;
+    }
+    o.game = game_->clone();
+    o.game->concede(action.seat);
+    settle(o, action.kind == Action::Kind::Resign ? "resign" : "timeout");
     return o;
+}
+
+void Match::settle(Outcome& o, std::string_view reason) const {
+    const bool step = reason == "win";
+    for (int s = 0; s < o.game->seat_count(); ++s)
+        if (o.game->out(s) && !game_->out(s)) {
+            o.newly_out.push_back(s);
+            if (step) reason = "no_turn";
+        }
+    if (o.game->over()) o.result = {{"winners", winners_json(*o.game)}, {"reason", reason}};
 }
 
 std::optional<MatchFinish> Match::finish_of(const Outcome& o) const {
@@ -385,24 +397,27 @@ std::optional<MatchFinish> Match::finish_of(const Outcome& o) const {
     MatchFinish finish;
     finish.status = o.aborted ? "aborted" : "finished";
     finish.result_json = o.result.dump();
-    finish.state_hash = state_hash(o.state);
+    const protocol::Game& end = o.game ? *o.game : *game_;
+    finish.state_hash = end.state_hash();
     if (o.aborted) return finish;  // aborted matches are not rated (docs/ratings.md)
     // Finishing places (rate_match.hpp): the winners 1; then seats still in; then the seats
     // that went out, the last one first. In a team game the losing team shares place 2.
     std::vector<int> out = out_order_;
     out.insert(out.end(), o.newly_out.begin(), o.newly_out.end());
-    const bool teams = o.state.side_count < o.state.seat_count;
+    bool teams = false;
+    for (int s = 0; s < end.seat_count(); ++s)
+        if (end.side(s) != s) teams = true;
     std::vector<rating::Seat> seats;
     int still_in = 0;
-    for (int s = 0; s < o.state.seat_count; ++s)
-        if (!(o.state.winners >> s & 1u) && std::find(out.begin(), out.end(), s) == out.end())
+    for (int s = 0; s < end.seat_count(); ++s)
+        if (!(end.winners() >> s & 1u) && std::find(out.begin(), out.end(), s) == out.end())
             ++still_in;
-    for (int s = 0; s < o.state.seat_count; ++s) {
+    for (int s = 0; s < end.seat_count(); ++s) {
         rating::Seat seat;
         seat.player = options_.seats[static_cast<std::size_t>(s)].id;
-        seat.side = teams ? o.state.seat(s).side : s;
+        seat.side = teams ? end.side(s) : s;
         auto it = std::find(out.begin(), out.end(), s);
-        if (o.state.winners >> s & 1u)
+        if (end.winners() >> s & 1u)
             seat.place = 1;
         else if (teams || it == out.end())
             seat.place = 2;
@@ -431,25 +446,35 @@ std::optional<MatchFinish> Match::finish_of(const Outcome& o) const {
 }
 
 void Match::apply(const Action& action, Outcome outcome, SteadyTime now) {
-    const auto turn_before = state_.turn.number;
+    const auto turns_before = game_->turns();
     if (action.kind == Action::Kind::Step) {
-        for (auto& v : viewers_)
-            v.history.push_back(santorini::step_text_for(state_, action.step, action.seat, v.seat));
-        if (action.step.kind == santorini::StepKind::Move) moved_ = true;
+        // One line per step: kept once when every viewer reads it alike.
+        const auto& lines = outcome.lines;
+        if (std::all_of(lines.begin(), lines.end(),
+                        [&](const std::string& l) { return l == lines.front(); })) {
+            history_.text += lines.front();
+            history_.text += '\n';
+            last_line_ = lines.front();
+        } else {
+            history_.text += '\n';
+            history_.own.emplace(history_.lines, lines);
+        }
+        ++history_.lines;
+        line_added_ = true;
         // The mover's time stops when its step arrived, not when the store answered.
         now = action.arrival;
     }
     out_order_.insert(out_order_.end(), outcome.newly_out.begin(), outcome.newly_out.end());
-    state_ = outcome.state;
+    if (outcome.game) game_ = std::move(outcome.game);
     if (outcome.aborted) {
         aborted_ = true;
         result_ = std::move(outcome.result);
         clock_.stop(now);
-    } else if (state_.over()) {
+    } else if (game_->over()) {
         result_ = std::move(outcome.result);
         clock_.stop(now);
     } else {
-        clock_.switch_to(santorini::decider(state_), state_.turn.number != turn_before, now);
+        clock_.switch_to(game_->decider(), game_->turns() != turns_before, now);
     }
 }
 
@@ -461,9 +486,9 @@ void Match::on_timer() {
     auto now = options_.now();
     if (!clock_.expired(now)) return arm_timer();
     const int seat = clock_.running();
-    record(
-        Action{Action::Kind::Timeout, seat, {}, nullptr, {}, now, std::chrono::steady_clock::now()},
-        json{{"kind", "timeout"}, {"seat", seat}});
+    Action action{Action::Kind::Timeout, seat, nullptr, {}, now, std::chrono::steady_clock::now()};
+    Outcome outcome = event_outcome(action);
+    record(std::move(action), event_record("timeout", seat), std::move(outcome));
 }
 
 void Match::arm_timer() {
@@ -480,70 +505,171 @@ void Match::arm_timer() {
 
 // ---- views ----
 
+Match::Shown Match::shown(SteadyTime now, WallTime wall) const {
+    const Presence p = presence();
+    return Shown{status(), p.connected, p.spectators, clock_.to_json(now, wall), result_};
+}
+
 void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
     ++version_;
-    const auto now = options_.now();
-    const auto wall = options_.wall_now();
-    if (active())
-        santorini::legal_steps(state_, legal_);
-    else
-        legal_.clear();
-    for (auto& v : viewers_) {
-        json next = view_json(v, now, wall);
-        // Every viewer gets every version, an empty patch when nothing it sees changed, so its
-        // versions have no gaps.
-        auto message = std::make_shared<const std::string>(
-            protocol::patch_message(id(), version_, protocol::diff(v.view, next)));
-        v.view = std::move(next);
-        v.ring.emplace_back(version_, message);
-        while (v.ring.size() > options_.history) v.ring.pop_front();
+    // What every viewer sees alike: its operations are written once and shared.
+    Shown next = shown(options_.now(), options_.wall_now());
+    std::string common_text;
+    protocol::PatchText common(common_text);
+    if (next.status != shown_.status) common.replace("/status").string(next.status);
+    char path[48];
+    for (std::size_t s = 0; s < next.connected.size(); ++s)
+        if (next.connected[s] != shown_.connected[s]) {
+            std::snprintf(path, sizeof path, "/seats/%zu/connected", s);
+            common.replace(path).boolean(next.connected[s]);
+        }
+    if (next.spectators != shown_.spectators)
+        common.replace("/spectators").number(next.spectators);
+    if (next.clock != shown_.clock) common.replace("/clock").raw(next.clock.dump());
+    if (next.result != shown_.result) common.replace("/result").raw(result_.dump());
+    common.finish();
+    shown_ = std::move(next);
+
+    std::string head = "{\"type\":\"match.patch\",\"match\":";
+    protocol::JsonText(head).string(id());
+    head += ",\"version\":";
+    {
+        char digits[24];
+        auto [end, ec] = std::to_chars(digits, digits + sizeof digits, version_);
+        (void)ec;
+        head.append(digits, end);
+    }
+    head += ",\"patch\":";
+
+    // Spectators first: a seat that sees what they see (and saw it before) shares their message.
+    Viewer& watchers = viewers_.back();
+    auto watchers_next = game_->view(watchers.seat);
+    std::shared_ptr<const std::string> watchers_message;
+    auto message_for = [&](const Viewer& v, const protocol::GameView& next_view) {
+        std::string text = head;
+        protocol::PatchText patch(text);
+        patch.append(protocol::PatchText::body(common_text), common.size());
+        if (line_added_) {
+            const std::size_t line = history_.lines - 1;
+            auto own = history_.own.find(line);
+            if (own != history_.own.end())
+                patch.add("/history/-").string(own->second[viewer_index(v.seat)]);
+            else
+                patch.add("/history/-").string(last_line_);
+        }
+        game_->write_patch(*v.view, next_view, patch);
+        patch.finish();
+        text += '}';
+        return std::make_shared<const std::string>(std::move(text));
+    };
+    watchers_message = message_for(watchers, *watchers_next);
+    const bool line_private = line_added_ && history_.own.count(history_.lines - 1) > 0;
+    for (std::size_t i = 0; i + 1 < viewers_.size(); ++i) {
+        Viewer& v = viewers_[i];
+        auto next_view = game_->view(v.seat);
+        std::shared_ptr<const std::string> message;
+        if (!line_private && game_->same(*next_view, *watchers_next) &&
+            game_->same(*v.view, *watchers.view))
+            message = watchers_message;
+        else
+            message = message_for(v, *next_view);
+        v.view = std::move(next_view);
+        keep(v, message);
         for (const auto& [connection, who] : v.connections)
             if (connection != skip_connection) who->deliver(message);
     }
-    publish_(id(), live_entry(), viewers_.back().view);
+    watchers.view = std::move(watchers_next);
+    keep(watchers, watchers_message);
+    for (const auto& [connection, who] : watchers.connections)
+        if (connection != skip_connection) who->deliver(watchers_message);
+    line_added_ = false;
+    publish_entry();
 }
 
-json Match::view_json(const Viewer& viewer, SteadyTime now, WallTime wall) const {
-    const int seat = viewer.seat;
-    const santorini::State seen = santorini::view_for(state_, seat);
-    const Presence p = presence();
-    json seats = json::array();
+void Match::keep(Viewer& v, const std::shared_ptr<const std::string>& message) {
+    // Every viewer gets every version (an empty patch when nothing it sees changed), so a
+    // reconnecting viewer's versions have no gaps; the ring keeps the newest within its bounds.
+    v.ring.emplace_back(version_, message);
+    v.ring_bytes += message->size();
+    while (v.ring.size() > 1 &&
+           (v.ring.size() > options_.history || v.ring_bytes > options_.history_bytes)) {
+        v.ring_bytes -= v.ring.front().second->size();
+        v.ring.pop_front();
+    }
+}
+
+void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
+    out.begin_object();
+    out.key("match").string(id());
+    out.key("game").string(game_->kind());
+    out.key("status").string(shown_.status);
+    out.key("seats").begin_array();
     for (int s = 0; s < options_.settings.players; ++s) {
         const Member& m = options_.seats[static_cast<std::size_t>(s)];
-        seats.push_back(
-            {{"seat", s},
-             {"player", {{"id", m.id}, {"name", m.name}}},
-             {"power", power_json(seen.seat(s).power)},
-             {"side", seen.seat(s).side},
-             {"out", seen.seat(s).out},
-             {"connected", static_cast<bool>(p.connected[static_cast<std::size_t>(s)])}});
+        out.begin_object().key("seat").number(s);
+        out.key("player").begin_object().key("id").string(m.id).key("name").string(m.name).end_object();
+        game_->write_seat(*v.view, s, out);
+        out.key("connected").boolean(shown_.connected[static_cast<std::size_t>(s)]);
+        out.end_object();
     }
-    const bool decides = active() && seat >= 0 && seat == santorini::decider(state_);
-    return {{"match", id()},
-            {"game", "santorini"},
-            {"status", status()},
-            {"seats", std::move(seats)},
-            {"you", seat >= 0 ? json(seat) : json(nullptr)},
-            {"spectators", p.spectators},
-            {"clock", clock_.to_json(now, wall)},
-            {"result", result_},
-            {"history", viewer.history},
-            {"state", protocol::state_json(seen, decides ? &legal_ : nullptr)}};
+    out.end_array();
+    out.key("you");
+    if (v.seat >= 0)
+        out.number(v.seat);
+    else
+        out.null();
+    out.key("spectators").number(shown_.spectators);
+    out.key("clock").raw(shown_.clock.dump());
+    out.key("result").raw(shown_.result.dump());
+    out.key("history").begin_array();
+    {
+        const std::size_t index = viewer_index(v.seat);
+        std::size_t line = 0, at = 0;
+        auto own = history_.own.begin();
+        while (line < history_.lines) {
+            const std::size_t end = history_.text.find('\n', at);
+            if (own != history_.own.end() && own->first == line) {
+                out.string(own->second[index]);
+                ++own;
+            } else {
+                out.string(std::string_view(history_.text).substr(at, end - at));
+            }
+            at = end + 1;
+            ++line;
+        }
+    }
+    out.end_array();
+    out.key("state");
+    game_->write_state(*v.view, out);
+    out.end_object();
 }
 
-json Match::live_entry() const {
-    if (!active()) return nullptr;
-    json players = json::array();
-    json powers = json::array();
-    for (int s = 0; s < options_.settings.players; ++s) {
-        players.push_back(options_.seats[static_cast<std::size_t>(s)].name);
-        powers.push_back(power_json(state_.seat(s).power));
+std::string Match::snapshot(const Viewer& v) const {
+    std::string text = "{\"type\":\"match.snapshot\",\"match\":";
+    protocol::JsonText out(text);
+    out.string(id());
+    text += ",\"version\":" + std::to_string(version_) + ",\"view\":";
+    protocol::JsonText view(text);
+    write_view(v, view);
+    text += '}';
+    return text;
+}
+
+void Match::publish_entry() {
+    json entry = nullptr;
+    if (active()) {
+        json players = json::array();
+        for (const Member& m : options_.seats) players.push_back(m.name);
+        entry = game_->live_fields();
+        entry["id"] = id();
+        entry["players"] = std::move(players);
+        entry["status"] = status();
+        entry["spectators"] = shown_.spectators;
     }
-    return {{"id", id()},
-            {"players", std::move(players)},
-            {"powers", std::move(powers)},
-            {"status", status()},
-            {"spectators", presence().spectators}};
+    if (published_ && entry == live_entry_) return;
+    published_ = true;
+    live_entry_ = entry;
+    publish_(id(), live_entry_);
 }
 
 Match::Presence Match::presence() const {
@@ -563,6 +689,10 @@ Match::Viewer& Match::viewer_for(const std::string& player_id) {
     return seat >= 0 ? viewers_[static_cast<std::size_t>(seat)] : viewers_.back();
 }
 
+std::size_t Match::viewer_index(int viewer) const {
+    return viewer >= 0 ? static_cast<std::size_t>(viewer) : viewers_.size() - 1;
+}
+
 int Match::seat_of(const std::string& player_id) const {
     for (std::size_t s = 0; s < options_.seats.size(); ++s)
         if (options_.seats[s].id == player_id) return static_cast<int>(s);
@@ -570,7 +700,7 @@ int Match::seat_of(const std::string& player_id) const {
 }
 
 std::string Match::status() const {
-    return aborted_ ? "aborted" : protocol::status_name(state_);
+    return aborted_ ? "aborted" : std::string(game_->status());
 }
 
 void Match::reply_error(const ParticipantPtr& who, ErrorCode code, std::string_view message,

@@ -1,9 +1,12 @@
 #pragma once
 // A match: the authoritative game between seated players, an actor on its own strand. It owns
-// the engine state, the clocks and every viewer's last view; everything reaches it by posting.
-// Each state change bumps one match-wide version and sends every viewer (one per seat, one
-// shared by all spectators) the RFC 6902 patch from its previous view, kept in a short history
-// so a reconnecting viewer can catch up.
+// the game (a protocol::Game: it knows no rules of its own), the clocks and every viewer's last
+// typed view; everything reaches it by posting. Each state change bumps one match-wide version
+// and sends every viewer (one per seat, one shared by all spectators) the RFC 6902 patch from
+// its previous view, written as text from the typed views: what the match itself shows
+// (status, presence, clock, result) is worked out once for all viewers, each step's history
+// line is appended, and viewers who see the same thing share one message. The last messages
+// are kept, bounded in count and bytes, so a reconnecting viewer can catch up.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -20,8 +23,7 @@
 #include <variant>
 #include <vector>
 
-#include "engine/santorini/state.hpp"
-#include "engine/santorini/step.hpp"
+#include "protocol/game.hpp"
 #include "protocol/messages.hpp"
 #include "server/clock.hpp"
 #include "server/lobby.hpp"
@@ -38,7 +40,9 @@ struct MatchOptions {
     std::vector<Member> seats;  ///< seat i = lobby seat i
     std::uint64_t seed = 0;     ///< the engine's random seed (random draft, decks)
     int challenger = 0;         ///< the seat that drafts and names the start player
-    std::size_t history = 64;   ///< patches kept per viewer for resuming
+    std::size_t history = 64;   ///< patches kept per viewer for resuming, at most
+    std::size_t history_bytes = 4096;  ///< and at most this many bytes of them per viewer (the
+                                       ///< newest is always kept)
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };
@@ -57,11 +61,10 @@ struct ReplayStep {
 /// (server/rating/rating.hpp names them).
 std::string rating_pool(const protocol::LobbySettings& settings);
 
-/// What a match tells its owner after every change: its live-list entry (null once it is
-/// over) and the spectator view. Called on the match's strand; must not call back into it.
+/// What a match tells its owner when its live-list entry changes: the entry, or null once the
+/// match is over. Called on the match's strand; must not call back into it.
 using MatchPublisher =
-    std::function<void(const std::string& match_id, const nlohmann::json& live_entry,
-                       const nlohmann::json& spectator_view)>;
+    std::function<void(const std::string& match_id, const nlohmann::json& live_entry)>;
 
 class Match : public std::enable_shared_from_this<Match> {
   public:
@@ -87,9 +90,10 @@ class Match : public std::enable_shared_from_this<Match> {
     Match& operator=(const Match&) = delete;
 
     const std::string& id() const { return options_.id; }
-    /// Each seat's power key ("" for none) and the hash of the state, as they are now. Only
-    /// before the match is shared with other threads (the hub stores a new match with them).
-    std::vector<std::string> powers_before_shared() const;
+    /// What the live list shows of the game (Santorini: {"powers": [...]}) and the hash of the
+    /// state, as they are now. Only before the match is shared with other threads (the hub
+    /// stores a new match with them).
+    nlohmann::json live_fields_before_shared() const;
     std::string state_hash_before_shared() const;
 
     // Requests: each is posted to the match strand; replies go to `who` only.
@@ -106,6 +110,9 @@ class Match : public std::enable_shared_from_this<Match> {
     void resign(ParticipantPtr who, protocol::Ref ref);
     /// Ends the match without a result; only before the first move.
     void abort(ParticipantPtr who, protocol::Ref ref);
+    /// Calls `done` on the match's strand with the spectators' whole view and its version
+    /// (the HTTP API's view of a live match); callers post back to their own executor.
+    void spectator_view(std::function<void(nlohmann::json view, std::uint64_t version)> done);
     /// Re-reads the time source and settles a clock that ran out (the timer does this; tests
     /// with a fake time source call it after moving time on).
     void check_clock();
@@ -117,28 +124,37 @@ class Match : public std::enable_shared_from_this<Match> {
     struct Action {
         enum class Kind { Step, Resign, Abort, Timeout } kind = Kind::Step;
         int seat = -1;
-        santorini::Step step{};
         ParticipantPtr from;  ///< null for the server's own actions (timeouts)
         protocol::Ref ref;
         SteadyTime arrival{};  ///< from the match's time source: what the clock charges
         std::chrono::steady_clock::time_point received{};  ///< real time, for the latency metric
     };
-    /// A viewer: a seat or all spectators, with its last view, history and connections.
-    struct Viewer {
-        int seat = -1;  ///< santorini::spectator for the shared spectator viewer
-        nlohmann::json view;
-        std::deque<std::pair<std::uint64_t, std::shared_ptr<const std::string>>> ring;
-        std::map<std::uint64_t, ParticipantPtr> connections;
-        std::vector<std::string> history;  ///< every step so far, as this viewer may read it
-    };
     /// What an action makes of the match, worked out before it is stored (the store needs the
     /// state's hash, and the result and ratings of a last step) and applied once it is.
     struct Outcome {
-        santorini::State state;
+        std::unique_ptr<protocol::Game> game;  ///< the game after the action (null: unchanged)
+        std::vector<std::string> lines;  ///< a step's history line per viewer (seats, spectators)
         nlohmann::json result = nullptr;  ///< set when the action ends the match
         bool aborted = false;             ///< the match ends without a game
         std::vector<int> newly_out;       ///< seats the action put out, in seat order
-        bool ends() const { return aborted || state.over(); }
+        bool ends() const { return aborted || (game && game->over()); }
+    };
+    /// A viewer: a seat or all spectators, with its last view, history and connections.
+    struct Viewer {
+        int seat = protocol::spectators;
+        std::unique_ptr<protocol::GameView> view;  ///< as of the last message sent
+        std::deque<std::pair<std::uint64_t, std::shared_ptr<const std::string>>> ring;
+        std::size_t ring_bytes = 0;
+        std::map<std::uint64_t, ParticipantPtr> connections;
+    };
+    /// What every viewer sees alike, as of the last message: compared to the new one, it gives
+    /// the operations all patches share.
+    struct Shown {
+        std::string status;
+        std::vector<bool> connected;
+        int spectators = 0;
+        nlohmann::json clock;
+        nlohmann::json result;
     };
     /// Who is watching, as the views show it.
     struct Presence {
@@ -146,8 +162,15 @@ class Match : public std::enable_shared_from_this<Match> {
         int spectators = 0;
         bool operator==(const Presence&) const = default;
     };
+    /// The step history: one line per step, the same for every viewer unless the game made
+    /// lines of its own for some (a secret step).
+    struct History {
+        std::string text;  ///< the common lines, each ended by '\n'
+        std::size_t lines = 0;
+        std::map<std::size_t, std::vector<std::string>> own;  ///< line -> per-viewer texts
+    };
 
-    Match(boost::asio::io_context& io, MatchOptions options, santorini::State state,
+    Match(boost::asio::io_context& io, MatchOptions options, std::unique_ptr<protocol::Game> game,
           StepStore& store, Metrics& metrics, MatchPublisher publish);
 
     void do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since,
@@ -158,9 +181,10 @@ class Match : public std::enable_shared_from_this<Match> {
     void do_event(Action::Kind kind, const ParticipantPtr& who, const protocol::Ref& ref);
 
     // The durability pipeline: record, wait for the store, then apply.
-    void record(Action action, nlohmann::json what);
+    void record(Action action, std::string what, Outcome outcome);
     void on_recorded(Action action, bool stored);
-    Outcome outcome_of(const Action& action) const;
+    Outcome event_outcome(const Action& action) const;
+    void settle(Outcome& outcome, std::string_view reason) const;
     std::optional<MatchFinish> finish_of(const Outcome& outcome) const;
     void apply(const Action& action, Outcome outcome, SteadyTime now);
     void first_view(SteadyTime now, WallTime wall);
@@ -169,12 +193,16 @@ class Match : public std::enable_shared_from_this<Match> {
 
     // Views.
     void broadcast(std::optional<std::uint64_t> skip_connection = std::nullopt);
-    nlohmann::json view_json(const Viewer& viewer, SteadyTime now, WallTime wall) const;
-    nlohmann::json live_entry() const;
+    Shown shown(SteadyTime now, WallTime wall) const;
+    void write_view(const Viewer& viewer, protocol::JsonText& out) const;
+    std::string snapshot(const Viewer& viewer) const;
+    void keep(Viewer& viewer, const std::shared_ptr<const std::string>& message);
+    void publish_entry();
     Presence presence() const;
     Viewer& viewer_for(const std::string& player_id);
+    std::size_t viewer_index(int viewer) const;
     int seat_of(const std::string& player_id) const;
-    bool active() const { return !aborted_ && !state_.over(); }
+    bool active() const { return !aborted_ && !game_->over(); }
     std::string status() const;
 
     void reply_error(const ParticipantPtr& who, protocol::ErrorCode code, std::string_view message,
@@ -188,15 +216,19 @@ class Match : public std::enable_shared_from_this<Match> {
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     boost::asio::steady_timer timer_;
 
-    santorini::State state_;
-    santorini::StepList legal_;
+    std::unique_ptr<protocol::Game> game_;
     Clock clock_;
     std::vector<Viewer> viewers_;  ///< one per seat, then the spectators
+    Shown shown_;                  ///< what every viewer was last shown alike
+    History history_;
+    nlohmann::json live_entry_;    ///< as last published
+    bool published_ = false;       ///< live_entry_ has been published once
+    bool line_added_ = false;      ///< the state change being broadcast added a history line
+    std::string last_line_;        ///< the newest common history line
     std::uint64_t version_ = 1;
     std::uint32_t records_ = 0;  ///< actions stored so far
     nlohmann::json result_ = nullptr;
     bool aborted_ = false;
-    bool moved_ = false;    ///< a Move step was played: abort is no longer possible
     bool pending_ = false;  ///< an action waits for the store
     std::optional<Outcome> pending_outcome_;  ///< what the waiting action will make of the match
     std::vector<int> out_order_;  ///< seats in the order they went out (finishing places)

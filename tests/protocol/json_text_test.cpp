@@ -47,3 +47,27 @@ TEST_CASE("PatchText writes RFC 6902 operations that apply", "[json_text]") {
     none.finish();
     CHECK(empty == "[]");
 }
+
+TEST_CASE("PatchText shares operations written once between patches", "[json_text]") {
+    std::string shared;
+    protocol::PatchText common(shared);
+    common.replace("/a").number(2);
+    common.replace("/b").number(3);
+    common.finish();
+
+    std::string out;
+    protocol::PatchText mine(out);
+    mine.append(protocol::PatchText::body(shared), common.size());
+    mine.add("/c").boolean(true);
+    mine.finish();
+    CHECK(mine.size() == 3);
+    json doc = {{"a", 1}, {"b", 1}};
+    CHECK(doc.patch(json::parse(out)) == json{{"a", 2}, {"b", 3}, {"c", true}});
+
+    std::string only;
+    protocol::PatchText first(only);
+    first.append(protocol::PatchText::body("[]"), 0);
+    first.remove("/a");
+    first.finish();
+    CHECK(json::parse(only).size() == 1);
+}

@@ -5,7 +5,7 @@
 
 #include "engine/santorini/game.hpp"
 #include "server/replay.hpp"
-#include "server/state_hash.hpp"
+#include "engine/santorini/state_hash.hpp"
 #include "tests/server/stored_game.hpp"
 
 using server::RecordedAction;
@@ -37,7 +37,7 @@ TEST_CASE("a replay to step N gives the state after step N, for every N", "[repl
         const ReplayPosition at = replayed(played, played.records, n);
         INFO("after " << n);
         CHECK(at.records == n);
-        CHECK(server::state_hash(at.state) == server::state_hash(played.states[n]));
+        CHECK(santorini::state_hash(at.state) == santorini::state_hash(played.states[n]));
         CHECK(at.secret.size() == n);
         CHECK(at.seats.size() == n);
         CHECK(at.revealed_history.size() == n);

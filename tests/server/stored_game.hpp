@@ -12,7 +12,7 @@
 #include "engine/santorini/game.hpp"
 #include "protocol/santorini_json.hpp"
 #include "server/replay.hpp"
-#include "server/state_hash.hpp"
+#include "engine/santorini/state_hash.hpp"
 #include "server/store/repository.hpp"
 
 namespace stored_game {
@@ -73,7 +73,7 @@ inline store::StoredMatch as_stored(const Played& played, const std::string& sta
         const int seat = santorini::decider(*before);
         m.steps.push_back(store::StoredStep{static_cast<std::uint32_t>(i + 1), seat == 0 ? "p_ann" : "p_bob",
                                             played.records[i], 1732380000123 + static_cast<std::int64_t>(i) * 1000,
-                                            server::state_hash(played.states[i + 1])});
+                                            santorini::state_hash(played.states[i + 1])});
         before = &played.states[i + 1];
     }
     m.step_count = static_cast<std::uint32_t>(m.steps.size());

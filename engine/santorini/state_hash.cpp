@@ -1,9 +1,9 @@
-#include "server/state_hash.hpp"
+#include "engine/santorini/state_hash.hpp"
 
 #include <cstdint>
 #include <cstdio>
 
-namespace server {
+namespace santorini {
 
 namespace {
 
@@ -88,4 +88,4 @@ std::string state_hash(const santorini::State& s) {
     return text;
 }
 
-}  // namespace server
+}  // namespace santorini

@@ -6,7 +6,7 @@
 
 #include "engine/santorini/state.hpp"
 
-namespace server {
+namespace santorini {
 
 /// 64-bit FNV-1a over every field of `state`, field by field (never the raw bytes: the struct
 /// has padding), as 16 lower-case hex digits. Equal states hash equally in every build and on
@@ -14,4 +14,4 @@ namespace server {
 /// server with a new State layout cannot check matches stored by an older one (it says so).
 std::string state_hash(const santorini::State& state);
 
-}  // namespace server
+}  // namespace santorini

@@ -1,0 +1,102 @@
+#pragma once
+// The one game abstraction the server hosts games through (DESIGN.md, "One game abstraction,
+// typed views"). A Game is one live game of some kind (Santorini; Splendor later): its state,
+// who decides, its steps read from and written as JSON, its result, and each viewer's typed
+// view with the writers of that view's JSON and of the patch between two views. The server's
+// Match, recovery and the store know only this interface; the kinds of game are listed in
+// protocol/games.hpp.
+//
+// Viewers are the seats 0..seat_count()-1 and `spectators` (-1). What a viewer may see is
+// decided by the game's engine when it projects a view; nothing outside it looks into a view.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/json_text.hpp"
+
+namespace protocol {
+
+/// The viewer number of everyone who is not seated.
+inline constexpr int spectators = -1;
+
+/// One viewer's typed view of a game: opaque to the server, read only by the game that made
+/// it. Small and cheap to compare: a match keeps one per viewer.
+class GameView {
+  public:
+    virtual ~GameView() = default;
+};
+
+/// A step a player asked for, found among the legal steps and applied to a game.
+struct Played {
+    std::string record;  ///< the step as canonical JSON text: what the store keeps, what replays read
+    /// The history line each viewer reads for it, by viewer (seats, then spectators last);
+    /// the same text for everyone when nothing about the step is secret.
+    std::vector<std::string> lines;
+};
+
+/// A live game of some kind. Copy it with `clone` to try a step without touching the original
+/// (a match works out a step's outcome before the store has it).
+class Game {
+  public:
+    virtual ~Game() = default;
+    /// An independent copy (same state, same legal steps).
+    virtual std::unique_ptr<Game> clone() const = 0;
+
+    /// The kind of game, as the protocol and the store name it: "santorini".
+    virtual std::string_view kind() const = 0;
+    virtual int seat_count() const = 0;
+    /// The seat that must decide now; -1 once the game is over.
+    virtual int decider() const = 0;
+    bool over() const { return decider() < 0; }
+    /// True once setup (drafts, placement) is done: resigning or running out of time then
+    /// loses the game; before, it only ends the match without a result.
+    virtual bool in_play() const = 0;
+    /// True once a step was played that makes an abort impossible (the first real move).
+    virtual bool committed() const = 0;
+    /// Counts completed turns: the clock adds its increment when this changes.
+    virtual std::uint32_t turns() const = 0;
+    /// The seats that won (bits); 0 while the game goes on.
+    virtual std::uint32_t winners() const = 0;
+    /// True if `seat` has lost or been eliminated.
+    virtual bool out(int seat) const = 0;
+    /// The side `seat` plays for: the seat itself, or its team.
+    virtual int side(int seat) const = 0;
+    /// "draft", "placement", "playing" or "finished" (docs/protocol.md, the view's status).
+    virtual std::string_view status() const = 0;
+    /// A stable hash of the whole state (16 hex digits), stored with every step so recovery can
+    /// check that a replay rebuilt exactly the state the players saw.
+    virtual std::string state_hash() const = 0;
+
+    /// Applies the legal step that `step` (a client's JSON) names, for the decider; or says,
+    /// changing nothing, why it is not one (malformed, or not legal now).
+    virtual std::variant<Played, std::string> play(const nlohmann::json& step) = 0;
+    /// `seat` resigns or runs out of time while `in_play()`: it loses (or, with more players,
+    /// is eliminated). Returns why not, changing nothing.
+    virtual std::optional<std::string> concede(int seat) = 0;
+
+    /// The typed view of `viewer` (a seat or `spectators`), with the legal steps when `viewer`
+    /// is the seat that decides.
+    virtual std::unique_ptr<GameView> view(int viewer) const = 0;
+    /// True if the two views write the same JSON (so their viewers may share one message).
+    virtual bool same(const GameView& a, const GameView& b) const = 0;
+    /// The view's `state` object.
+    virtual void write_state(const GameView& view, JsonText& out) const = 0;
+    /// The game's own members of `seats[seat]` in the view (Santorini: power, side, out),
+    /// written inside that seat's object.
+    virtual void write_seat(const GameView& view, int seat, JsonText& out) const = 0;
+    /// Appends the operations turning the JSON of `from` into that of `to` (views of the same
+    /// viewer): the `state` object's under `/state`, the seats' members under `/seats/N`.
+    /// `to` must be a view of this game as it is now (its legal steps are read from here).
+    virtual void write_patch(const GameView& from, const GameView& to, PatchText& patch) const = 0;
+    /// What the live list shows of the game beyond players and status (Santorini: the powers).
+    virtual nlohmann::json live_fields() const = 0;
+};
+
+}  // namespace protocol

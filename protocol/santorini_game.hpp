@@ -1,0 +1,57 @@
+#pragma once
+// Santorini as a protocol::Game: the engine's state and legal steps behind the one game
+// interface the server hosts games through. Views are the engine's projection of the state
+// for a viewer (santorini::view_for), written and diffed by protocol/santorini_view.
+
+#include <cstdint>
+#include <memory>
+
+#include "engine/santorini/state.hpp"
+#include "engine/santorini/step.hpp"
+#include "protocol/game.hpp"
+
+namespace protocol {
+
+/// A live Santorini game.
+class SantoriniGame final : public Game {
+  public:
+    /// Takes over a game at its first decision point (santorini::new_game).
+    explicit SantoriniGame(santorini::State state);
+
+    std::unique_ptr<Game> clone() const override;
+    std::string_view kind() const override { return "santorini"; }
+    int seat_count() const override { return state_.seat_count; }
+    int decider() const override;
+    bool in_play() const override;
+    bool committed() const override { return committed_; }
+    std::uint32_t turns() const override { return state_.turn.number; }
+    std::uint32_t winners() const override { return state_.winners; }
+    bool out(int seat) const override { return state_.seat(seat).out; }
+    int side(int seat) const override { return state_.seat(seat).side; }
+    std::string_view status() const override;
+    std::string state_hash() const override;
+
+    std::variant<Played, std::string> play(const nlohmann::json& step) override;
+    std::optional<std::string> concede(int seat) override;
+
+    std::unique_ptr<GameView> view(int viewer) const override;
+    bool same(const GameView& a, const GameView& b) const override;
+    void write_state(const GameView& view, JsonText& out) const override;
+    void write_seat(const GameView& view, int seat, JsonText& out) const override;
+    void write_patch(const GameView& from, const GameView& to, PatchText& patch) const override;
+    nlohmann::json live_fields() const override;
+
+    /// The whole state (tests, recovery checks).
+    const santorini::State& state() const { return state_; }
+
+  private:
+    /// Lists the legal steps of the state as it is now; bumps the epoch views carry.
+    void changed();
+
+    santorini::State state_;
+    santorini::StepList legal_;
+    std::uint32_t epoch_ = 0;  ///< counts changes of the state: views of one epoch share its legal list
+    bool committed_ = false;   ///< a worker has moved
+};
+
+}  // namespace protocol
