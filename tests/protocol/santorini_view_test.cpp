@@ -223,6 +223,7 @@ void report(const Outcome& o, const char* group) {
     for (const auto& f : o.failures) UNSCOPED_INFO(f);
     for (const auto& f : o.engine_findings) WARN("engine: " << f);
     CHECK(o.failure_count == 0);
+    WARN(group << ": " << o.games << " games, " << o.steps << " steps, " << o.views << " documents, " << o.patches << " patches, " << o.ops << " ops");
     CHECK(o.games > 0);
     CHECK(o.patches > o.steps);
 }
@@ -344,4 +345,109 @@ TEST_CASE("write_state and its patches equal the tree with the Golden Fleece and
         for (DraftMode mode : {DraftMode::FullOffer, DraftMode::SubsetOffer})
             for (int g = 0; g < games(20); ++g) play_game(base(rng, players, mode), rng, o);
     report(o, "fleece and offer drafts");
+}
+
+namespace {
+
+// Mean microseconds per call of `f` over enough calls to take ~0.2 s.
+template <class F>
+double micros(F f) {
+    using clock = std::chrono::steady_clock;
+    long n = 0;
+    const auto start = clock::now();
+    auto now = start;
+    do {
+        for (int i = 0; i < 64; ++i) f();
+        n += 64;
+        now = clock::now();
+    } while (now - start < std::chrono::milliseconds(200));
+    return std::chrono::duration<double, std::micro>(now - start).count() / static_cast<double>(n);
+}
+
+// A position mid-game: the first turn start at turn 8 or later of a random game with `powers`,
+// and the state after one random step from it.
+std::pair<State, State> mid_game(std::vector<PowerId> powers, std::uint64_t seed) {
+    Settings st;
+    st.draft = DraftMode::Fixed;
+    st.powers = std::move(powers);
+    st.seed = seed;
+    std::mt19937_64 rng(seed);
+    for (;;) {
+        State s = *new_game(st);
+        StepList legal;
+        while (!s.over()) {
+            legal_steps(s, legal);
+            if (s.phase == Phase::Begin && s.turn.number >= 8 && legal.size() >= 8) {
+                State next = s;
+                apply_step(next, legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))]);
+                return {s, next};
+            }
+            apply_step(s, legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))]);
+        }
+        st.seed = rng();
+    }
+}
+
+void bench(const char* what, const State& a, const State& b) {
+    StepList la, lb;
+    legal_steps(a, la);
+    legal_steps(b, lb);
+    const int seat = decider(a);
+    const State va = view_for(a, seat), vb = view_for(b, seat);
+    const StepList* pa = &la;
+    const StepList* pb = decider(b) == seat ? &lb : nullptr;
+    std::string out;
+    out.reserve(1 << 14);
+    std::size_t sink = 0;
+    const double text = micros([&] {
+        out.clear();
+        protocol::JsonText w(out);
+        protocol::write_state(va, pa, w);
+        sink += out.size();
+    });
+    const std::size_t text_size = out.size();
+    const double patch = micros([&] {
+        out.clear();
+        protocol::PatchText p(out);
+        protocol::write_state_patch(va, pa, vb, pb, "/state", p);
+        p.finish();
+        sink += out.size();
+    });
+    const std::size_t patch_size = out.size();
+    const double tree = micros([&] { sink += protocol::state_json(va, pa).size(); });
+    const json ja = protocol::state_json(va, pa), jb = protocol::state_json(vb, pb);
+    const double diff = micros([&] { sink += protocol::diff(ja, jb).dump().size(); });
+    const double spectator_patch = micros([&] {
+        const State sa = view_for(a, spectator), sb = view_for(b, spectator);
+        out.clear();
+        protocol::PatchText p(out);
+        protocol::write_state_patch(sa, nullptr, sb, nullptr, "/state", p);
+        p.finish();
+        sink += out.size();
+    });
+    std::cout << what << " (decider's view, " << la.size() << " -> " << (pb ? lb.size() : 0)
+              << " legal steps):\n"
+              << "  write_state        " << text << " us (" << text_size << " bytes)\n"
+              << "  write_state_patch  " << patch << " us (" << patch_size << " bytes)\n"
+              << "  spectator: view_for x2 + write_state_patch " << spectator_patch << " us\n"
+              << "  state_json (tree)  " << tree << " us\n"
+              << "  protocol::diff + dump of two trees " << diff << " us\n"
+              << "  (sink " << sink % 10 << ")\n";
+}
+
+}  // namespace
+
+TEST_CASE("write_state and write_state_patch against the tree: microseconds", "[.][bench]") {
+    auto [a, b] = mid_game({PowerId::Apollo, PowerId::Athena}, 7);
+    bench("mid-game, Apollo v Athena", a, b);
+    auto [c, d] = mid_game({PowerId::Chaos, PowerId::Morpheus}, 9);
+    bench("mid-game, Chaos v Morpheus", c, d);
+    Settings st;
+    st.draft = DraftMode::FullOffer;
+    State draft = *new_game(st);
+    StepList legal;
+    legal_steps(draft, legal);
+    State offered = draft;
+    apply_step(offered, legal[0]);
+    bench("full-offer draft, first offer", draft, offered);
 }
