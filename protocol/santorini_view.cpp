@@ -76,28 +76,49 @@ static_assert(kind_names.size() == static_cast<std::size_t>(StepKind::Capture) +
 constexpr std::array<std::string_view, 8> direction_names{"N", "NE", "E", "SE",
                                                           "S", "SW", "W", "NW"};
 
-// "A1".."E5" by square, without a std::string per name.
-constexpr std::array<std::array<char, 2>, santorini::square_count> square_names = [] {
-    std::array<std::array<char, 2>, santorini::square_count> names{};
+// "A1".."E5" by square, quoted: a name is appended as it is, without a std::string per name
+// and without scanning it for characters to escape (there are none).
+constexpr std::array<std::array<char, 4>, santorini::square_count> quoted_squares = [] {
+    std::array<std::array<char, 4>, santorini::square_count> names{};
     for (int s = 0; s < santorini::square_count; ++s)
         names[static_cast<std::size_t>(s)] = {
-            static_cast<char>('A' + santorini::file_of(static_cast<Square>(s))),
-            static_cast<char>('1' + santorini::rank_of(static_cast<Square>(s)))};
+            '"', static_cast<char>('A' + santorini::file_of(static_cast<Square>(s))),
+            static_cast<char>('1' + santorini::rank_of(static_cast<Square>(s))), '"'};
     return names;
 }();
 
-// santorini::square_name: "-" for anything off the board.
-std::string_view square_text(Square s) {
-    if (s < 0 || s >= santorini::square_count) return "-";
-    return {square_names[static_cast<std::size_t>(s)].data(), 2};
+// santorini::square_name, quoted: "-" for anything off the board.
+std::string_view quoted_square(Square s) {
+    if (s < 0 || s >= santorini::square_count) return "\"-\"";
+    return {quoted_squares[static_cast<std::size_t>(s)].data(), 4};
 }
 
-// A board cell: its height, then "D" if domed; indexed by height + 4 * dome.
-constexpr std::array<std::string_view, 8> cell_names{"0", "1", "2", "3", "0D", "1D", "2D", "3D"};
+// A board cell, quoted: its height, then "D" if domed; indexed by height + 4 * dome.
+constexpr std::array<std::string_view, 8> quoted_cells{"\"0\"",  "\"1\"",  "\"2\"",  "\"3\"",
+                                                       "\"0D\"", "\"1D\"", "\"2D\"", "\"3D\""};
 
-std::string_view cell_text(const santorini::Board& board, Square s) {
+std::string_view quoted_cell(const santorini::Board& board, Square s) {
     const int h = std::clamp(board.height(s), 0, 3);
-    return cell_names[static_cast<std::size_t>(h + (board.has_dome(s) ? 4 : 0))];
+    return quoted_cells[static_cast<std::size_t>(h + (board.has_dome(s) ? 4 : 0))];
+}
+
+// Power keys, quoted, by PowerId (None: null). Keys are single words of letters.
+const std::array<std::string, santorini::power_count + 1>& quoted_powers() {
+    static const auto table = [] {
+        std::array<std::string, santorini::power_count + 1> t;
+        t[0] = "null";
+        for (int p = 1; p <= santorini::power_count; ++p)
+            t[static_cast<std::size_t>(p)] =
+                '"' + std::string(santorini::power_info(static_cast<PowerId>(p)).key) + '"';
+        return t;
+    }();
+    return table;
+}
+
+std::string_view quoted_power(PowerId p) {
+    const auto i = static_cast<std::size_t>(p);
+    const auto& table = quoted_powers();
+    return i < table.size() ? std::string_view(table[i]) : std::string_view("null");
 }
 
 // Every bit the draft pool may show: powers 1..power_count.
@@ -112,23 +133,18 @@ bool in_a_turn(const State& view) {
 
 // ---- small values ----
 
-void write_power(JsonText& out, PowerId p) {
-    if (p == PowerId::None)
-        out.null();
-    else
-        out.string(santorini::power_info(p).key);
-}
+void write_power(JsonText& out, PowerId p) { out.raw(quoted_power(p)); }
 
 void write_square(JsonText& out, Square s) {
     if (s == santorini::no_square)
         out.null();
     else
-        out.string(square_text(s));
+        out.raw(quoted_square(s));
 }
 
 void write_squares(JsonText& out, Bitboard b) {
     out.begin_array();
-    for (; b != 0; b &= b - 1) out.string(square_text(static_cast<Square>(std::countr_zero(b))));
+    for (; b != 0; b &= b - 1) out.raw(quoted_square(static_cast<Square>(std::countr_zero(b))));
     out.end_array();
 }
 
@@ -575,11 +591,7 @@ class StepBuffer {
         std::copy(s.begin(), s.end(), buf_ + size_);
         size_ += s.size();
     }
-    void put_square(Square s) {
-        put("\"");
-        put(square_text(s));
-        put("\"");
-    }
+    void put_square(Square s) { put(quoted_square(s)); }
     void put_number(int n) {
         auto [end, ec] = std::to_chars(buf_ + size_, buf_ + sizeof buf_, n);
         (void)ec;
@@ -627,14 +639,7 @@ void write_step(const State&, const Step& step, JsonText& out) {
         case StepKind::Offer:
         case StepKind::Choose:
             b.put(",\"power\":");
-            if (step.power() == PowerId::None) {
-                b.put("null");
-            } else {
-                // Power keys are single words of letters: nothing to escape.
-                b.put("\"");
-                b.put(santorini::power_info(step.power()).key);
-                b.put("\"");
-            }
+            b.put(quoted_power(step.power()));
             break;
         case StepKind::StartPlayer:
             b.put(",\"seat\":");
@@ -671,9 +676,19 @@ void write_state(const State& seen, const StepList* legal, JsonText& out) {
     out.key("turn").number(seen.turn.number);
     out.key("players").number(seen.seat_count);
 
-    out.key("board").begin_array();
-    for (Square s = 0; s < santorini::square_count; ++s) out.string(cell_text(seen.board, s));
-    out.end_array();
+    {  // the 25 cells in one piece
+        char cells[2 + santorini::square_count * 5];
+        std::size_t n = 0;
+        cells[n++] = '[';
+        for (Square s = 0; s < santorini::square_count; ++s) {
+            if (s > 0) cells[n++] = ',';
+            const std::string_view cell = quoted_cell(seen.board, s);
+            std::copy(cell.begin(), cell.end(), cells + n);
+            n += cell.size();
+        }
+        cells[n++] = ']';
+        out.key("board").raw({cells, n});
+    }
 
     write_workers(out.key("workers"), seen);
     write_seat_powers(out.key("powers"), seen);
@@ -707,8 +722,8 @@ void write_state_patch(const State& from, const StepList* from_legal, const Stat
 
     if (!(from.board == to.board))
         for (Square s = 0; s < santorini::square_count; ++s)
-            if (const auto cell = cell_text(to.board, s); cell_text(from.board, s) != cell)
-                patch.replace(path.at("board").index(s)).string(cell);
+            if (const auto cell = quoted_cell(to.board, s); quoted_cell(from.board, s) != cell)
+                patch.replace(path.at("board").index(s)).raw(cell);
 
     patch_workers(from, to, path, patch);
     patch_seats(from, to, path, patch);

@@ -217,13 +217,12 @@ void play_game(const Settings& st, std::mt19937_64& rng, Outcome& o) {
 }
 
 void report(const Outcome& o, const char* group) {
-    INFO(group << ": " << o.games << " games, " << o.steps << " steps, " << o.views
-               << " documents, " << o.patches << " patches (" << o.ops << " operations), "
-               << o.failure_count << " failures");
     for (const auto& f : o.failures) UNSCOPED_INFO(f);
     for (const auto& f : o.engine_findings) WARN("engine: " << f);
     CHECK(o.failure_count == 0);
-    WARN(group << ": " << o.games << " games, " << o.steps << " steps, " << o.views << " documents, " << o.patches << " patches, " << o.ops << " ops");
+    WARN(group << ": " << o.games << " games, " << o.steps << " steps, " << o.views
+               << " documents, " << o.patches << " patches (" << o.ops << " operations), "
+               << o.failure_count << " failures");
     CHECK(o.games > 0);
     CHECK(o.patches > o.steps);
 }
