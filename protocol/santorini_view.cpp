@@ -41,27 +41,42 @@ namespace {
 
 std::string_view phase_name(Phase phase) {
     switch (phase) {
-        case Phase::Offer: return "offer";
-        case Phase::Choose: return "choose";
-        case Phase::StartPlayer: return "start_player";
-        case Phase::Place: return "place";
-        case Phase::Token: return "token";
-        case Phase::Begin: return "begin";
-        case Phase::AfterMove: return "after_move";
-        case Phase::AfterBuild: return "after_build";
-        case Phase::End: return "end";
-        case Phase::Over: return "over";
+        case Phase::Offer:
+            return "offer";
+        case Phase::Choose:
+            return "choose";
+        case Phase::StartPlayer:
+            return "start_player";
+        case Phase::Place:
+            return "place";
+        case Phase::Token:
+            return "token";
+        case Phase::Begin:
+            return "begin";
+        case Phase::AfterMove:
+            return "after_move";
+        case Phase::AfterBuild:
+            return "after_build";
+        case Phase::End:
+            return "end";
+        case Phase::Over:
+            return "over";
     }
     return "over";
 }
 
 std::string_view draft_name(santorini::DraftMode mode) {
     switch (mode) {
-        case santorini::DraftMode::None: return "none";
-        case santorini::DraftMode::Fixed: return "fixed";
-        case santorini::DraftMode::Random: return "random";
-        case santorini::DraftMode::SubsetOffer: return "subset";
-        case santorini::DraftMode::FullOffer: return "full";
+        case santorini::DraftMode::None:
+            return "none";
+        case santorini::DraftMode::Fixed:
+            return "fixed";
+        case santorini::DraftMode::Random:
+            return "random";
+        case santorini::DraftMode::SubsetOffer:
+            return "subset";
+        case santorini::DraftMode::FullOffer:
+            return "full";
     }
     return "none";
 }
@@ -124,7 +139,9 @@ std::string_view quoted_power(PowerId p) {
 // Every bit the draft pool may show: powers 1..power_count.
 constexpr std::uint64_t power_bits = ((std::uint64_t{1} << santorini::power_count) - 1) << 1;
 
-std::uint32_t low_bits(int n) { return n >= 32 ? ~0u : (1u << n) - 1; }
+std::uint32_t low_bits(int n) {
+    return n >= 32 ? ~0u : (1u << n) - 1;
+}
 
 bool in_a_turn(const State& view) {
     return view.phase == Phase::Begin || view.phase == Phase::AfterMove ||
@@ -133,7 +150,9 @@ bool in_a_turn(const State& view) {
 
 // ---- small values ----
 
-void write_power(JsonText& out, PowerId p) { out.raw(quoted_power(p)); }
+void write_power(JsonText& out, PowerId p) {
+    out.raw(quoted_power(p));
+}
 
 void write_square(JsonText& out, Square s) {
     if (s == santorini::no_square)
@@ -173,11 +192,11 @@ void write_optional_index(JsonText& out, int i) {
 
 // Bits of Card::extras: the keys a card has beyond the common ones, by the powers it gives.
 namespace extra {
-constexpr unsigned moved_up = 1;       // Athena
-constexpr unsigned bound = 2;          // Aphrodite
-constexpr unsigned chaos = 4;          // Chaos: deck_size and discards
-constexpr unsigned extra_turns = 8;    // Dionysus
-constexpr unsigned stored_builds = 16; // Morpheus
+constexpr unsigned moved_up = 1;        // Athena
+constexpr unsigned bound = 2;           // Aphrodite
+constexpr unsigned chaos = 4;           // Chaos: deck_size and discards
+constexpr unsigned extra_turns = 8;     // Dionysus
+constexpr unsigned stored_builds = 16;  // Morpheus
 }  // namespace extra
 
 // A power card as the table sees it (santorini_json.cpp, card_state_json).
@@ -349,7 +368,9 @@ void write_offer(JsonText& out, const santorini::Setup& setup) {
     out.end_array();
 }
 
-std::uint32_t winner_bits(const State& view) { return view.winners & low_bits(view.seat_count); }
+std::uint32_t winner_bits(const State& view) {
+    return view.winners & low_bits(view.seat_count);
+}
 std::uint32_t holder_bits(const State& view) {
     return view.fleece_holders & low_bits(view.seat_count);
 }
@@ -488,7 +509,8 @@ void patch_this_turn(const ThisTurn& a, const ThisTurn& b, Paths& path, PatchTex
     if (!b.shown) return;
     const std::size_t m = path.mark();
     if (a.seat != b.seat) patch.replace(path.back(m).key("seat")).number(b.seat);
-    if (a.worker != b.worker) write_optional_index(patch.replace(path.back(m).key("worker")), b.worker);
+    if (a.worker != b.worker)
+        write_optional_index(patch.replace(path.back(m).key("worker")), b.worker);
     if (a.start != b.start) write_square(patch.replace(path.back(m).key("start")), b.start);
     if (a.moved != b.moved) write_indices(patch.replace(path.back(m).key("moved")), b.moved);
     if (a.moves != b.moves) patch.replace(path.back(m).key("moves")).number(b.moves);
@@ -717,8 +739,7 @@ void write_state_patch(const State& from, const StepList* from_legal, const Stat
     if (from.phase != to.phase) patch.replace(path.at("phase")).string(phase_name(to.phase));
     if (const int d = santorini::decider(to); santorini::decider(from) != d)
         write_optional_index(patch.replace(path.at("decider")), d);
-    if (from.turn.number != to.turn.number)
-        patch.replace(path.at("turn")).number(to.turn.number);
+    if (from.turn.number != to.turn.number) patch.replace(path.at("turn")).number(to.turn.number);
 
     if (!(from.board == to.board))
         for (Square s = 0; s < santorini::square_count; ++s)

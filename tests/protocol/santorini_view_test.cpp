@@ -9,8 +9,10 @@
 // and now and then (and always at the end) a patch from an earlier state of the game, as a
 // reconnecting viewer would need, applies the same way.
 //
-// About 10 s in a release build; SANTORINI_RANDOM_GAMES_PERCENT=10 plays a tenth of every
+// About 13 s of CPU in a release build; SANTORINI_RANDOM_GAMES_PERCENT=10 plays a tenth of every
 // group (see tests/engine/random_play_test.cpp) for the sanitizer builds.
+
+#include "protocol/santorini_view.hpp"
 
 #include <algorithm>
 #include <catch2/catch_test_macros.hpp>
@@ -28,7 +30,6 @@
 #include "engine/santorini/view.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/santorini_json.hpp"
-#include "protocol/santorini_view.hpp"
 #include "support.hpp"
 
 using namespace santorini;
@@ -64,9 +65,9 @@ std::string patch_text(const State& from, const StepList* from_legal, const Stat
 struct Outcome {
     int games = 0;
     long steps = 0;
-    long views = 0;     // documents checked
-    long patches = 0;   // patches applied
-    long ops = 0;       // operations in them
+    long views = 0;    // documents checked
+    long patches = 0;  // patches applied
+    long ops = 0;      // operations in them
     std::vector<std::string> failures;
     int failure_count = 0;
     std::vector<std::string> engine_findings;  // stuck games (not this file's subject)
@@ -102,7 +103,8 @@ Shown shown(const State& s, const StepList& legal, int viewer) {
     v.view = view_for(s, viewer);
     v.decides = viewer >= 0 && viewer == decider(s);
     if (v.decides) v.legal = legal;
-    v.doc = std::make_shared<const json>(json{{"state", protocol::state_json(v.view, v.legal_ptr())}});
+    v.doc =
+        std::make_shared<const json>(json{{"state", protocol::state_json(v.view, v.legal_ptr())}});
     return v;
 }
 
@@ -187,7 +189,8 @@ void play_game(const Settings& st, std::mt19937_64& rng, Outcome& o) {
             // Seen once a seat conceded in the middle of another's turn with 3 players: an
             // engine matter, reported apart; the views up to here were checked.
             if (o.engine_findings.size() < 3)
-                o.engine_findings.push_back(describe(st) + (conceded ? " (after a concession)" : "") +
+                o.engine_findings.push_back(describe(st) +
+                                            (conceded ? " (after a concession)" : "") +
                                             ": no legal step in " + to_notation(next));
             break;
         }
@@ -196,7 +199,8 @@ void play_game(const Settings& st, std::mt19937_64& rng, Outcome& o) {
             if (concede(next, seat)) continue;  // already out: play on
             conceded = true;
         } else {
-            apply_step(next, legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))]);
+            apply_step(next,
+                       legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))]);
         }
         states.push_back(next);
         ++o.steps;
@@ -244,7 +248,8 @@ Settings base(std::mt19937_64& rng, int players, DraftMode draft) {
     st.players = players;
     st.draft = draft;
     st.challenger = static_cast<int>(rng() % static_cast<std::uint64_t>(players));
-    st.start_player = rng() % 2 ? static_cast<int>(rng() % static_cast<std::uint64_t>(players)) : -1;
+    st.start_player =
+        rng() % 2 ? static_cast<int>(rng() % static_cast<std::uint64_t>(players)) : -1;
     st.seed = rng();
     return st;
 }
@@ -254,15 +259,24 @@ Settings base(std::mt19937_64& rng, int players, DraftMode draft) {
 TEST_CASE("write_step writes step_json's document for every kind", "[santorini_view]") {
     State s = *new_game(Settings{});
     std::vector<Step> steps = {
-        Step::place(0, 12),          Step::place(1, 3, true),
-        Step::move(0, 12, 13),       Step::move(0, 12, 13, 14),
-        Step::build(0, 1, 2),        Step::build(0, 1, 2, true, true),
-        Step::build(0, 1, 2, false, true), Step::pass(),
-        Step::offer(PowerId::Apollo), Step::choose(PowerId::Chaos),
-        Step::start_player(1),       {StepKind::Force, -1, 7, 8, 2},
-        {StepKind::Remove, 0, 7, 8, -1}, {StepKind::Capture, 0, 7, 8, 1},
-        {StepKind::Token, -1, no_square, 24, 0}, {StepKind::Token, 1, 3, 4, 2},
-        {StepKind::Token, -1, no_square, 0, -1}, {StepKind::Aim, -1, no_square, no_square, 5},
+        Step::place(0, 12),
+        Step::place(1, 3, true),
+        Step::move(0, 12, 13),
+        Step::move(0, 12, 13, 14),
+        Step::build(0, 1, 2),
+        Step::build(0, 1, 2, true, true),
+        Step::build(0, 1, 2, false, true),
+        Step::pass(),
+        Step::offer(PowerId::Apollo),
+        Step::choose(PowerId::Chaos),
+        Step::start_player(1),
+        {StepKind::Force, -1, 7, 8, 2},
+        {StepKind::Remove, 0, 7, 8, -1},
+        {StepKind::Capture, 0, 7, 8, 1},
+        {StepKind::Token, -1, no_square, 24, 0},
+        {StepKind::Token, 1, 3, 4, 2},
+        {StepKind::Token, -1, no_square, 0, -1},
+        {StepKind::Aim, -1, no_square, no_square, 5},
         {StepKind::Select, 1, 6, no_square, 0},
     };
     for (const Step& step : steps) {
@@ -313,7 +327,8 @@ TEST_CASE("write_state and its patches equal the tree for every pair of powers",
     REQUIRE(!pairs.empty());
     const int n = games(static_cast<int>(pairs.size()));
     for (int g = 0; g < n; ++g) {
-        auto [a, b] = pairs[static_cast<std::size_t>(g) * pairs.size() / static_cast<std::size_t>(n)];
+        auto [a, b] =
+            pairs[static_cast<std::size_t>(g) * pairs.size() / static_cast<std::size_t>(n)];
         Settings st = base(rng, 2, DraftMode::Fixed);
         st.powers = {a, b};
         play_game(st, rng, o);
@@ -326,7 +341,8 @@ TEST_CASE("write_state and its patches equal the tree with 3 and 4 players",
     std::mt19937_64 rng(13);
     Outcome o;
     for (int players : {3, 4})
-        for (int g = 0; g < games(120); ++g) play_game(base(rng, players, DraftMode::Random), rng, o);
+        for (int g = 0; g < games(120); ++g)
+            play_game(base(rng, players, DraftMode::Random), rng, o);
     // Every power in play at least once with 3 and 4 players.
     for (Settings st : protocol_test::every_power_settings()) {
         if (st.players == 2) continue;
@@ -390,10 +406,13 @@ std::pair<State, State> mid_game(std::vector<PowerId> powers, std::uint64_t seed
             legal_steps(s, legal);
             if (s.phase == Phase::Begin && s.turn.number >= 8 && legal.size() >= 8) {
                 State next = s;
-                apply_step(next, legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))]);
+                apply_step(
+                    next,
+                    legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))]);
                 return {s, next};
             }
-            apply_step(s, legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))]);
+            apply_step(s,
+                       legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))]);
         }
         st.seed = rng();
     }
