@@ -129,7 +129,7 @@ void Match::first_view(SteadyTime now, WallTime wall) {
     else
         legal_.clear();
     for (auto& v : viewers_) v.view = view_json(v, now, wall);
-    publish_(id(), live_entry(), viewers_.back().view);
+    publish();
     arm_timer();
 }
 
@@ -500,7 +500,7 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
         for (const auto& [connection, who] : v.connections)
             if (connection != skip_connection) who->deliver(message);
     }
-    publish_(id(), live_entry(), viewers_.back().view);
+    publish();
 }
 
 json Match::view_json(const Viewer& viewer, SteadyTime now, WallTime wall) const {
@@ -529,6 +529,19 @@ json Match::view_json(const Viewer& viewer, SteadyTime now, WallTime wall) const
             {"result", result_},
             {"history", viewer.history},
             {"state", protocol::state_json(seen, decides ? &legal_ : nullptr)}};
+}
+
+void Match::publish() {
+    json entry = live_entry();
+    if (published_ && *published_ == entry) return;
+    published_ = entry;
+    publish_(id(), entry);
+}
+
+void Match::spectator_view(std::function<void(json view, std::uint64_t version)> done) {
+    boost::asio::post(strand_, [self = shared_from_this(), done = std::move(done)] {
+        done(self->viewers_.back().view, self->version_);
+    });
 }
 
 json Match::live_entry() const {

@@ -57,11 +57,11 @@ struct ReplayStep {
 /// (server/rating/rating.hpp names them).
 std::string rating_pool(const protocol::LobbySettings& settings);
 
-/// What a match tells its owner after every change: its live-list entry (null once it is
-/// over) and the spectator view. Called on the match's strand; must not call back into it.
+/// What a match tells its owner when its live-list entry changes: the new entry, or null once
+/// the match is over (after which it is never called again). Called on the match's strand, only
+/// when the entry differs from the last one published; must not call back into the match.
 using MatchPublisher =
-    std::function<void(const std::string& match_id, const nlohmann::json& live_entry,
-                       const nlohmann::json& spectator_view)>;
+    std::function<void(const std::string& match_id, const nlohmann::json& live_entry)>;
 
 class Match : public std::enable_shared_from_this<Match> {
   public:
@@ -111,6 +111,9 @@ class Match : public std::enable_shared_from_this<Match> {
     void check_clock();
     /// Stops the timer and refuses further requests (server shutdown).
     void shutdown();
+    /// Posts to the match strand and calls `done` there with the spectators' current whole view
+    /// and its version (callers post back to their own executor). Works after the end too.
+    void spectator_view(std::function<void(nlohmann::json view, std::uint64_t version)> done);
 
   private:
     /// What a request asks to record: a step, or an event the server records for the game.
@@ -171,6 +174,8 @@ class Match : public std::enable_shared_from_this<Match> {
     void broadcast(std::optional<std::uint64_t> skip_connection = std::nullopt);
     nlohmann::json view_json(const Viewer& viewer, SteadyTime now, WallTime wall) const;
     nlohmann::json live_entry() const;
+    /// Calls the publisher if the live-list entry changed since it was last called.
+    void publish();
     Presence presence() const;
     Viewer& viewer_for(const std::string& player_id);
     int seat_of(const std::string& player_id) const;
@@ -201,6 +206,7 @@ class Match : public std::enable_shared_from_this<Match> {
     std::optional<Outcome> pending_outcome_;  ///< what the waiting action will make of the match
     std::vector<int> out_order_;  ///< seats in the order they went out (finishing places)
     bool stopped_ = false;
+    std::optional<nlohmann::json> published_;  ///< the live-list entry last published
 };
 
 }  // namespace server

@@ -31,6 +31,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -63,6 +64,9 @@ public:
     /// Time allowed for the WebSocket handshake, for the hello after it, and for the closing
     /// handshake (after which the socket is closed hard).
     static constexpr std::chrono::seconds handshake_timeout{10};
+    /// The read buffer keeps at most this much capacity between messages (client messages are
+    /// small JSON; a larger one, up to Config::max_frame_bytes, is read and then let go).
+    static constexpr std::size_t kept_read_buffer = 2048;
 
     /// Takes over an accepted socket (whose executor is its strand) and its connection slot.
     WebsocketSession(boost::asio::ip::tcp::socket&& socket, Hub& hub, Metrics& metrics, const Config& config,
@@ -94,8 +98,10 @@ private:
     void on_accept(boost::beast::error_code ec);
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
-    void on_message(std::string_view text);
-    void on_hello(const protocol::Hello& hello, const protocol::Ref& ref);
+    /// Handles one message; false: reading waits (a hello is being looked up).
+    bool on_message(std::string_view text);
+    bool on_hello(const protocol::Hello& hello, const protocol::Ref& ref);
+    void on_identified(const std::variant<Guest, IdentityError>& identified, const protocol::Ref& ref);
     void reject(protocol::ErrorCode code, std::string_view message, const protocol::Ref& ref);
     void send(std::string text);
     void enqueue(std::shared_ptr<const std::string> message);

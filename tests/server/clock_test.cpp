@@ -50,7 +50,7 @@ struct Rig {
         }
         auto created = Match::create(
             io, std::move(o), store, metrics,
-            [this](const std::string&, const json& entry, const json&) { live = entry; });
+            [this](const std::string&, const json& entry) { live = entry; });
         REQUIRE(std::holds_alternative<std::shared_ptr<Match>>(created));
         match = std::get<std::shared_ptr<Match>>(created);
         for (const auto& s : seats) match->open(s, std::nullopt, std::nullopt);
