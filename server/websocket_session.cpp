@@ -5,11 +5,9 @@
 #include <utility>
 #include <variant>
 
-#include <boost/asio/dispatch.hpp>
 #include <boost/asio/error.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
-#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/version.hpp>
@@ -100,9 +98,10 @@ void WebsocketSession::on_accept(beast::error_code ec) {
 }
 
 void WebsocketSession::do_read() {
-    // Nothing is left in the buffer between messages: a rare large message (up to
-    // max_frame_bytes) must not keep its memory for the life of an idle connection.
-    if (buffer_.capacity() > kept_read_buffer) buffer_.shrink_to_fit();
+    // Nothing is kept between messages: Beast fills the buffer only once a frame arrives (the
+    // frame header is read into the stream's own fixed buffer), so an idle connection holds no
+    // read buffer at all, and a rare large message (up to max_frame_bytes) is let go at once.
+    buffer_.shrink_to_fit();
     ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
 }
 
@@ -142,11 +141,13 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
         do_read();
         return;
     }
-    const std::string text = beast::buffers_to_string(buffer_.data());
+    // Parsed where it lies (a flat_buffer is contiguous); the parser copies what it keeps.
+    const std::string_view text(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    const bool read_on = on_message(text);
     buffer_.consume(buffer_.size());
     // A hello waiting for the database holds the reading back: what the client sends after it
     // is read once the hello is answered, so it never meets an unauthenticated session.
-    if (on_message(text)) do_read();
+    if (read_on) do_read();
 }
 
 bool WebsocketSession::on_message(std::string_view text) {
@@ -180,7 +181,9 @@ bool WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Re
     // The protocol version was checked by the parser; only the token is left. A token memory
     // does not know is looked up in the database on the hub's pool; the answer comes back here.
     hub_.identify(hello.token, [self = shared_from_this(), ref](std::variant<Guest, IdentityError> identified) {
-        net::dispatch(self->ws_.get_executor(), [self, ref, identified = std::move(identified)] {
+        // Posted even when answered at once: on_identified starts the next read, which must not
+        // happen while on_read still holds the buffer.
+        net::post(self->ws_.get_executor(), [self, ref, identified = std::move(identified)] {
             self->on_identified(identified, ref);
         });
     });
@@ -251,7 +254,8 @@ void WebsocketSession::enqueue(std::shared_ptr<const std::string> message) {
 
 void WebsocketSession::do_write() {
     writing_ = std::move(queue_.front());
-    queue_.pop_front();
+    queue_.erase(queue_.begin());
+    if (queue_.empty() && queue_.capacity() > 8) queue_.shrink_to_fit();  // after a burst
     update_queue_size();
     ws_.async_write(net::buffer(*writing_),
                     beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));

@@ -26,12 +26,12 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -64,9 +64,6 @@ public:
     /// Time allowed for the WebSocket handshake, for the hello after it, and for the closing
     /// handshake (after which the socket is closed hard).
     static constexpr std::chrono::seconds handshake_timeout{10};
-    /// The read buffer keeps at most this much capacity between messages (client messages are
-    /// small JSON; a larger one, up to Config::max_frame_bytes, is read and then let go).
-    static constexpr std::size_t kept_read_buffer = 2048;
 
     /// Takes over an accepted socket (whose executor is its strand) and its connection slot.
     WebsocketSession(boost::asio::ip::tcp::socket&& socket, Hub& hub, Metrics& metrics, const Config& config,
@@ -133,7 +130,9 @@ private:
     bool close_sent_ = false;
     std::optional<boost::beast::websocket::close_reason> pending_close_;
     std::shared_ptr<const std::string> writing_;  ///< the one write in flight
-    std::deque<std::shared_ptr<const std::string>> queue_;
+    /// Waiting behind `writing_`, oldest first. A vector, not a deque: libstdc++'s deque
+    /// allocates ~600 bytes even when empty, and this queue is empty nearly always.
+    std::vector<std::shared_ptr<const std::string>> queue_;
     std::atomic<std::size_t> queued_{0};
     std::atomic<std::size_t> peak_queued_{0};
 };
