@@ -28,9 +28,13 @@ struct Config {
     /// A player with no connection left gives up their lobby seats after this long (a reload
     /// or a dropped mobile connection comes back well within it).
     std::chrono::milliseconds lobby_seat_grace{60000};
-    /// A finished match stays in memory this long (late viewers see the result; a reconnecting
-    /// player catches up), then only its stored record remains.
-    std::chrono::milliseconds finished_match_keep{10 * 60 * 1000};
+    /// A finished match stays in the hub this long after its last patch went out (requests
+    /// already in flight finish, a player reconnecting at once catches up), then it leaves:
+    /// with a database only its stored record remains (the HTTP API serves it).
+    std::chrono::milliseconds finished_match_keep{10 * 1000};
+    /// Without a database: how many finished matches stay in memory after finished_match_keep
+    /// (the oldest goes first), so GET /api/matches/{id} and match.open still find the latest.
+    std::size_t finished_matches_in_memory = 16;
     /// PostgreSQL (libpq connection string or URI). Empty: nothing is stored and everything
     /// lives in memory (the unit tests). With it the server migrates, stores guests, matches and
     /// every step before acknowledging it, and reloads live matches at start (docs/storage.md).

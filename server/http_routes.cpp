@@ -7,6 +7,7 @@
 #include <iterator>
 #include <system_error>
 #include <utility>
+#include <variant>
 
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/http/status.hpp>
@@ -80,53 +81,69 @@ Response metrics_page(const Request& request, const Metrics& metrics) {
     return response;
 }
 
-Response create_guest(const Request& request, Hub& hub, std::string_view client) {
-    if (request.method() != http::verb::post) return method_not_allowed(request, "POST");
+// What an answer given later needs of its request (the request itself is gone by then).
+Request shell_of(const Request& request) {
+    Request shell{request.method(), request.target(), request.version()};
+    shell.keep_alive(request.keep_alive());
+    return shell;
+}
+
+// The guest is stored on the hub's pool (a database insert); the answer comes from there.
+void create_guest(const Request& request, Hub& hub, std::string_view client, const HttpReply& reply) {
+    if (request.method() != http::verb::post) return reply(method_not_allowed(request, "POST"));
     if (!hub.allow_guest_from(client)) {
         Response response = error_response(request, http::status::too_many_requests,
                                            "too many new guests from your address; try again later");
         response.set(http::field::retry_after, "60");
-        return response;
+        return reply(std::move(response));
     }
     const json body = json::parse(request.body(), nullptr, /*allow_exceptions=*/false);
-    if (body.is_discarded()) return error_response(request, http::status::bad_request, "body is not valid JSON");
+    if (body.is_discarded()) return reply(error_response(request, http::status::bad_request, "body is not valid JSON"));
     if (!body.is_object() || !body.contains("name") || !body["name"].is_string()) {
-        return error_response(request, http::status::bad_request, "expected {\"name\": string}");
+        return reply(error_response(request, http::status::bad_request, "expected {\"name\": string}"));
     }
-    auto made = hub.new_guest(body["name"].get<std::string>());
-    if (auto* why = std::get_if<IdentityError>(&made)) {
-        if (*why == IdentityError::Unavailable)
-            return error_response(request, http::status::service_unavailable, "temporarily unavailable; try again");
-        return error_response(request, http::status::bad_request, "name must be 1-24 printable characters");
-    }
-    const Guest* guest = &std::get<Guest>(made);
-    return json_response(request, http::status::created,
-                         json{{"id", guest->id}, {"name", guest->name}, {"token", guest->token}});
+    hub.new_guest(body["name"].get<std::string>(),
+                  [shell = shell_of(request), reply](std::variant<Guest, IdentityError> made) {
+                      if (auto* why = std::get_if<IdentityError>(&made)) {
+                          if (*why == IdentityError::Unavailable)
+                              return reply(error_response(shell, http::status::service_unavailable,
+                                                          "temporarily unavailable; try again"));
+                          return reply(error_response(shell, http::status::bad_request,
+                                                      "name must be 1-24 printable characters"));
+                      }
+                      const Guest& guest = std::get<Guest>(made);
+                      reply(json_response(shell, http::status::created,
+                                          json{{"id", guest.id}, {"name", guest.name}, {"token", guest.token}}));
+                  });
 }
 
-Response api(const Request& request, std::string_view path, Hub& hub, std::string_view client) {
-    if (path == "/api/guests") return create_guest(request, hub, client);
+void api(const Request& request, std::string_view path, Hub& hub, std::string_view client, const HttpReply& reply) {
+    if (path == "/api/guests") return create_guest(request, hub, client, reply);
     if (path == "/api/lobbies") {
-        if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
-        return json_response(request, http::status::ok, hub.public_lobbies());
+        if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));
+        return reply(json_response(request, http::status::ok, hub.public_lobbies()));
     }
-    if (path == "/api/queues") return is_get(request) ? json_response(request, http::status::ok, hub.queues()) : method_not_allowed(request, "GET, HEAD");
+    if (path == "/api/queues")
+        return reply(is_get(request) ? json_response(request, http::status::ok, hub.queues())
+                                     : method_not_allowed(request, "GET, HEAD"));
     if (path == "/api/matches") {
-        if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
-        return json_response(request, http::status::ok, hub.live_matches());
+        if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));
+        return reply(json_response(request, http::status::ok, hub.live_matches()));
     }
     constexpr std::string_view matches_prefix = "/api/matches/";
     if (path.starts_with(matches_prefix)) {
         const std::string_view id = path.substr(matches_prefix.size());
         if (id.empty() || id.size() > max_match_id || id.find('/') != std::string_view::npos) {
-            return error_response(request, http::status::not_found, "not found");
+            return reply(error_response(request, http::status::not_found, "not found"));
         }
-        if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
-        std::optional<json> summary = hub.match_summary(id);
-        if (!summary) return error_response(request, http::status::not_found, "unknown match");
-        return json_response(request, http::status::ok, *summary);
+        if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));
+        // The view is the match's: asked of its strand, answered from there.
+        return hub.match_summary(std::string(id), [shell = shell_of(request), reply](std::optional<json> summary) {
+            if (!summary) return reply(error_response(shell, http::status::not_found, "unknown match"));
+            reply(json_response(shell, http::status::ok, *summary));
+        });
     }
-    return error_response(request, http::status::not_found, "not found");
+    reply(error_response(request, http::status::not_found, "not found"));
 }
 
 Response static_file(const Request& request, const Config& config) {
@@ -158,35 +175,36 @@ Response static_file(const Request& request, const Config& config) {
     return response;
 }
 
-Response route(const Request& request, Hub& hub, Metrics& metrics, const Config& config,
-               std::string_view client) {
+void route(const Request& request, Hub& hub, Metrics& metrics, const Config& config, std::string_view client,
+           const HttpReply& reply) {
     const std::string_view path = path_of(request.target());
-    if (path == "/healthz") return health(request);
-    if (path == "/metrics") return metrics_page(request, metrics);
-    if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub, client);
+    if (path == "/healthz") return reply(health(request));
+    if (path == "/metrics") return reply(metrics_page(request, metrics));
+    if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub, client, reply);
     if (path == "/ws") {
         Response response =
             error_response(request, http::status::upgrade_required, "this path only accepts WebSocket upgrades");
         response.set(http::field::upgrade, "websocket");
-        return response;
+        return reply(std::move(response));
     }
-    return static_file(request, config);
+    reply(static_file(request, config));
 }
 
 }  // namespace
 
-http::response<http::string_body> handle_http(const http::request<http::string_body>& request, Hub& hub,
-                                              Metrics& metrics, const Config& config,
-                                              std::string_view client) {
+void handle_http(const http::request<http::string_body>& request, Hub& hub, Metrics& metrics, const Config& config,
+                 std::string_view client, HttpReply reply) {
     metrics.http_requests.fetch_add(1, std::memory_order_relaxed);
-    Response response = route(request, hub, metrics, config, client);
-    if (request.method() == http::verb::head) {
-        // Same headers as GET, no body: the Content-Length still tells the size.
-        const std::size_t size = response.body().size();
-        response.body().clear();
-        response.content_length(size);
-    }
-    return response;
+    route(request, hub, metrics, config, client,
+          [head = request.method() == http::verb::head, reply = std::move(reply)](Response response) {
+              if (head) {
+                  // Same headers as GET, no body: the Content-Length still tells the size.
+                  const std::size_t size = response.body().size();
+                  response.body().clear();
+                  response.content_length(size);
+              }
+              reply(std::move(response));
+          });
 }
 
 std::string_view mime_type(std::string_view path) {

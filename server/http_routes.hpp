@@ -1,6 +1,8 @@
 #pragma once
-// The HTTP API as a function without I/O: request in, response out (STYLE.md: "HTTP request
-// handling is a function without I/O"). http_session does the socket work around it.
+// The HTTP API as a function without socket I/O: request in, response out (STYLE.md: "HTTP
+// request handling is a function without I/O"), the response handed to a callback because two
+// routes answer later, from where their work runs (never blocking a network thread).
+// http_session does the socket work around it.
 //
 //   GET  /healthz            200 {"status":"ok"}
 //   GET  /metrics            200 Prometheus text (Metrics::render)
@@ -8,8 +10,9 @@
 //                            Retry-After) past Config::guest_burst / guests_per_minute per address
 //   GET  /api/lobbies        200 Hub::public_lobbies()
 //   GET  /api/matches        200 Hub::live_matches()
-//   GET  /api/matches/{id}   200 Hub::match_summary(id); 404 if unknown (reached only without a
-//                            database: otherwise HttpApi answers it, with the rest of docs/api.md)
+//   GET  /api/matches/{id}   200 Hub::match_summary(id); 404 if the hub does not hold it (reached
+//                            only without a database: otherwise HttpApi answers it from
+//                            PostgreSQL, with the rest of docs/api.md)
 //   GET  /ws                 426 unless it is a WebSocket upgrade (http_session handles those)
 //   GET  anything else       a static file under Config::web_root; 404 if there is none
 // HEAD is accepted wherever GET is. Errors are JSON {"error":"...","code":"..."}
@@ -17,6 +20,7 @@
 // wrong method.
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,12 +36,15 @@ namespace server {
 
 namespace http = boost::beast::http;
 
-/// Answers one request from the client address `client` (counts it in
-/// Metrics::http_requests). Never throws for any input; keep-alive and HTTP version follow the
-/// request.
-http::response<http::string_body> handle_http(const http::request<http::string_body>& request, Hub& hub,
-                                              Metrics& metrics, const Config& config,
-                                              std::string_view client = {});
+/// The answer to a request; may be called on another thread (post back to your own executor).
+using HttpReply = std::function<void(http::response<http::string_body>)>;
+
+/// Answers one request from the client address `client` (counts it in Metrics::http_requests):
+/// calls `reply` exactly once, before returning for most routes; POST /api/guests answers from
+/// the hub's blocking pool when a database stores the guest, and GET /api/matches/{id} from the
+/// match's strand. Never throws for any input; keep-alive and HTTP version follow the request.
+void handle_http(const http::request<http::string_body>& request, Hub& hub, Metrics& metrics,
+                 const Config& config, std::string_view client, HttpReply reply);
 
 /// The Content-Type for a file name, by extension ("application/octet-stream" if unknown).
 std::string_view mime_type(std::string_view path);

@@ -95,7 +95,12 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
                       [self, response = std::move(response)]() mutable { self->do_write(std::move(response)); });
         }))
         return;
-    do_write(handle_http(parser_->get(), hub_, metrics_, config_, client_));
+    // Most routes answer at once, two from another thread (a guest stored by the hub's pool, a
+    // live match's view from its strand): every answer is posted back to this strand.
+    handle_http(parser_->get(), hub_, metrics_, config_, client_, [self = shared_from_this()](Response response) {
+        net::post(self->stream_.get_executor(),
+                  [self, response = std::move(response)]() mutable { self->do_write(std::move(response)); });
+    });
 }
 
 void HttpSession::refuse(beast::http::status status, std::string_view message) {

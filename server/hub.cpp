@@ -1,7 +1,5 @@
 #include "server/hub.hpp"
 
-#include <future>
-
 #include "server/hub_impl.hpp"
 
 namespace server {
@@ -142,32 +140,79 @@ std::optional<Guest> Hub::create_guest(std::string_view name) {
     return std::nullopt;
 }
 
-std::variant<Guest, IdentityError> Hub::new_guest(std::string_view name) {
-    if (!valid_name(name)) return IdentityError::InvalidName;
+namespace {
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+std::optional<Guest> Hub::Impl::fresh_guest(std::string_view name) const {
+    if (!valid_name(name)) return std::nullopt;
     Guest guest{random_id("p_"), std::string(name), secret_token()};
-    {
-        std::shared_lock lock(impl_->identity_mutex);
-        while (impl_->by_token.count(guest.token) || impl_->names.count(guest.id)) {
-            guest.id = random_id("p_");
-            guest.token = secret_token();
-        }
+    std::shared_lock lock(identity_mutex);
+    while (by_token.count(guest.token) || names.count(guest.id)) {
+        guest.id = random_id("p_");
+        guest.token = secret_token();
     }
-    if (impl_->repo) {
-        // Synchronous, on the HTTP request's path only (documented in docs/storage.md).
-        store::NewPlayer row{guest.id, guest.name, guest.token,
-                             std::chrono::duration_cast<std::chrono::milliseconds>(
-                                 std::chrono::system_clock::now().time_since_epoch())
-                                 .count()};
-        auto stored = impl_->repo->create_guest(row);
+    return guest;
+}
+
+std::variant<Guest, IdentityError> Hub::Impl::store_guest(Guest guest) {
+    if (repo) {
+        auto stored =
+            repo->create_guest(store::NewPlayer{guest.id, guest.name, guest.token, now_ms()});
         if (!stored) {
             spdlog::warn("event=guest_store_failed error=\"{}\"", stored.error().message);
             return IdentityError::Unavailable;
         }
     }
-    std::unique_lock lock(impl_->identity_mutex);
-    impl_->by_token.emplace(guest.token, guest);
-    impl_->names.emplace(guest.id, guest.name);
+    std::unique_lock lock(identity_mutex);
+    by_token.emplace(guest.token, guest);
+    names.emplace(guest.id, guest.name);
     return guest;
+}
+
+std::optional<Guest> Hub::Impl::known_token(const std::string& token) const {
+    std::shared_lock lock(identity_mutex);
+    auto it = by_token.find(token);
+    if (it == by_token.end()) return std::nullopt;
+    return it->second;
+}
+
+std::variant<Guest, IdentityError> Hub::Impl::lookup_token(const std::string& token) {
+    auto player = repo->player_by_token(token);
+    if (!player) {
+        if (player.error().kind == store::StoreError::Kind::NotFound)
+            return IdentityError::UnknownToken;
+        spdlog::warn("event=identify_failed error=\"{}\"", player.error().message);
+        return IdentityError::Unavailable;
+    }
+    Guest guest{player->id, player->display_name, token};
+    std::unique_lock lock(identity_mutex);
+    by_token.emplace(guest.token, guest);
+    names[guest.id] = guest.name;
+    return guest;
+}
+
+std::variant<Guest, IdentityError> Hub::new_guest(std::string_view name) {
+    auto guest = impl_->fresh_guest(name);
+    if (!guest) return IdentityError::InvalidName;
+    return impl_->store_guest(std::move(*guest));
+}
+
+void Hub::new_guest(std::string name, IdentityReply done) {
+    auto guest = impl_->fresh_guest(name);
+    if (!guest) return done(IdentityError::InvalidName);
+    if (!impl_->repo) return done(impl_->store_guest(std::move(*guest)));
+    // The insert blocks for a round trip: on the hub's pool, never on a network thread.
+    boost::asio::post(*impl_->blocking,
+                      [&hub = *impl_, guest = std::move(*guest), done = std::move(done)]() mutable {
+                          done(hub.store_guest(std::move(guest)));
+                      });
 }
 
 bool Hub::allow_guest_from(std::string_view client) {
@@ -181,25 +226,19 @@ std::optional<Guest> Hub::authenticate(std::string_view token) const {
 }
 
 std::variant<Guest, IdentityError> Hub::identify(std::string_view token) const {
-    {
-        std::shared_lock lock(impl_->identity_mutex);
-        auto it = impl_->by_token.find(std::string(token));
-        if (it != impl_->by_token.end()) return it->second;
-    }
+    if (auto guest = impl_->known_token(std::string(token))) return std::move(*guest);
     if (!impl_->repo || token.empty()) return IdentityError::UnknownToken;
-    // Synchronous, on the hello path only: a guest made before a restart is found by its hash.
-    auto player = impl_->repo->player_by_token(token);
-    if (!player) {
-        if (player.error().kind == store::StoreError::Kind::NotFound)
-            return IdentityError::UnknownToken;
-        spdlog::warn("event=identify_failed error=\"{}\"", player.error().message);
-        return IdentityError::Unavailable;
-    }
-    Guest guest{player->id, player->display_name, std::string(token)};
-    std::unique_lock lock(impl_->identity_mutex);
-    impl_->by_token.emplace(guest.token, guest);
-    impl_->names[guest.id] = guest.name;
-    return guest;
+    return impl_->lookup_token(std::string(token));
+}
+
+void Hub::identify(std::string token, IdentityReply done) const {
+    if (auto guest = impl_->known_token(token)) return done(std::move(*guest));
+    if (!impl_->repo || token.empty()) return done(IdentityError::UnknownToken);
+    // A guest made before a restart is found by its hash: a round trip, on the hub's pool.
+    boost::asio::post(*impl_->blocking,
+                      [&hub = *impl_, token = std::move(token), done = std::move(done)] {
+                          done(hub.lookup_token(token));
+                      });
 }
 
 std::pair<int, int> Hub::recover() {
@@ -268,14 +307,11 @@ std::pair<int, int> Hub::recover() {
 }
 
 void Hub::connected(const ParticipantPtr& who) {
-    {
-        std::lock_guard lock(impl_->connections_mutex);
-        impl_->connections[who->player_id()][who->connection_id()] = who;
-    }
-    // A new tab (or a reload, or another device) learns at once which lobby its player sits in,
-    // with the invite code: it could not have seen the events that came before it.
-    // Likewise for a queue it waits in.
+    // Registered once, on the lobby strand, which alone reads who is connected. A new tab (or a
+    // reload, or another device) learns at once which lobby its player sits in, with the invite
+    // code: it could not have seen the events that came before it. Likewise for a queue.
     boost::asio::post(impl_->lobby_strand, [&hub = *impl_, who] {
+        hub.connections[who->player_id()][who->connection_id()] = who;
         if (const Lobby* lobby = hub.lobbies.lobby_of(who->player_id()))
             who->deliver(
                 shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
@@ -285,15 +321,21 @@ void Hub::connected(const ParticipantPtr& who) {
 
 void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
     Impl& hub = *impl_;
-    {
-        std::lock_guard lock(hub.connections_mutex);
-        hub.connections[from->player_id()][from->connection_id()] = from;
-    }
     const Ref& ref = message.ref;
     if (hub.stopping)
         return hub.error(from, ErrorCode::Unavailable, "the server is shutting down", ref);
+    // The connection's own handles first (no lock: this runs on the connection's strand); a
+    // match it has not opened is looked up in the hub's map.
+    auto& opened = from->hub_state().opened;
+    auto handle_of = [&](const std::string& id) -> std::shared_ptr<Match> {
+        if (auto it = opened.find(id); it != opened.end()) {
+            if (auto match = it->second.lock()) return match;
+            opened.erase(it);  // let go by the hub: finished and gone
+        }
+        return hub.find_match(id);
+    };
     auto with_match = [&](const std::string& id, auto&& act) {
-        if (auto match = hub.find_match(id)) return act(match);
+        if (auto match = handle_of(id)) return act(match);
         hub.error(from, ErrorCode::UnknownMatch, "no such match", ref);
     };
     std::visit(
@@ -304,21 +346,16 @@ void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
             [&](const protocol::Ping&) { from->deliver(shared(protocol::pong_message(ref))); },
             [&](const protocol::MatchOpen& m) {
                 with_match(m.match, [&](const std::shared_ptr<Match>& match) {
-                    {
-                        std::lock_guard lock(hub.connections_mutex);
-                        hub.opened[from->connection_id()].insert(m.match);
-                    }
+                    // Handles of matches the hub let go are dropped here, so the map stays
+                    // as small as the matches the connection really has open.
+                    std::erase_if(opened, [](const auto& item) { return item.second.expired(); });
+                    opened[m.match] = match;
                     match->open(from, m.since, ref);
                 });
             },
             [&](const protocol::MatchClose& m) {
                 with_match(m.match, [&](const std::shared_ptr<Match>& match) {
-                    {
-                        std::lock_guard lock(hub.connections_mutex);
-                        if (auto it = hub.opened.find(from->connection_id());
-                            it != hub.opened.end())
-                            it->second.erase(m.match);
-                    }
+                    opened.erase(m.match);
                     match->close(from, ref);
                 });
             },
@@ -349,31 +386,19 @@ void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
 void Hub::disconnected(const ParticipantPtr& who) {
     Impl& hub = *impl_;
     const auto id = who->connection_id();
-    std::set<std::string> watched;
-    bool last_connection = false;
-    {
-        std::lock_guard lock(hub.connections_mutex);
-        if (auto it = hub.connections.find(who->player_id()); it != hub.connections.end()) {
-            it->second.erase(id);
-            if (it->second.empty()) {
-                hub.connections.erase(it);
-                last_connection = true;
-            }
-        }
-        if (auto it = hub.opened.find(id); it != hub.opened.end()) {
-            watched = std::move(it->second);
-            hub.opened.erase(it);
-        }
-    }
-    for (const auto& match_id : watched)
-        if (auto match = hub.find_match(match_id)) match->remove(id);
-    boost::asio::post(hub.lobby_strand, [&hub, id, last_connection, player = who->player_id()] {
+    auto& opened = who->hub_state().opened;
+    for (const auto& [match_id, handle] : opened)
+        if (auto match = handle.lock()) match->remove(id);
+    opened.clear();
+    boost::asio::post(hub.lobby_strand, [&hub, id, player = who->player_id()] {
         hub.lobby_watchers.erase(id);
         hub.match_watchers.erase(id);
-        if (last_connection) {
-            hub.release_seat_later(player);
-            hub.queues.offline(player);  // at once: nobody is paired with an absent player
-        }
+        auto it = hub.connections.find(player);
+        if (it == hub.connections.end() || it->second.erase(id) == 0) return;
+        if (!it->second.empty()) return;
+        hub.connections.erase(it);
+        hub.release_seat_later(player);
+        hub.queues.offline(player);  // at once: nobody is paired with an absent player
     });
 }
 
@@ -383,22 +408,24 @@ json Hub::public_lobbies() const {
 }
 
 json Hub::live_matches() const {
-    std::lock_guard lock(impl_->lists_mutex);
-    return impl_->live_list;
+    std::shared_ptr<const json> list;
+    {
+        std::lock_guard lock(impl_->lists_mutex);
+        list = impl_->live_list;
+    }
+    return *list;
 }
 
 json Hub::queues() const {
     return impl_->queues.list();
 }
 
-std::optional<json> Hub::match_summary(std::string_view match_id) const {
-    // TEMPORARY: waits for the match's strand (the asynchronous summary replaces this).
-    auto match = impl_->find_match(std::string(match_id));
-    if (!match) return std::nullopt;
-    auto promise = std::make_shared<std::promise<json>>();
-    auto answer = promise->get_future();
-    match->spectator_view([promise](json view, std::uint64_t) { promise->set_value(std::move(view)); });
-    return answer.get();
+void Hub::match_summary(std::string match_id,
+                        std::function<void(std::optional<json>)> done) const {
+    auto match = impl_->find_match(match_id);
+    if (!match) return done(std::nullopt);
+    match->spectator_view(
+        [done = std::move(done)](json view, std::uint64_t) { done(std::move(view)); });
 }
 
 void Hub::shutdown() {

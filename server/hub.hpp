@@ -4,6 +4,7 @@
 // public member may be called from any thread (lobby and queue state live on one strand, each
 // match on its own).
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,19 +51,30 @@ public:
     Hub(const Hub&) = delete;
     Hub& operator=(const Hub&) = delete;
 
+    /// What new_guest and identify hand back: the guest, or why not.
+    using IdentityReply = std::function<void(std::variant<Guest, IdentityError>)>;
+
     /// A new guest with a fresh id and a token of 128+ random bits; `name` must be 1-24
-    /// printable characters (else nullopt).
+    /// printable characters (else nullopt). Blocks on the database if there is one: for tests
+    /// and tools, never on a network thread.
     std::optional<Guest> create_guest(std::string_view name);
-    /// create_guest, saying why not. With a database the guest is stored first (only the
-    /// token's hash): a synchronous call, made only on the HTTP request's own path.
+    /// create_guest, saying why not (blocking like it).
     std::variant<Guest, IdentityError> new_guest(std::string_view name);
+    /// new_guest without blocking: `done` is called exactly once, at once when no database is
+    /// needed (a bad name, no database), else on the hub's blocking pool once the guest is
+    /// stored (only the token's hash). Post back to your own executor.
+    void new_guest(std::string name, IdentityReply done);
     /// Takes one guest-creation token for the client address `client`; false: too many lately.
     bool allow_guest_from(std::string_view client);
-    /// The player a token belongs to (id and name), or nullopt.
+    /// The player a token belongs to (id and name), or nullopt. Blocking like identify.
     std::optional<Guest> authenticate(std::string_view token) const;
     /// authenticate, saying why not. A token not known in memory is looked up in the database
-    /// (by its hash) and then kept: a synchronous call, made only on the hello path.
+    /// (by its hash) and then kept. Blocks on that lookup: for tests and tools only.
     std::variant<Guest, IdentityError> identify(std::string_view token) const;
+    /// identify without blocking: `done` is called exactly once, at once for a token known in
+    /// memory (or without a database), else on the hub's blocking pool after the lookup. Post
+    /// back to your own executor.
+    void identify(std::string token, IdentityReply done) const;
 
     /// Recovery at start: rebuilds every live match of the database by replaying its steps
     /// (Match::restore) and registers it, so its players reopen it with match.open. A match
@@ -72,11 +84,16 @@ public:
     /// cannot be read.
     std::pair<int, int> recover();
 
-    /// An authenticated connection (after its hello): it receives everything its player is told,
-    /// starting with a `lobby` event for the lobby its player sits in and a `queue` waiting
-    /// event for the queue its player waits in, if any.
+    // A connection's calls (connected, handle, disconnected) come from the connection's own
+    // strand, one at a time, in that order; the hub keeps its per-connection state in
+    // Participant::hub_state() and takes no hub-wide lock for a match request.
+
+    /// An authenticated connection (after its hello), registered once: it receives everything
+    /// its player is told, starting with a `lobby` event for the lobby its player sits in and a
+    /// `queue` waiting event for the queue its player waits in, if any.
     void connected(const ParticipantPtr& who);
-    /// Handles one parsed message (anything but hello) from an authenticated connection.
+    /// Handles one parsed message (anything but hello) from a connected connection. Requests
+    /// for a match the connection opened go straight to the match (the connection's handle).
     void handle(const ParticipantPtr& from, protocol::ClientMessage message);
     /// The connection is gone: it leaves subscriptions and match viewer lists (a seated
     /// player keeps the seat; the clock keeps running). A player's last connection going
@@ -90,8 +107,12 @@ public:
     /// Every rated queue at every offered clock with how many players wait there
     /// (GET /api/queues): [{"queue":...,"clock":{...},"waiting":n}, ...].
     nlohmann::json queues() const;
-    /// The spectator view of a live match (GET /api/matches/{id}), or nullopt if unknown.
-    std::optional<nlohmann::json> match_summary(std::string_view match_id) const;
+    /// The spectator view of a match in memory (GET /api/matches/{id} without a database), or
+    /// nullopt if the hub does not hold it (never was, or finished and let go). `done` is called
+    /// exactly once: at once if unknown, else on the match's strand. Post back to your own
+    /// executor.
+    void match_summary(std::string match_id,
+                       std::function<void(std::optional<nlohmann::json>)> done) const;
 
     /// Stops timers and refuses new work (graceful shutdown).
     void shutdown();

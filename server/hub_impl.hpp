@@ -11,6 +11,7 @@
 #include <functional>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <set>
@@ -71,12 +72,9 @@ struct Hub::Impl final : QueueHost {
     std::unordered_map<std::string, std::string> names;  ///< player id -> name
     AddressLimiter guest_limiter;
 
-    // Who is connected: every connection that has sent a message, per player, and the matches
-    // each connection opened (to close them when it goes).
-    std::mutex connections_mutex;
-    std::unordered_map<std::string, std::map<std::uint64_t, ParticipantPtr>> connections;
-    std::unordered_map<std::uint64_t, std::set<std::string>> opened;
-
+    /// Every match in memory: live ones, and finished ones until they are let go (retire).
+    /// Looked up when a connection opens a match; a connection's later requests for it go
+    /// through its own handle (ConnectionState), not through here.
     mutable std::mutex matches_mutex;
     std::unordered_map<std::string, std::shared_ptr<Match>> matches;
     /// Who sits in each live match, and the live matches each player sits in (a seated player
@@ -87,20 +85,40 @@ struct Hub::Impl final : QueueHost {
     // What the HTTP getters read, published by the strands that own the data.
     mutable std::mutex lists_mutex;
     json lobby_list = json::array();
-    json live_list = json::array();
-    std::map<std::string, std::pair<std::uint64_t, json>> live;  ///< match id -> (order, entry)
-    std::unordered_map<std::string, json> summaries;             ///< match id -> spectator view
-    std::set<std::string> finished;  ///< over, waiting to be forgotten (forget_later)
+    /// One entry per live match, as its match last published it, in the order they started.
+    std::map<std::uint64_t, json> live;
+    std::unordered_map<std::string, std::uint64_t> live_order;  ///< match id -> key in `live`
     std::uint64_t next_live_order = 0;
+    /// `live` changed and a rebuild of the list is posted to the lobby strand (coalesces bursts).
+    bool live_dirty = false;
+    /// The list as last rebuilt, and the same as a `matches` event, serialized once.
+    std::shared_ptr<const json> live_list = std::make_shared<const json>(json::array());
+    std::shared_ptr<const std::string> live_message =
+        shared(protocol::event_message("matches", {{"matches", json::array()}}));
 
     // Lobby strand only.
     boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;
+    /// Who is connected: every connected connection, per player (registered by Hub::connected).
+    std::unordered_map<std::string, std::map<std::uint64_t, ParticipantPtr>> connections;
+    /// Without a database: the finished matches still kept in memory after finished_match_keep,
+    /// oldest first, at most Config::finished_matches_in_memory.
+    std::deque<std::string> kept_finished;
     LobbyBook lobbies;
     std::map<std::uint64_t, ParticipantPtr> lobby_watchers;
     std::map<std::uint64_t, ParticipantPtr> match_watchers;
     std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
     std::set<std::string> starting;  ///< lobbies whose match is being stored
     QueueRoom queues;                ///< quick play (server/queue_room.hpp)
+
+    // ---- identity (hub.cpp); thread-safe ----
+    /// A fresh guest (not yet stored or known), or nullopt for a bad name.
+    std::optional<Guest> fresh_guest(std::string_view name) const;
+    /// Stores `guest` (blocking, with a database) and makes it known.
+    std::variant<Guest, IdentityError> store_guest(Guest guest);
+    /// The guest a token belongs to, if memory knows it.
+    std::optional<Guest> known_token(const std::string& token) const;
+    /// Looks a token up in the database (blocking) and keeps what it finds.
+    std::variant<Guest, IdentityError> lookup_token(const std::string& token);
 
     // ---- replies ----
     void error(const ParticipantPtr& to, ErrorCode code, std::string_view message, const Ref& ref) {
@@ -117,8 +135,8 @@ struct Hub::Impl final : QueueHost {
         return Member{player_id, it == names.end() ? player_id : it->second};
     }
 
+    /// Lobby strand only.
     std::vector<ParticipantPtr> connections_of(const std::string& player_id) {
-        std::lock_guard lock(connections_mutex);
         std::vector<ParticipantPtr> out;
         if (auto it = connections.find(player_id); it != connections.end())
             for (const auto& [id, p] : it->second) out.push_back(p);
@@ -163,8 +181,12 @@ struct Hub::Impl final : QueueHost {
     }
 
     void send_matches(const ParticipantPtr& to) {
-        std::lock_guard lock(lists_mutex);
-        to->deliver(shared(protocol::event_message("matches", {{"matches", live_list}})));
+        std::shared_ptr<const std::string> message;
+        {
+            std::lock_guard lock(lists_mutex);
+            message = live_message;
+        }
+        to->deliver(std::move(message));
     }
 
     /// Tells `who` and the remaining members what a departure did, and republishes the list.
@@ -251,19 +273,12 @@ struct Hub::Impl final : QueueHost {
                    });
     }
     MatchPublisher publisher() {
-        return [this](const std::string& id, const json& entry) {
-            on_published(id, entry);
-        };
+        return [this](const std::string& id, const json& entry) { on_published(id, entry); };
     }
     /// A match that will not be played (its row could not be stored): off the live list.
     void discard(const std::shared_ptr<Match>& match) {
         match->shutdown();
-        std::lock_guard lock(lists_mutex);
-        live.erase(match->id());
-        summaries.erase(match->id());
-        live_list = json::array();
-        for (const auto& [mid, item] : live) live_list.push_back(item.second);
-        metrics.live_matches = static_cast<std::int64_t>(live.size());
+        set_live_entry(match->id(), nullptr);
     }
 
     /// Starts a hub timer: on the lobby strand (call there), cancelled by Hub::shutdown so a
@@ -279,26 +294,67 @@ struct Hub::Impl final : QueueHost {
         });
     }
 
-    /// Drops a finished match from memory after Config::finished_match_keep.
-    void forget_later(const std::string& id) {
-        boost::asio::post(lobby_strand, [this, id] {
-            after(config.finished_match_keep, [this, id] {
-                std::shared_ptr<Match> match;  // destroyed outside the lock
-                {
-                    std::lock_guard lock(matches_mutex);
-                    if (auto it = matches.find(id); it != matches.end()) {
-                        match = std::move(it->second);
-                        matches.erase(it);
-                    }
-                }
-                std::lock_guard lock(lists_mutex);
-                summaries.erase(id);
-                finished.erase(id);
-            });
-        });
+    /// A finished match leaves the hub's map (lobby strand): with a database at once (the HTTP
+    /// API serves it from PostgreSQL), without one it joins the few kept in memory, and the
+    /// oldest of those goes. It leaves memory once the requests already holding it are done.
+    void retire(const std::string& id) {
+        std::vector<std::shared_ptr<Match>> gone;  // destroyed outside the lock
+        const std::size_t keep = repo ? 0 : config.finished_matches_in_memory;
+        std::lock_guard lock(matches_mutex);
+        if (!matches.count(id)) return;
+        kept_finished.push_back(id);
+        while (kept_finished.size() > keep) {
+            if (auto it = matches.find(kept_finished.front()); it != matches.end()) {
+                gone.push_back(std::move(it->second));
+                matches.erase(it);
+            }
+            kept_finished.pop_front();
+        }
+    }
+
+    /// Sets (or with null removes) a match's live-list entry; a change schedules one rebuild
+    /// of the list on the lobby strand, however many changes come before it runs.
+    void set_live_entry(const std::string& id, const json& entry) {
+        bool schedule = false;
+        {
+            std::lock_guard lock(lists_mutex);
+            auto it = live_order.find(id);
+            if (entry.is_null()) {
+                if (it == live_order.end()) return;
+                live.erase(it->second);
+                live_order.erase(it);
+            } else if (it == live_order.end()) {
+                live_order.emplace(id, next_live_order);
+                live.emplace(next_live_order++, entry);
+            } else {
+                live[it->second] = entry;
+            }
+            metrics.live_matches = static_cast<std::int64_t>(live.size());
+            schedule = !live_dirty;
+            live_dirty = true;
+        }
+        if (schedule) boost::asio::post(lobby_strand, [this] { publish_live(); });
+    }
+
+    /// Rebuilds the live list and tells the watchers (lobby strand). The watchers get the list
+    /// as it is when this runs, so lists never arrive out of order.
+    void publish_live() {
+        std::shared_ptr<const std::string> message;
+        {
+            std::lock_guard lock(lists_mutex);
+            if (!live_dirty) return;
+            live_dirty = false;
+            json list = json::array();
+            for (const auto& [order, entry] : live) list.push_back(entry);
+            message = shared(protocol::event_message("matches", {{"matches", list}}));
+            live_list = std::make_shared<const json>(std::move(list));
+            live_message = message;
+        }
+        for (const auto& [cid, p] : match_watchers) p->deliver(message);
     }
 
     // ---- match strands ----
+    /// A match's live-list entry changed (the match calls this only then); null: it is over.
     void on_published(const std::string& id, const json& entry) {
         if (entry.is_null()) {
             // Over: its players are free to queue again.
@@ -312,34 +368,13 @@ struct Hub::Impl final : QueueHost {
                 seated.erase(it);
             }
         }
-        bool changed = false;
-        {
-            std::lock_guard lock(lists_mutex);
-            auto it = live.find(id);
-            if (entry.is_null()) {
-                if (it != live.end()) live.erase(it), changed = true;
-                if (finished.insert(id).second) forget_later(id);
-            } else if (it == live.end()) {
-                live.emplace(id, std::make_pair(next_live_order++, entry));
-                changed = true;
-            } else if (it->second.second != entry) {
-                it->second.second = entry;
-                changed = true;
-            }
-            if (!changed) return;
-            std::vector<const std::pair<std::uint64_t, json>*> order;
-            for (const auto& [mid, item] : live) order.push_back(&item);
-            std::sort(order.begin(), order.end(),
-                      [](auto* a, auto* b) { return a->first < b->first; });
-            live_list = json::array();
-            for (auto* item : order) live_list.push_back(item->second);
-            metrics.live_matches = static_cast<std::int64_t>(live.size());
-        }
-        // Watchers live on the lobby strand; they get the list as it is when the post runs,
-        // so lists published from different match strands never arrive out of order.
-        boost::asio::post(lobby_strand, [this] {
-            for (const auto& [cid, p] : match_watchers) send_matches(p);
-        });
+        set_live_entry(id, entry);
+        if (entry.is_null())
+            // A short while for the requests already in flight and the players' last patches,
+            // then the match leaves the map (and memory, once nothing else holds it).
+            boost::asio::post(lobby_strand, [this, id] {
+                after(config.finished_match_keep, [this, id] { retire(id); });
+            });
     }
 };
 

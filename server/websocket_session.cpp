@@ -8,7 +8,6 @@
 #include <boost/asio/error.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
-#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/version.hpp>
@@ -71,6 +70,12 @@ void WebsocketSession::run(beast::http::request<beast::http::string_body> reques
         response.set(beast::http::field::server, "santorini-server");
     }));
     ws_.read_message_max(config_.max_frame_bytes);
+    // Memory per socket: Beast keeps a fixed 1.5 KB read buffer inside the stream and allocates
+    // a write buffer (write_buffer_bytes) only for a client or with permessage-deflate, which we
+    // never enable (its zlib state costs hundreds of KB per socket); a server's message is
+    // written straight from our shared string. One frame per message: our JSON is small, and
+    // without fragments every message costs one frame header.
+    ws_.auto_fragment(false);
     ws_.text(true);
     ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
 }
@@ -93,6 +98,10 @@ void WebsocketSession::on_accept(beast::error_code ec) {
 }
 
 void WebsocketSession::do_read() {
+    // Nothing is kept between messages: Beast fills the buffer only once a frame arrives (the
+    // frame header is read into the stream's own fixed buffer), so an idle connection holds no
+    // read buffer at all, and a rare large message (up to max_frame_bytes) is let go at once.
+    buffer_.shrink_to_fit();
     ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
 }
 
@@ -132,27 +141,27 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
         do_read();
         return;
     }
-    const std::string text = beast::buffers_to_string(buffer_.data());
+    // Parsed where it lies (a flat_buffer is contiguous); the parser copies what it keeps.
+    const std::string_view text(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    const bool read_on = on_message(text);
     buffer_.consume(buffer_.size());
-    on_message(text);
-    do_read();
+    // A hello waiting for the database holds the reading back: what the client sends after it
+    // is read once the hello is answered, so it never meets an unauthenticated session.
+    if (read_on) do_read();
 }
 
-void WebsocketSession::on_message(std::string_view text) {
+bool WebsocketSession::on_message(std::string_view text) {
     auto parsed = protocol::parse_client_message(text);
     if (auto* error = std::get_if<protocol::ProtocolError>(&parsed)) {
         metrics_.rejected(error->code);
         send(protocol::error_message(*error));
-        return;
+        return true;
     }
     auto& message = std::get<protocol::ClientMessage>(parsed);
-    if (const auto* hello = std::get_if<protocol::Hello>(&message.body)) {
-        on_hello(*hello, message.ref);
-        return;
-    }
+    if (const auto* hello = std::get_if<protocol::Hello>(&message.body)) return on_hello(*hello, message.ref);
     if (!authenticated_) {
         reject(protocol::ErrorCode::NotAuthenticated, "the first message must be hello", message.ref);
-        return;
+        return true;
     }
     try {
         hub_.handle(shared_from_this(), std::move(message));
@@ -161,30 +170,49 @@ void WebsocketSession::on_message(std::string_view text) {
         spdlog::error("event=hub_exception conn={} player={} what=\"{}\"", id_, player_id_, e.what());
         reject(protocol::ErrorCode::Unavailable, "internal error", std::nullopt);
     }
+    return true;
 }
 
-void WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Ref& ref) {
+bool WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Ref& ref) {
     if (authenticated_) {
         reject(protocol::ErrorCode::WrongPhase, "already authenticated", ref);
+        return true;
+    }
+    // The protocol version was checked by the parser; only the token is left. A token memory
+    // does not know is looked up in the database on the hub's pool; the answer comes back here.
+    hub_.identify(hello.token, [self = shared_from_this(), ref](std::variant<Guest, IdentityError> identified) {
+        // Posted even when answered at once: on_identified starts the next read, which must not
+        // happen while on_read still holds the buffer.
+        net::post(self->ws_.get_executor(), [self, ref, identified = std::move(identified)] {
+            self->on_identified(identified, ref);
+        });
+    });
+    return false;
+}
+
+void WebsocketSession::on_identified(const std::variant<Guest, IdentityError>& identified, const protocol::Ref& ref) {
+    if (finished_) return;
+    if (pending_close_) {
+        do_read();  // keep reading until the client's close frame (or the close deadline)
         return;
     }
-    // The protocol version was checked by the parser; only the token is left.
-    const auto identified = hub_.identify(hello.token);
     if (auto* why = std::get_if<IdentityError>(&identified)) {
         if (*why == IdentityError::Unavailable)
             reject(protocol::ErrorCode::Unavailable, "temporarily unavailable; try again", ref);
         else
             reject(protocol::ErrorCode::NotAuthenticated, "unknown token", ref);
+        do_read();
         return;
     }
-    const Guest* guest = &std::get<Guest>(identified);
-    player_id_ = guest->id;
+    const Guest& guest = std::get<Guest>(identified);
+    player_id_ = guest.id;
     authenticated_ = true;
     deadline_.cancel();
     spdlog::info("event=ws_hello conn={} player={}", id_, player_id_);
-    send(protocol::welcome_message(guest->id, guest->name));
+    send(protocol::welcome_message(guest.id, guest.name));
     // From now on this tab receives what the player is told (lobby events too).
     hub_.connected(shared_from_this());
+    do_read();
 }
 
 void WebsocketSession::reject(protocol::ErrorCode code, std::string_view message, const protocol::Ref& ref) {
@@ -226,7 +254,8 @@ void WebsocketSession::enqueue(std::shared_ptr<const std::string> message) {
 
 void WebsocketSession::do_write() {
     writing_ = std::move(queue_.front());
-    queue_.pop_front();
+    queue_.erase(queue_.begin());
+    if (queue_.empty() && queue_.capacity() > 8) queue_.shrink_to_fit();  // after a burst
     update_queue_size();
     ws_.async_write(net::buffer(*writing_),
                     beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));

@@ -26,11 +26,12 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -94,8 +95,10 @@ private:
     void on_accept(boost::beast::error_code ec);
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
-    void on_message(std::string_view text);
-    void on_hello(const protocol::Hello& hello, const protocol::Ref& ref);
+    /// Handles one message; false: reading waits (a hello is being looked up).
+    bool on_message(std::string_view text);
+    bool on_hello(const protocol::Hello& hello, const protocol::Ref& ref);
+    void on_identified(const std::variant<Guest, IdentityError>& identified, const protocol::Ref& ref);
     void reject(protocol::ErrorCode code, std::string_view message, const protocol::Ref& ref);
     void send(std::string text);
     void enqueue(std::shared_ptr<const std::string> message);
@@ -127,7 +130,9 @@ private:
     bool close_sent_ = false;
     std::optional<boost::beast::websocket::close_reason> pending_close_;
     std::shared_ptr<const std::string> writing_;  ///< the one write in flight
-    std::deque<std::shared_ptr<const std::string>> queue_;
+    /// Waiting behind `writing_`, oldest first. A vector, not a deque: libstdc++'s deque
+    /// allocates ~600 bytes even when empty, and this queue is empty nearly always.
+    std::vector<std::shared_ptr<const std::string>> queue_;
     std::atomic<std::size_t> queued_{0};
     std::atomic<std::size_t> peak_queued_{0};
 };

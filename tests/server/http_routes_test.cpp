@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <optional>
 #include <random>
 #include <string>
@@ -57,7 +58,16 @@ struct Routes {
         Request request{method, target, 11};
         request.body() = std::move(body);
         request.prepare_payload();
-        return server::handle_http(request, *hub, metrics, config, client);
+        return answer(request, client);
+    }
+
+    /// handle_http, waiting for the answer (two routes answer from another thread).
+    Response answer(const Request& request, std::string_view client = "127.0.0.1") {
+        std::promise<Response> answered;
+        auto future = answered.get_future();
+        server::handle_http(request, *hub, metrics, config, client,
+                            [&answered](Response response) { answered.set_value(std::move(response)); });
+        return future.get();
     }
 };
 
@@ -336,12 +346,12 @@ TEST_CASE("mime types by extension", "[http_routes]") {
 TEST_CASE("responses follow the request's version and keep-alive", "[http_routes]") {
     Routes routes;
     Request request{http::verb::get, "/healthz", 10};
-    const Response old = server::handle_http(request, *routes.hub, routes.metrics, routes.config);
+    const Response old = routes.answer(request);
     CHECK(old.version() == 10);
     CHECK_FALSE(old.keep_alive());
 
     Request keep{http::verb::get, "/healthz", 11};
-    CHECK(server::handle_http(keep, *routes.hub, routes.metrics, routes.config).keep_alive());
+    CHECK(routes.answer(keep).keep_alive());
     keep.keep_alive(false);
-    CHECK_FALSE(server::handle_http(keep, *routes.hub, routes.metrics, routes.config).keep_alive());
+    CHECK_FALSE(routes.answer(keep).keep_alive());
 }

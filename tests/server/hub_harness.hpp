@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -93,11 +94,23 @@ class Harness {
     Player guest(const std::string& name) {
         auto g = hub.create_guest(name);
         REQUIRE(g);
-        return Player{std::make_shared<FakeParticipant>(g->id, ++next_connection_), g->id, g->name};
+        return Player{connect(g->id), g->id, g->name};
     }
     /// Another connection (tab) of the same player.
-    std::shared_ptr<FakeParticipant> tab(const Player& p) {
-        return std::make_shared<FakeParticipant>(p.id, ++next_connection_);
+    std::shared_ptr<FakeParticipant> tab(const Player& p) { return connect(p.id); }
+    /// A new connection of `player_id`, connected to the hub as the transport does after hello.
+    std::shared_ptr<FakeParticipant> connect(const std::string& player_id) {
+        auto conn = std::make_shared<FakeParticipant>(player_id, ++next_connection_);
+        hub.connected(conn);  // posted to the lobby strand: ahead of anything sent later
+        return conn;
+    }
+    /// Hub::match_summary, waiting for its answer (runs the io_context until it comes).
+    std::optional<json> summary(const std::string& match) {
+        std::optional<std::optional<json>> answer;
+        hub.match_summary(match, [&answer](std::optional<json> view) { answer = std::move(view); });
+        settle();
+        REQUIRE(answer.has_value());
+        return *answer;
     }
     /// Parses `message` as the transport would, hands it to the hub and runs everything it causes.
     void send(const std::shared_ptr<FakeParticipant>& from, const json& message) {

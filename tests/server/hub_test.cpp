@@ -89,9 +89,9 @@ TEST_CASE("The HTTP getters see lobbies and matches as they change", "[hub]") {
     auto ann = h.guest("Ann"), bob = h.guest("Bob");
     CHECK(h.hub.public_lobbies() == json::array());
     CHECK(h.hub.live_matches() == json::array());
-    CHECK_FALSE(h.hub.match_summary("m_nothing"));
+    CHECK_FALSE(h.summary("m_nothing"));
     const auto match = h.start_match({ann, bob}, settings_json(2));
-    auto summary = h.hub.match_summary(match);
+    auto summary = h.summary(match);
     REQUIRE(summary);
     CHECK((*summary)["you"].is_null());
     CHECK_FALSE((*summary)["state"].contains("legal"));
@@ -241,7 +241,7 @@ TEST_CASE("Many matches are played at once on a multi-threaded io_context", "[hu
         const auto& m = matches[static_cast<std::size_t>(t)];
         const auto spectator = wes.conn->view(m);
         CHECK(spectator.errors == 0);
-        CHECK(h.hub.match_summary(m) == spectator.view);
+        CHECK(h.summary(m) == spectator.view);
         for (const auto& p : tables[static_cast<std::size_t>(t)]) {
             CHECK(p.conn->view(m).errors == 0);
             CHECK(p.conn->view(m).version == spectator.version);
@@ -249,4 +249,116 @@ TEST_CASE("Many matches are played at once on a multi-threaded io_context", "[hu
         }
     }
     CHECK(wes.conn->last("matches")["matches"] == json::array());
+}
+
+TEST_CASE("Match requests go through the connection's own handle", "[hub][handles]") {
+    Harness h;
+    auto ann = h.guest("Ann"), bob = h.guest("Bob");
+    const std::vector<Player> players{ann, bob};
+    const auto match = h.start_match(players, settings_json(2));
+    // Opening a match leaves a handle with the connection (no hub lookup for what follows).
+    for (const auto& p : players) {
+        auto& opened = p.conn->hub_state().opened;
+        REQUIRE(opened.count(match) == 1);
+        CHECK_FALSE(opened.at(match).expired());
+    }
+    std::mt19937 rng(3);
+    CHECK(play_out(h, players, match, rng, 4) == 4);  // steps routed through the handles
+
+    // Closing drops the handle; a request for a match not opened still finds it in the hub.
+    h.send(bob.conn, {{"type", "match.close"}, {"match", match}, {"ref", 1}});
+    CHECK(bob.conn->hub_state().opened.count(match) == 0);
+    auto bob_other = h.tab(bob);  // never opened it
+    h.send(bob_other, {{"type", "match.resign"}, {"match", match}, {"ref", 2}});
+    CHECK(bob_other->last("ack")["ref"] == 2);
+    CHECK(view_of(ann, match)["status"] == "aborted");  // resigned during the setup
+
+    // A dropped connection leaves the matches it had open through its handles.
+    auto wes = h.guest("Wes");
+    h.send(wes.conn, {{"type", "match.open"}, {"match", match}});
+    CHECK(view_of(ann, match)["spectators"] == 1);
+    h.drop(wes.conn);
+    CHECK(wes.conn->hub_state().opened.empty());
+    CHECK(h.summary(match).value()["spectators"] == 0);
+}
+
+TEST_CASE("A finished match leaves the hub and memory; without a database a few stay",
+          "[hub][finished]") {
+    Config config;
+    config.finished_match_keep = std::chrono::milliseconds(20);
+    config.finished_matches_in_memory = 1;
+    Harness h(config);
+    auto ann = h.guest("Ann"), bob = h.guest("Bob"), wes = h.guest("Wes");
+    auto play_and_resign = [&] {
+        const auto match = h.start_match({ann, bob}, settings_json(2));
+        h.send(wes.conn, {{"type", "match.open"}, {"match", match}});
+        h.send(ann.conn, {{"type", "match.resign"}, {"match", match}});
+        REQUIRE(view_of(wes, match)["status"] == "aborted");
+        return match;
+    };
+    auto wait_out_keep = [&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(60));
+        h.settle();
+    };
+    const auto first = play_and_resign();
+    CHECK(h.summary(first).has_value());  // within finished_match_keep
+    wait_out_keep();
+    CHECK(h.summary(first).has_value());  // kept: the one finished match memory mode keeps
+
+    const auto second = play_and_resign();
+    wait_out_keep();
+    CHECK(h.summary(second).has_value());
+    // The oldest went: not in the hub, and gone from memory (every handle to it expired, even
+    // those of connections that still have it open).
+    CHECK_FALSE(h.summary(first).has_value());
+    for (const auto& conn : {ann.conn, bob.conn, wes.conn})
+        CHECK(conn->hub_state().opened.at(first).expired());
+    h.send(wes.conn, {{"type", "match.open"}, {"match", first}, {"ref", "late"}});
+    CHECK(wes.conn->last("error")["code"] == "unknown_match");
+    CHECK(wes.conn->last("error")["ref"] == "late");
+    // The failed open dropped the expired handle.
+    CHECK(wes.conn->hub_state().opened.count(first) == 0);
+    CHECK(h.hub.live_matches().empty());
+}
+
+TEST_CASE("The spectator view of GET /api/matches/{id} comes from the match's strand",
+          "[hub][summary]") {
+    Harness h;
+    auto ann = h.guest("Ann"), bob = h.guest("Bob"), wes = h.guest("Wes");
+    bool answered = false;
+    h.hub.match_summary("m_nothing", [&](std::optional<json> view) {
+        answered = true;
+        CHECK_FALSE(view);
+    });
+    CHECK(answered);  // unknown: at once
+
+    const auto match = h.start_match({ann, bob}, settings_json(2));
+    h.send(wes.conn, {{"type", "match.open"}, {"match", match}});
+    std::optional<json> summary;
+    h.hub.match_summary(match, [&](std::optional<json> view) { summary = std::move(view); });
+    CHECK_FALSE(summary);  // asked of the match's strand: nothing until it runs
+    h.settle();
+    REQUIRE(summary);
+    CHECK(*summary == view_of(wes, match));
+    CHECK((*summary)["you"].is_null());
+}
+
+TEST_CASE("The live list changes only when an entry does; watchers hear each change once",
+          "[hub][live]") {
+    Harness h;
+    auto ann = h.guest("Ann"), bob = h.guest("Bob"), wes = h.guest("Wes");
+    h.send(wes.conn, {{"type", "matches.subscribe"}, {"ref", 1}});
+    const std::vector<Player> players{ann, bob};
+    const auto match = h.start_match(players, settings_json(2));
+    std::mt19937 rng(5);
+    play_out(h, players, match, rng, 12);
+    const auto events = wes.conn->of_type("matches");
+    REQUIRE(events.size() >= 2);
+    CHECK(events.front()["matches"] == json::array());
+    for (std::size_t i = 1; i < events.size(); ++i) CHECK(events[i] != events[i - 1]);
+    const json list = h.hub.live_matches();
+    REQUIRE(list.size() == 1);
+    CHECK(events.back()["matches"] == list);
+    CHECK(list[0]["id"] == match);
+    CHECK(list[0].size() == 5);  // an entry, not a view: id, players, powers, status, spectators
 }

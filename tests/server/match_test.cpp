@@ -88,7 +88,7 @@ TEST_CASE("A 2-player game without powers is played from lobby to a win", "[matc
     CHECK(h.recording.records().size() == static_cast<std::size_t>(steps));
     CHECK(h.recording.records().back().number == static_cast<std::uint32_t>(steps));
     CHECK(h.hub.live_matches().empty());
-    CHECK(h.hub.match_summary(match) == end);
+    CHECK(h.summary(match) == end);
     CHECK(h.metrics.live_matches == 0);
     // The spectator got every version after its snapshot, one patch each.
     CHECK(wes.conn->view(match).patches ==
@@ -423,17 +423,18 @@ TEST_CASE("Connections come and go: seats show connected, spectators are counted
 TEST_CASE("A finished match is kept for a while, then forgotten", "[match]") {
     Config config;
     config.finished_match_keep = std::chrono::milliseconds(30);
+    config.finished_matches_in_memory = 0;  // as with a database: nothing kept after the delay
     Harness h(config);
     auto ann = h.guest("Ann"), bob = h.guest("Bob");
     const std::vector<Player> players{ann, bob};
     const auto match = h.start_match(players, settings_json(2));
     h.send(bob.conn, {{"type", "match.resign"}, {"match", match}});
-    REQUIRE(h.hub.match_summary(match).has_value());  // right after the end: still there
-    CHECK((*h.hub.match_summary(match))["status"] == "aborted");
+    REQUIRE(h.summary(match).has_value());  // right after the end: still there
+    CHECK((*h.summary(match))["status"] == "aborted");
 
     std::this_thread::sleep_for(std::chrono::milliseconds(80));
     h.settle();
-    CHECK_FALSE(h.hub.match_summary(match).has_value());
+    CHECK_FALSE(h.summary(match).has_value());
     h.send(ann.conn, {{"type", "match.open"}, {"match", match}, {"ref", "late"}});
     CHECK(ann.conn->last("error")["code"] == "unknown_match");
 }

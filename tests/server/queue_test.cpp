@@ -104,7 +104,7 @@ TEST_CASE("Two players of a queue are matched into one rated match with its sett
         CHECK(waiting_in(h, c.queue, 600, 5) == 0);
 
         // The match exists, both are seated in it, and it is played as the queue says.
-        CHECK(h.hub.match_summary(match));
+        CHECK(h.summary(match));
         h.send(ann.conn, {{"type", "match.open"}, {"match", match}});
         h.send(bob.conn, {{"type", "match.open"}, {"match", match}});
         auto view = view_of(ann, match);

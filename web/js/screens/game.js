@@ -334,6 +334,10 @@ export function gameScreen(screen, id) {
     conn.on('match.snapshot', (msg) => msg.match === id && render()),
     conn.on('match.patch', (msg) => msg.match === id && render()),
     conn.on('error', (msg) => {
+      // A finished match leaves the server's memory soon after its last patch: a reconnect that
+      // reopens it gets unknown_match, and the final board this screen shows stays.
+      const status = view()?.status;
+      if (msg.code === 'unknown_match' && (status === 'finished' || status === 'aborted')) return;
       if (msg.code === 'unknown_match') mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, 'No such match'), h('p', {}, 'It may have ended a while ago. '), h('a', { href: `#/replay/${id}` }, 'Try its replay'), ' · ', h('a', { href: '#/' }, 'Home')));
     }),
   ];
