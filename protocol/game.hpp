@@ -82,8 +82,9 @@ class Game {
     virtual std::optional<std::string> concede(int seat) = 0;
 
     /// The typed view of `viewer` (a seat or `spectators`), with the legal steps when `viewer`
-    /// is the seat that decides.
-    virtual std::unique_ptr<GameView> view(int viewer) const = 0;
+    /// is the seat that decides and `deciding` (false once the match ended without the game
+    /// ending: an abort).
+    virtual std::unique_ptr<GameView> view(int viewer, bool deciding = true) const = 0;
     /// True if the two views write the same JSON (so their viewers may share one message).
     virtual bool same(const GameView& a, const GameView& b) const = 0;
     /// The view's `state` object.

@@ -98,10 +98,10 @@ std::optional<std::string> SantoriniGame::concede(int seat) {
     return std::nullopt;
 }
 
-std::unique_ptr<GameView> SantoriniGame::view(int viewer) const {
+std::unique_ptr<GameView> SantoriniGame::view(int viewer, bool deciding) const {
     auto v = std::make_unique<SantoriniView>();
     v->seen = santorini::view_for(state_, viewer < 0 ? santorini::spectator : viewer);
-    v->decides = viewer >= 0 && viewer == decider();
+    v->decides = deciding && viewer >= 0 && viewer == decider();
     v->epoch = epoch_;
     return v;
 }

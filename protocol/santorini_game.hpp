@@ -34,7 +34,7 @@ class SantoriniGame final : public Game {
     std::variant<Played, std::string> play(const nlohmann::json& step) override;
     std::optional<std::string> concede(int seat) override;
 
-    std::unique_ptr<GameView> view(int viewer) const override;
+    std::unique_ptr<GameView> view(int viewer, bool deciding = true) const override;
     bool same(const GameView& a, const GameView& b) const override;
     void write_state(const GameView& view, JsonText& out) const override;
     void write_seat(const GameView& view, int seat, JsonText& out) const override;

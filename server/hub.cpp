@@ -256,6 +256,7 @@ std::pair<int, int> Hub::recover() {
         options.id = stored.id;
         options.seed = stored.seed;
         options.history = hub.config.history_per_match;
+        options.history_bytes = hub.config.history_bytes_per_viewer;
         // The same reading of the settings as the HTTP API's replays (server/replay.hpp).
         auto parsed = read_stored_settings(stored.settings_json);
         if (auto* e = std::get_if<std::string>(&parsed)) {

@@ -136,7 +136,7 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
 
 void Match::first_view(SteadyTime now, WallTime wall) {
     line_added_ = false;  // a restored match's history is in its snapshot, not in a patch
-    for (auto& v : viewers_) v.view = game_->view(v.seat);
+    for (auto& v : viewers_) v.view = game_->view(v.seat, !aborted_);
     shown_ = shown(now, wall);
     publish_entry();
     arm_timer();
@@ -543,7 +543,7 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
 
     // Spectators first: a seat that sees what they see (and saw it before) shares their message.
     Viewer& watchers = viewers_.back();
-    auto watchers_next = game_->view(watchers.seat);
+    auto watchers_next = game_->view(watchers.seat, !aborted_);
     std::shared_ptr<const std::string> watchers_message;
     auto message_for = [&](const Viewer& v, const protocol::GameView& next_view) {
         std::string text = head;
@@ -566,7 +566,7 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
     const bool line_private = line_added_ && history_.own.count(history_.lines - 1) > 0;
     for (std::size_t i = 0; i + 1 < viewers_.size(); ++i) {
         Viewer& v = viewers_[i];
-        auto next_view = game_->view(v.seat);
+        auto next_view = game_->view(v.seat, !aborted_);
         std::shared_ptr<const std::string> message;
         if (!line_private && game_->same(*next_view, *watchers_next) &&
             game_->same(*v.view, *watchers.view))

@@ -235,6 +235,9 @@ TEST_CASE("a flooding player is cut with 1008 while another game plays on, then 
 TEST_CASE("a spectator that stops reading is cut with 4000, memory bounded, and resumes", "[e2e]") {
     server::Config config = e2e::config();
     config.max_queued_messages = 64;
+    // Sue resumes by patches below: the history may hold all of them (its byte bound is
+    // tested in match_test).
+    config.history_bytes_per_viewer = 1 << 20;
     test::RunningServer running(config);
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;

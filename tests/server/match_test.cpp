@@ -231,6 +231,40 @@ TEST_CASE("Reopening with since gets the missed patches, or a snapshot when they
     }
 }
 
+TEST_CASE("The resume history is bounded in bytes: past the bound a resume gets a snapshot",
+          "[match][resume]") {
+    Config config;
+    config.history_per_match = 1000;
+    config.history_bytes_per_viewer = 1500;  // a few patches: the legal steps weigh most
+    Harness h(config);
+    auto ann = h.guest("Ann"), bob = h.guest("Bob");
+    const std::vector<Player> players{ann, bob};
+    const auto match = h.start_match(players, settings_json(2));
+    std::mt19937 rng(3);
+    play_out(h, players, match, rng, 1);
+    const auto seen = ann.conn->view(match);
+
+    // The newest patch is always kept, whatever its size.
+    play_out(h, players, match, rng, 1);
+    auto one_back = h.tab(ann);
+    h.send(one_back, {{"type", "match.open"}, {"match", match}, {"since", seen.version}});
+    CHECK(one_back->of_type("match.patch").size() == 1);
+
+    // Many patches later their bytes passed the bound: the oldest are gone.
+    std::size_t bytes = 0;
+    const auto before = ann.conn->messages().size();
+    play_out(h, players, match, rng, 12);
+    const auto all = ann.conn->messages();
+    for (std::size_t i = before; i < all.size(); ++i)
+        if (all[i]["type"] == "match.patch") bytes += all[i].dump().size();
+    REQUIRE(bytes > config.history_bytes_per_viewer);
+    auto late = h.tab(ann);
+    h.send(late, {{"type", "match.open"}, {"match", match}, {"since", seen.version}});
+    CHECK(late->of_type("match.patch").empty());
+    REQUIRE(late->of_type("match.snapshot").size() == 1);
+    CHECK(late->view(match).view == ann.conn->view(match).view);
+}
+
 TEST_CASE("Refused steps change nothing: wrong seat, spectator, illegal, unknown match",
           "[match]") {
     Harness h;
