@@ -59,6 +59,13 @@ class PgStepStore final : public server::StepStore {
     /// Queues `record`; see StepStore::append. `done` runs on the writer thread, or inline when
     /// the database is known to be down. It must not block for long (it delays other commits).
     void append(server::StepRecord record, std::function<void(bool stored)> done) override;
+    /// Queues the creation of `match` and its seats; see StepStore::create. It commits in the
+    /// group it lands in, before that group's steps; `done` runs as append's does.
+    void create(server::MatchCreation match, std::function<void(bool stored)> done) override;
+    /// Queues the abort of a live match without a final step; see StepStore::abort. It commits
+    /// after the steps of its group; `done` runs as append's does.
+    void abort(std::string match_id, std::int64_t at_ms,
+               std::function<void(bool stored)> done) override;
 
     /// True while the writer is connected (a "temporarily unavailable" answer otherwise).
     bool available() const;
