@@ -1,10 +1,11 @@
 #pragma once
 // The PostgreSQL StepStore, with group commit.
 //
-// Appends from any thread go into one queue. One writer thread, with its own connection, takes
-// everything that arrived within `window` of the oldest waiting append (or `max_batch` of
-// them) and commits it in one transaction: one INSERT of all the rows, then the finish of any
-// match whose last step is among them, then COMMIT; only then is each done(true) called. While
+// Appends, match creations and aborts from any thread go into one queue. One writer thread,
+// with its own connection, takes everything that arrived within `window` of the oldest waiting
+// request (or `max_batch` of them) and commits it in one transaction: the creations (one
+// INSERT for the matches, one for their seats), one INSERT of all the steps, the finish of any
+// match whose last step is among them, the aborts, then COMMIT; only then is each done called. While
 // a commit runs, new appends gather for the next one, so under load a transaction carries many
 // steps and the fsync per commit is shared (docs/storage.md, docs/benchmarks.md).
 //
