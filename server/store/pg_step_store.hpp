@@ -39,9 +39,9 @@ struct PgStepStoreOptions {
 
 /// Counters, for tests, metrics and the benchmark.
 struct PgStepStoreStats {
-    std::uint64_t transactions = 0;  ///< committed transactions that stored steps
-    std::uint64_t stored = 0;        ///< appends answered true
-    std::uint64_t failed = 0;        ///< appends answered false
+    std::uint64_t transactions = 0;  ///< committed group transactions
+    std::uint64_t stored = 0;        ///< requests (appends, creations, aborts) answered true
+    std::uint64_t failed = 0;        ///< requests answered false
     std::uint64_t connects = 0;      ///< successful (re)connections of the writer
 };
 
