@@ -249,9 +249,15 @@ struct PgStepStore::Impl {
         steps.reserve(batch.size());
         for (std::size_t i = 0; i < batch.size(); ++i) {
             switch (batch[i].record.index()) {
-            case 0: steps.push_back(i); break;
-            case 1: creations.push_back(i); break;
-            default: aborts.push_back(i); break;
+                case 0:
+                    steps.push_back(i);
+                    break;
+                case 1:
+                    creations.push_back(i);
+                    break;
+                default:
+                    aborts.push_back(i);
+                    break;
             }
         }
         pqxx::work w(*connection);
@@ -321,9 +327,9 @@ struct PgStepStore::Impl {
         }
         std::string ids = id.take(), numbers = number.take(), players = player.take(),
                     step_texts = step.take();
-        const auto inserted = w.exec_prepared(insert_steps, ids, numbers, players, step_texts,
-                                              at.take(), hash.take())
-                                  .affected_rows();
+        const auto inserted =
+            w.exec_prepared(insert_steps, ids, numbers, players, step_texts, at.take(), hash.take())
+                .affected_rows();
         if (inserted == n) return;
         // Some numbers were taken: a record answers true only when the stored row is the same
         // step by the same player (a retry), whoever stored it. One query for the whole group.
@@ -472,8 +478,7 @@ void PgStepStore::create(server::MatchCreation match, std::function<void(bool)> 
     impl_->enqueue(Pending{std::move(match), std::move(done), {}});
 }
 
-void PgStepStore::abort(std::string match_id, std::int64_t at_ms,
-                        std::function<void(bool)> done) {
+void PgStepStore::abort(std::string match_id, std::int64_t at_ms, std::function<void(bool)> done) {
     impl_->enqueue(Pending{MatchAbort{std::move(match_id), at_ms}, std::move(done), {}});
 }
 

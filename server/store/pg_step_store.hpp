@@ -5,9 +5,9 @@
 // with its own connection, takes everything that arrived within `window` of the oldest waiting
 // request (or `max_batch` of them) and commits it in one transaction: the creations (one
 // INSERT for the matches, one for their seats), one INSERT of all the steps, the finish of any
-// match whose last step is among them, the aborts, then COMMIT; only then is each done called. While
-// a commit runs, new appends gather for the next one, so under load a transaction carries many
-// steps and the fsync per commit is shared (docs/storage.md, docs/benchmarks.md).
+// match whose last step is among them, the aborts, then COMMIT; only then is each done called.
+// While a commit runs, new appends gather for the next one, so under load a transaction carries
+// many steps and the fsync per commit is shared (docs/storage.md, docs/benchmarks.md).
 //
 // When the database is unreachable, appends answer done(false) at once (inline, on the caller's
 // thread), every queued append is failed, and the writer reconnects by itself, with backoff,
