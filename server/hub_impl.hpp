@@ -228,7 +228,7 @@ struct Hub::Impl final : QueueHost {
     /// but not yet registered, or why it could not be made (nothing then remains of it).
     using MatchMade = std::function<void(std::variant<std::shared_ptr<Match>, LobbyError>)>;
     /// Creates a match of `seats` (in seat order) with `settings`, a random seed and challenger,
-    /// and stores it (on the blocking pool) before its first step can be; `origin` is added to
+    /// and stores it (through the step store's grouped commit) before its first step can be; `origin` is added to
     /// its stored settings (where it came from). Lobbies and queues both start matches here.
     void make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
                     const json& origin, MatchMade done);

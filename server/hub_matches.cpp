@@ -66,11 +66,12 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     if (auto* e = std::get_if<std::string>(&created))
         return done(LobbyError{ErrorCode::InvalidField, *e});
     auto match = std::get<std::shared_ptr<Match>>(std::move(created));
-    if (!repo) return done(std::move(match));
-    // The match and its seats must be stored before its first step (the steps' foreign keys);
-    // the call blocks, so it runs on the blocking pool and the lobby strand carries on.
-    store::NewMatch row;
+    // The match and its seats must be stored before its first step (the steps' foreign keys):
+    // the step store commits the creation in its ordered pipeline and answers on its own
+    // thread, so the lobby strand carries on and nothing waits on the database.
+    MatchCreation row;
     row.id = options.id;
+    row.game = match->kind();
     row.settings_json = stored.dump();
     row.seed = options.seed;
     row.state_hash = match->state_hash_before_shared();
@@ -80,16 +81,13 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     // The power each seat starts with, where the game deals them ("" for none).
     const json powers = match->live_fields_before_shared().value("powers", json::array());
     for (std::size_t s = 0; s < options.seats.size(); ++s)
-        row.seats.push_back(store::NewSeat{
+        row.seats.push_back(SeatCreation{
             static_cast<int>(s), options.seats[s].id,
             s < powers.size() && powers[s].is_string() ? powers[s].get<std::string>() : std::string(),
             {}});
-    boost::asio::post(*blocking, [this, match, row = std::move(row), done = std::move(done)] {
-        auto result = repo->create_match(row);
-        if (!result)
-            spdlog::warn("event=match_store_failed match={} error=\"{}\"", row.id,
-                         result.error().message);
-        boost::asio::post(lobby_strand, [this, match, done, ok = result.ok()] {
+    store.create(std::move(row), [this, match, done = std::move(done)](bool ok) {
+        if (!ok) spdlog::warn("event=match_store_failed match={}", match->id());
+        boost::asio::post(lobby_strand, [this, match, done, ok] {
             if (ok) return done(match);
             discard(match);
             done(LobbyError{ErrorCode::Unavailable,
@@ -110,13 +108,14 @@ void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Mem
 
 void Hub::Impl::abandon(const std::shared_ptr<Match>& match) {
     discard(match);
-    if (repo)
-        boost::asio::post(*blocking, [this, id = match->id()] {
-            repo->end_match(id, "aborted", "null",
-                            std::chrono::duration_cast<std::chrono::milliseconds>(
-                                std::chrono::system_clock::now().time_since_epoch())
-                                .count());
-        });
+    // Through the step store's pipeline, after the creation it follows; nobody waits for it.
+    store.abort(match->id(),
+                std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count(),
+                [id = match->id()](bool ok) {
+                    if (!ok) spdlog::warn("event=match_abort_failed match={}", id);
+                });
 }
 
 void Hub::Impl::rating(const std::string& player, const std::string& pool,

@@ -160,6 +160,7 @@ Match::Match(boost::asio::io_context& io, MatchOptions options,
       strand_(boost::asio::make_strand(io)),
       timer_(strand_),
       game_(std::move(game)),
+      kind_(game_->kind()),
       clock_(TimeControl::from_settings(options_.settings), options_.settings.players) {
     viewers_.resize(static_cast<std::size_t>(options_.settings.players) + 1);
     for (int s = 0; s < options_.settings.players; ++s)

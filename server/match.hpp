@@ -90,6 +90,8 @@ class Match : public std::enable_shared_from_this<Match> {
     Match& operator=(const Match&) = delete;
 
     const std::string& id() const { return options_.id; }
+    /// The kind of game it hosts ("santorini"), as the store's `game` column names it.
+    const std::string& kind() const { return kind_; }
     /// What the live list shows of the game (Santorini: {"powers": [...]}) and the hash of the
     /// state, as they are now. Only before the match is shared with other threads (the hub
     /// stores a new match with them).
@@ -217,6 +219,7 @@ class Match : public std::enable_shared_from_this<Match> {
     boost::asio::steady_timer timer_;
 
     std::unique_ptr<protocol::Game> game_;
+    const std::string kind_;  ///< game_->kind(), readable from any thread
     Clock clock_;
     std::vector<Viewer> viewers_;  ///< one per seat, then the spectators
     Shown shown_;                  ///< what every viewer was last shown alike

@@ -49,6 +49,26 @@ struct StepRecord {
     std::optional<MatchFinish> finish;  ///< set on the match's last step only
 };
 
+/// A seat of a match to create.
+struct SeatCreation {
+    int seat = 0;
+    std::string player_id;
+    std::string power;        ///< "" without powers
+    std::optional<int> team;  ///< none when nobody plays in teams
+};
+
+/// A match to create, live from the start, with its seats (the row its steps refer to).
+struct MatchCreation {
+    std::string id;  ///< "m_..."
+    std::string game = "santorini";
+    std::string settings_json;  ///< whatever the server needs to rebuild the game (with the seed)
+    std::uint64_t seed = 0;
+    std::string owner_node;  ///< "" when unset
+    std::string state_hash;  ///< hash of the initial state ("": none)
+    std::int64_t created_at_ms = 0;
+    std::vector<SeatCreation> seats;
+};
+
 /// Appends steps durably. `done(true)` is called once the record is stored (possibly on
 /// another thread, or inline when the answer is already known: callers post back to their own
 /// strand); `done(false)` if it could not be, in which case the step must not be acknowledged.
@@ -60,9 +80,22 @@ class StepStore {
   public:
     virtual ~StepStore() = default;
     virtual void append(StepRecord record, std::function<void(bool stored)> done) = 0;
+    /// Stores a new live match and its seats, in the same ordered pipeline as the steps: a
+    /// creation is committed no later than any step appended after it, so a match's first step
+    /// may be appended as soon as `done(true)` came (or even before, on the same store).
+    /// `done(false)`: not stored (a taken id, an unknown player, the database unreachable).
+    /// The default keeps nothing and answers true (stores that keep no matches: test fakes).
+    virtual void create(MatchCreation, std::function<void(bool stored)> done) { done(true); }
+    /// Ends a live match that has no final step (made, but never played) as aborted, at `at_ms`.
+    /// `done(false)` when it could not be stored, or when no live match has this id. The
+    /// default keeps nothing and answers true.
+    virtual void abort(std::string /*match_id*/, std::int64_t /*at_ms*/,
+                       std::function<void(bool stored)> done) {
+        done(true);
+    }
 };
 
-/// Keeps nothing beyond the process: acknowledges at once (until PostgreSQL arrives).
+/// Keeps nothing beyond the process: acknowledges appends, creations and aborts at once.
 class MemoryStepStore final : public StepStore {
   public:
     void append(StepRecord, std::function<void(bool)> done) override { done(true); }

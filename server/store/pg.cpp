@@ -1,5 +1,7 @@
 #include "server/store/pg.hpp"
 
+#include <charconv>
+
 namespace store::pg {
 
 StoreError error_from(const std::exception& e) {
@@ -62,6 +64,56 @@ std::string int_array(const std::vector<std::int64_t>& items) {
     }
     out.push_back('}');
     return out;
+}
+
+ArrayLiteral::ArrayLiteral(std::size_t elements, std::size_t typical_size) {
+    out_.reserve(2 + elements * (typical_size + 3));
+}
+
+void ArrayLiteral::separate() {
+    if (out_.size() > 1) out_.push_back(',');
+}
+
+void ArrayLiteral::text(std::string_view s) {
+    separate();
+    out_.push_back('"');
+    // Copy the runs between characters that need a backslash in one go.
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (s[i] == '"' || s[i] == '\\') {
+            out_.append(s.data() + from, i - from);
+            out_.push_back('\\');
+            from = i;
+        }
+    out_.append(s.data() + from, s.size() - from);
+    out_.push_back('"');
+}
+
+void ArrayLiteral::nullable_text(std::string_view s) {
+    if (s.empty())
+        null();
+    else
+        text(s);
+}
+
+void ArrayLiteral::integer(std::int64_t i) {
+    separate();
+    char buffer[24];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, i);
+    (void)ec;  // 24 characters always hold an int64
+    out_.append(buffer, end);
+}
+
+void ArrayLiteral::null() {
+    separate();
+    out_ += "NULL";
+}
+
+std::string ArrayLiteral::take() {
+    out_.push_back('}');
+    std::string done = std::move(out_);
+    out_ = "{";
+    return done;
 }
 
 ConnectionPool::ConnectionPool(std::string url, std::size_t size)

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <pqxx/pqxx>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/store/result.hpp"
@@ -27,6 +28,29 @@ std::string text_array(const std::vector<const std::string*>& items, bool empty_
 
 /// A PostgreSQL array literal of integers ("{1,2}").
 std::string int_array(const std::vector<std::int64_t>& items);
+
+/// Builds one PostgreSQL array literal element by element, for a whole group of rows passed as
+/// one parameter (`$1::text[]`) and `unnest`ed in SQL: one string per column instead of a
+/// parameter per row, and no intermediate vectors.
+class ArrayLiteral {
+  public:
+    /// Room for about `elements` elements of `typical_size` characters each.
+    explicit ArrayLiteral(std::size_t elements = 0, std::size_t typical_size = 8);
+    /// A text element, quoted and escaped (so JSON, with its quotes, is safe too).
+    void text(std::string_view s);
+    /// A text element, or NULL when `s` is empty.
+    void nullable_text(std::string_view s);
+    /// An integer element.
+    void integer(std::int64_t i);
+    /// A NULL element.
+    void null();
+    /// The literal ("{...}"); the builder is empty afterwards.
+    std::string take();
+
+  private:
+    void separate();
+    std::string out_ = "{";
+};
 
 /// NULL for "", else the string: for nullable text parameters.
 inline const char* nullable(const std::string& s) {

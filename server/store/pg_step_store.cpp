@@ -4,14 +4,16 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
-#include <set>
 #include <thread>
+#include <unordered_set>
+#include <variant>
 #include <vector>
 
 #include "server/store/pg.hpp"
 
 namespace store {
 
+using server::MatchCreation;
 using server::MatchFinish;
 using server::RatingValue;
 using server::StepRecord;
@@ -19,8 +21,15 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+// A match that ends without a final step.
+struct MatchAbort {
+    std::string match_id;
+    std::int64_t at_ms = 0;
+};
+
+// One queued request: a step, a creation or an abort, answered by `done`.
 struct Pending {
-    StepRecord record;
+    std::variant<StepRecord, MatchCreation, MatchAbort> record;
     std::function<void(bool)> done;
     Clock::time_point arrived;
 };
@@ -30,8 +39,11 @@ struct RecordError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+const char* const insert_matches = "insert_matches";
+const char* const insert_seats = "insert_seats";
 const char* const insert_steps = "insert_steps";
-const char* const same_step = "same_step";
+const char* const same_steps = "same_steps";
+const char* const abort_matches = "abort_matches";
 const char* const finish_match = "finish_match";
 const char* const lock_players = "lock_players";
 const char* const seat_ratings = "seat_ratings";
@@ -40,6 +52,23 @@ const char* const add_history = "add_history";
 const char* const set_seat_ratings = "set_seat_ratings";
 
 void prepare(pqxx::connection& c) {
+    // A group's creations, all rows of a column in one array parameter. No ON CONFLICT: a
+    // taken id fails the group, which is then retried one request at a time.
+    c.prepare(insert_matches,
+              "INSERT INTO matches (id, game, settings, seed, status, created_at, started_at, "
+              "owner_node, state_hash) SELECT i, g, s, d, 'live', " +
+                  pg::ms_to_timestamp("t") + ", " + pg::ms_to_timestamp("t") +
+                  ", o, h FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::bigint[], "
+                  "$5::bigint[], $6::text[], $7::text[]) AS u(i, g, s, d, t, o, h)");
+    c.prepare(insert_seats,
+              "INSERT INTO seats (match_id, seat, player_id, power, team, created_at) "
+              "SELECT m, n, p, w, k, " +
+                  pg::ms_to_timestamp("t") +
+                  " FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::int[], "
+                  "$6::bigint[]) AS u(m, n, p, w, k, t)");
+    // Every plain step of a group in one statement. No RETURNING: when the count says all
+    // rows went in (the usual case) nothing more is asked; otherwise same_steps tells which
+    // records are stored as given (a retry, or the first of two equal keys in the group).
     c.prepare(insert_steps,
               "INSERT INTO steps (match_id, number, player_id, step, at, state_hash) "
               "SELECT m, n, p, s, " +
@@ -47,11 +76,17 @@ void prepare(pqxx::connection& c) {
                   ", h "
                   "FROM unnest($1::text[], $2::int[], $3::text[], $4::jsonb[], $5::bigint[], "
                   "$6::text[]) AS u(m, n, p, s, t, h) "
-                  "ON CONFLICT (match_id, number) DO NOTHING "
-                  "RETURNING match_id, number");
-    c.prepare(same_step,
-              "SELECT 1 FROM steps WHERE match_id = $1 AND number = $2 "
-              "AND player_id IS NOT DISTINCT FROM $3 AND step = $4::jsonb");
+                  "ON CONFLICT (match_id, number) DO NOTHING");
+    // The positions (1-based, in the arrays) of the records identical to the stored row.
+    c.prepare(same_steps,
+              "SELECT u.i FROM unnest($1::text[], $2::int[], $3::text[], $4::jsonb[]) "
+              "WITH ORDINALITY AS u(m, n, p, s, i) JOIN steps st ON st.match_id = u.m "
+              "AND st.number = u.n AND st.player_id IS NOT DISTINCT FROM u.p AND st.step = u.s");
+    c.prepare(abort_matches,
+              "UPDATE matches SET status = 'aborted', result = 'null'::jsonb, finished_at = " +
+                  pg::ms_to_timestamp("u.t") +
+                  " FROM unnest($1::text[], $2::bigint[]) AS u(i, t) "
+                  "WHERE matches.id = u.i AND matches.status = 'live' RETURNING matches.id");
     // Only a live match finishes: a retried last step finds it finished and changes nothing.
     c.prepare(finish_match, "UPDATE matches SET status = $2, result = $3::jsonb, finished_at = " +
                                 pg::ms_to_timestamp("$4") +
@@ -204,41 +239,122 @@ struct PgStepStore::Impl {
         }
     }
 
-    // One transaction for the whole batch. Returns each record's answer; throws on a lost
-    // connection (pg::connection_lost) and RecordError/sql_error when one record spoils it.
+    // One transaction for the whole batch: its creations, then its steps (one statement for
+    // all), then the finishes among them, then its aborts. Returns each request's answer;
+    // throws on a lost connection (pg::connection_lost) and RecordError/sql_error when one
+    // request spoils the group.
     std::vector<bool> commit(const std::vector<Pending>& batch) {
-        std::vector<const std::string*> ids, players, steps, hashes;
-        std::vector<std::int64_t> numbers, times;
-        for (const auto& p : batch) {
-            ids.push_back(&p.record.match_id);
-            numbers.push_back(p.record.number);
-            players.push_back(&p.record.player_id);
-            steps.push_back(&p.record.step_json);
-            times.push_back(p.record.at_ms);
-            hashes.push_back(&p.record.state_hash);
+        std::vector<bool> ok(batch.size(), true);
+        std::vector<std::size_t> steps, creations, aborts;
+        steps.reserve(batch.size());
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            switch (batch[i].record.index()) {
+                case 0:
+                    steps.push_back(i);
+                    break;
+                case 1:
+                    creations.push_back(i);
+                    break;
+                default:
+                    aborts.push_back(i);
+                    break;
+            }
         }
         pqxx::work w(*connection);
-        auto inserted_rows =
-            w.exec_prepared(insert_steps, pg::text_array(ids, false), pg::int_array(numbers),
-                            pg::text_array(players, true), pg::text_array(steps, false),
-                            pg::int_array(times), pg::text_array(hashes, true));
-        std::set<std::pair<std::string, std::int64_t>> inserted;
-        for (const auto& row : inserted_rows)
-            inserted.emplace(row[0].as<std::string>(), row[1].as<std::int64_t>());
-        std::vector<bool> ok(batch.size(), true);
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            const StepRecord& r = batch[i].record;
-            // Inserted by this statement: only the first of two equal keys in one batch was.
-            if (inserted.erase({r.match_id, r.number})) continue;
-            ok[i] = !w.exec_prepared(same_step, r.match_id, r.number, pg::nullable(r.player_id),
-                                     r.step_json)
-                         .empty();
+        if (!creations.empty()) insert_creations(w, batch, creations);
+        if (!steps.empty()) insert_steps_of(w, batch, steps, ok);
+        for (std::size_t i : steps) {
+            const auto& r = std::get<StepRecord>(batch[i].record);
+            if (ok[i] && r.finish) apply_finish(w, r);
         }
-        for (std::size_t i = 0; i < batch.size(); ++i)
-            if (ok[i] && batch[i].record.finish) apply_finish(w, batch[i].record);
+        if (!aborts.empty()) abort_all(w, batch, aborts, ok);
         w.commit();
         ++transactions;
         return ok;
+    }
+
+    static void insert_creations(pqxx::work& w, const std::vector<Pending>& batch,
+                                 const std::vector<std::size_t>& which) {
+        pg::ArrayLiteral id(which.size(), 20), game(which.size()), settings(which.size(), 64),
+            seed(which.size(), 20), at(which.size(), 13), owner(which.size()),
+            hash(which.size(), 16);
+        pg::ArrayLiteral seat_match(which.size() * 2, 20), seat(which.size() * 2, 1),
+            seat_player(which.size() * 2, 20), seat_power(which.size() * 2),
+            seat_team(which.size() * 2, 1), seat_at(which.size() * 2, 13);
+        for (std::size_t i : which) {
+            const auto& m = std::get<MatchCreation>(batch[i].record);
+            if (m.id.empty() || m.game.empty() || m.seats.empty())
+                throw RecordError("a match needs an id, a game and seats");
+            id.text(m.id);
+            game.text(m.game);
+            settings.text(m.settings_json.empty() ? std::string_view("{}") : m.settings_json);
+            // The 64-bit seed keeps its bits in a signed bigint (docs/storage.md).
+            seed.integer(static_cast<std::int64_t>(m.seed));
+            at.integer(m.created_at_ms);
+            owner.nullable_text(m.owner_node);
+            hash.nullable_text(m.state_hash);
+            for (const auto& s : m.seats) {
+                seat_match.text(m.id);
+                seat.integer(s.seat);
+                seat_player.text(s.player_id);
+                seat_power.nullable_text(s.power);
+                if (s.team)
+                    seat_team.integer(*s.team);
+                else
+                    seat_team.null();
+                seat_at.integer(m.created_at_ms);
+            }
+        }
+        w.exec_prepared(insert_matches, id.take(), game.take(), settings.take(), seed.take(),
+                        at.take(), owner.take(), hash.take());
+        w.exec_prepared(insert_seats, seat_match.take(), seat.take(), seat_player.take(),
+                        seat_power.take(), seat_team.take(), seat_at.take());
+    }
+
+    static void insert_steps_of(pqxx::work& w, const std::vector<Pending>& batch,
+                                const std::vector<std::size_t>& which, std::vector<bool>& ok) {
+        const std::size_t n = which.size();
+        pg::ArrayLiteral id(n, 24), number(n, 4), player(n, 24), step(n, 64), at(n, 13),
+            hash(n, 16);
+        for (std::size_t i : which) {
+            const auto& r = std::get<StepRecord>(batch[i].record);
+            id.text(r.match_id);
+            number.integer(r.number);
+            player.nullable_text(r.player_id);
+            step.text(r.step_json);
+            at.integer(r.at_ms);
+            hash.nullable_text(r.state_hash);
+        }
+        std::string ids = id.take(), numbers = number.take(), players = player.take(),
+                    step_texts = step.take();
+        const auto inserted =
+            w.exec_prepared(insert_steps, ids, numbers, players, step_texts, at.take(), hash.take())
+                .affected_rows();
+        if (inserted == n) return;
+        // Some numbers were taken: a record answers true only when the stored row is the same
+        // step by the same player (a retry), whoever stored it. One query for the whole group.
+        std::vector<bool> same(n, false);
+        for (const auto& row : w.exec_prepared(same_steps, ids, numbers, players, step_texts)) {
+            const auto position = row[0].as<std::size_t>();
+            if (position >= 1 && position <= n) same[position - 1] = true;
+        }
+        for (std::size_t k = 0; k < n; ++k) ok[which[k]] = same[k];
+    }
+
+    static void abort_all(pqxx::work& w, const std::vector<Pending>& batch,
+                          const std::vector<std::size_t>& which, std::vector<bool>& ok) {
+        pg::ArrayLiteral id(which.size(), 20), at(which.size(), 13);
+        for (std::size_t i : which) {
+            const auto& a = std::get<MatchAbort>(batch[i].record);
+            id.text(a.match_id);
+            at.integer(a.at_ms);
+        }
+        std::unordered_set<std::string> ended;
+        for (const auto& row : w.exec_prepared(abort_matches, id.take(), at.take()))
+            ended.insert(row[0].as<std::string>());
+        // Answered false: no live match of that id (unknown, or already over).
+        for (std::size_t i : which)
+            ok[i] = ended.count(std::get<MatchAbort>(batch[i].record).match_id) > 0;
     }
 
     // Stores `batch`, answers every record. Returns false when the connection was lost.
@@ -266,6 +382,27 @@ struct PgStepStore::Impl {
             }
         }
         return true;
+    }
+
+    // Queues one request, or answers it false at once when the database is known to be down.
+    void enqueue(Pending p) {
+        std::vector<Pending> failing;
+        {
+            std::lock_guard lock(mutex);
+            const auto now = Clock::now();
+            p.arrived = now;
+            const bool stalled =
+                busy_since != Clock::time_point{} && now - busy_since > options.stall_timeout;
+            if (!stopping && state != State::Down && !stalled) {
+                queue.push_back(std::move(p));
+                if (queue.size() == 1 || queue.size() >= options.max_batch) wake.notify_one();
+                return;
+            }
+            // Known down: answer now rather than keep the caller waiting for a reconnect.
+            if (stalled) failing = take_all();
+            failing.push_back(std::move(p));
+        }
+        fail(failing);
     }
 
     void run() {
@@ -334,24 +471,15 @@ PgStepStore::~PgStepStore() {
 }
 
 void PgStepStore::append(server::StepRecord record, std::function<void(bool)> done) {
-    std::vector<Pending> failing;
-    {
-        std::lock_guard lock(impl_->mutex);
-        const auto now = Clock::now();
-        const bool stalled = impl_->busy_since != Clock::time_point{} &&
-                             now - impl_->busy_since > impl_->options.stall_timeout;
-        if (impl_->stopping || impl_->state == Impl::State::Down || stalled) {
-            // Known down: answer now rather than keep the caller waiting for a reconnect.
-            if (stalled) failing = impl_->take_all();
-            failing.push_back(Pending{std::move(record), std::move(done), now});
-        } else {
-            impl_->queue.push_back(Pending{std::move(record), std::move(done), now});
-            if (impl_->queue.size() == 1 || impl_->queue.size() >= impl_->options.max_batch)
-                impl_->wake.notify_one();
-            return;
-        }
-    }
-    impl_->fail(failing);
+    impl_->enqueue(Pending{std::move(record), std::move(done), {}});
+}
+
+void PgStepStore::create(server::MatchCreation match, std::function<void(bool)> done) {
+    impl_->enqueue(Pending{std::move(match), std::move(done), {}});
+}
+
+void PgStepStore::abort(std::string match_id, std::int64_t at_ms, std::function<void(bool)> done) {
+    impl_->enqueue(Pending{MatchAbort{std::move(match_id), at_ms}, std::move(done), {}});
 }
 
 bool PgStepStore::available() const {

@@ -1,12 +1,13 @@
 #pragma once
 // The PostgreSQL StepStore, with group commit.
 //
-// Appends from any thread go into one queue. One writer thread, with its own connection, takes
-// everything that arrived within `window` of the oldest waiting append (or `max_batch` of
-// them) and commits it in one transaction: one INSERT of all the rows, then the finish of any
-// match whose last step is among them, then COMMIT; only then is each done(true) called. While
-// a commit runs, new appends gather for the next one, so under load a transaction carries many
-// steps and the fsync per commit is shared (docs/storage.md, docs/benchmarks.md).
+// Appends, match creations and aborts from any thread go into one queue. One writer thread,
+// with its own connection, takes everything that arrived within `window` of the oldest waiting
+// request (or `max_batch` of them) and commits it in one transaction: the creations (one
+// INSERT for the matches, one for their seats), one INSERT of all the steps, the finish of any
+// match whose last step is among them, the aborts, then COMMIT; only then is each done called.
+// While a commit runs, new appends gather for the next one, so under load a transaction carries
+// many steps and the fsync per commit is shared (docs/storage.md, docs/benchmarks.md).
 //
 // When the database is unreachable, appends answer done(false) at once (inline, on the caller's
 // thread), every queued append is failed, and the writer reconnects by itself, with backoff,
@@ -38,9 +39,9 @@ struct PgStepStoreOptions {
 
 /// Counters, for tests, metrics and the benchmark.
 struct PgStepStoreStats {
-    std::uint64_t transactions = 0;  ///< committed transactions that stored steps
-    std::uint64_t stored = 0;        ///< appends answered true
-    std::uint64_t failed = 0;        ///< appends answered false
+    std::uint64_t transactions = 0;  ///< committed group transactions
+    std::uint64_t stored = 0;        ///< requests (appends, creations, aborts) answered true
+    std::uint64_t failed = 0;        ///< requests answered false
     std::uint64_t connects = 0;      ///< successful (re)connections of the writer
 };
 
@@ -59,6 +60,13 @@ class PgStepStore final : public server::StepStore {
     /// Queues `record`; see StepStore::append. `done` runs on the writer thread, or inline when
     /// the database is known to be down. It must not block for long (it delays other commits).
     void append(server::StepRecord record, std::function<void(bool stored)> done) override;
+    /// Queues the creation of `match` and its seats; see StepStore::create. It commits in the
+    /// group it lands in, before that group's steps; `done` runs as append's does.
+    void create(server::MatchCreation match, std::function<void(bool stored)> done) override;
+    /// Queues the abort of a live match without a final step; see StepStore::abort. It commits
+    /// after the steps of its group; `done` runs as append's does.
+    void abort(std::string match_id, std::int64_t at_ms,
+               std::function<void(bool stored)> done) override;
 
     /// True while the writer is connected (a "temporarily unavailable" answer otherwise).
     bool available() const;

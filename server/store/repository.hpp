@@ -42,24 +42,11 @@ struct NewPlayer {
 };
 
 /// One seat of a new match.
-struct NewSeat {
-    int seat = 0;
-    std::string player_id;
-    std::string power;        ///< "" without powers
-    std::optional<int> team;  ///< none when nobody plays in teams
-};
+/// A seat of a match to create (the same as the step store's, which also creates matches).
+using NewSeat = server::SeatCreation;
 
 /// A match to create, live from the start.
-struct NewMatch {
-    std::string id;  ///< "m_..."
-    std::string game = "santorini";
-    std::string settings_json;  ///< whatever the server needs to rebuild the game (with the seed)
-    std::uint64_t seed = 0;
-    std::string owner_node;  ///< "" when unset
-    std::string state_hash;  ///< hash of the initial state ("": none)
-    std::int64_t created_at_ms = 0;
-    std::vector<NewSeat> seats;
-};
+using NewMatch = server::MatchCreation;
 
 /// A seat as stored, with the player's name.
 struct StoredSeat {

@@ -9,7 +9,9 @@
 //   scripts/with-postgres sh -c 'build/release/store-bench --url "$SANTORINI_TEST_DATABASE_URL"'
 //
 // Options: --url URL (default $SANTORINI_TEST_DATABASE_URL), --matches N (100),
-// --steps N per match (200), --window-us N (300), --migrations DIR (migrations).
+// --steps N per match (200), --window-us N (300), --migrations DIR (migrations), --create (the
+// matches are created through the step store, timed, each right before its first step, as the
+// server does; without it they are made beforehand through the repository).
 
 #include <algorithm>
 #include <atomic>
@@ -40,6 +42,29 @@ struct Bench {
     int matches_left = 0;
     int failures = 0;
     std::vector<double> latencies_us;
+    std::vector<double> creations_us;
+
+    // Creates match `match` through the store (as the server does), then plays its steps.
+    void create(std::size_t match) {
+        server::MatchCreation m;
+        m.id = match_ids[match];
+        m.settings_json = "{}";
+        m.seats = {{0, players[0], "", {}}, {1, players[1], "", {}}};
+        const auto start = Clock::now();
+        store->create(std::move(m), [this, match, start](bool ok) {
+            {
+                std::lock_guard lock(mutex);
+                creations_us.push_back(
+                    std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+                if (!ok) {
+                    ++failures;
+                    if (--matches_left == 0) finished.notify_all();
+                    return;
+                }
+            }
+            play(match, 1);
+        });
+    }
 
     void play(std::size_t match, std::uint32_t number) {
         server::StepRecord r;
@@ -82,6 +107,7 @@ int main(int argc, char** argv) {
     std::string url = env ? env : "";
     std::string migrations = "migrations";
     int matches = 100, steps = 200, window_us = 300;
+    bool create_through_store = false;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--url"))
             url = arg_value(i, argc, argv);
@@ -91,6 +117,8 @@ int main(int argc, char** argv) {
             steps = std::atoi(arg_value(i, argc, argv));
         else if (!std::strcmp(argv[i], "--window-us"))
             window_us = std::atoi(arg_value(i, argc, argv));
+        else if (!std::strcmp(argv[i], "--create"))
+            create_through_store = true;
         else if (!std::strcmp(argv[i], "--migrations"))
             migrations = arg_value(i, argc, argv);
         else {
@@ -130,11 +158,12 @@ int main(int argc, char** argv) {
         nm.id = "m_bench" + std::to_string(m) + "_" + tag;
         nm.settings_json = "{}";
         nm.seats = {{0, bench.players[0], "", {}}, {1, bench.players[1], "", {}}};
+        bench.match_ids.push_back(nm.id);
+        if (create_through_store) continue;
         if (auto r = repo.create_match(nm); !r) {
             std::fprintf(stderr, "store-bench: %s\n", r.error().message.c_str());
             return 1;
         }
-        bench.match_ids.push_back(nm.id);
     }
 
     store::PgStepStoreOptions options;
@@ -147,7 +176,12 @@ int main(int argc, char** argv) {
     }
     bench.store = &step_store;
     const auto start = Clock::now();
-    for (int m = 0; m < matches; ++m) bench.play(static_cast<std::size_t>(m), 1);
+    for (int m = 0; m < matches; ++m) {
+        if (create_through_store)
+            bench.create(static_cast<std::size_t>(m));
+        else
+            bench.play(static_cast<std::size_t>(m), 1);
+    }
     {
         std::unique_lock lock(bench.mutex);
         bench.finished.wait(lock, [&] { return bench.matches_left == 0; });
@@ -162,12 +196,21 @@ int main(int argc, char** argv) {
         return l[std::min(l.size() - 1, static_cast<std::size_t>(q * l.size()))];
     };
     std::printf("matches %d, steps per match %d, window %d us\n", matches, steps, window_us);
+    // The store counts creations among what it stored; the steps are the rest.
+    const auto creations = static_cast<std::uint64_t>(bench.creations_us.size());
+    const std::uint64_t steps_stored = stats.stored - std::min(stats.stored, creations);
     std::printf("durable steps: %llu in %.2f s = %.0f steps/s (failed: %d)\n",
-                static_cast<unsigned long long>(stats.stored), seconds,
-                static_cast<double>(stats.stored) / seconds, bench.failures);
+                static_cast<unsigned long long>(steps_stored), seconds,
+                static_cast<double>(steps_stored) / seconds, bench.failures);
+    if (creations > 0) {
+        auto& c = bench.creations_us;
+        std::sort(c.begin(), c.end());
+        std::printf("match creations through the store: %llu, p50 %.0f us, max %.0f us\n",
+                    static_cast<unsigned long long>(creations), c[c.size() / 2], c.back());
+    }
     std::printf("transactions: %llu (%.1f steps per transaction)\n",
                 static_cast<unsigned long long>(stats.transactions),
-                static_cast<double>(stats.stored) /
+                static_cast<double>(steps_stored) /
                     static_cast<double>(std::max<std::uint64_t>(1, stats.transactions)));
     std::printf("added latency: p50 %.0f us, p99 %.0f us, max %.0f us\n", at(0.50), at(0.99),
                 l.back());
