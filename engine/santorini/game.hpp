@@ -55,8 +55,9 @@ bool in_play(const State& state);
 
 /// `seat` resigns or runs out of time: it loses as if it had no legal turn (2 players and
 /// teams: the game ends; 3 players: it is eliminated and, if it was its turn, the next seat
-/// starts). Only while turns are played (`in_play`) and the seat is still in; otherwise
-/// nothing changes and the reason is returned.
+/// starts; on another seat's turn that turn goes on without it, docs/rulings.md 15, so the game
+/// is then over or its decider has a legal step). Only while turns are played (`in_play`) and
+/// the seat is still in; otherwise nothing changes and the reason is returned.
 std::optional<std::string> concede(State& state, int seat);
 
 /// The seats that won (bits); 0 while the game goes on.

@@ -457,6 +457,20 @@ void apply_checked(State& state, const Step& step) {
     }
 }
 
+// After a concession on another seat's turn: the turn goes on without the conceded workers
+// and power (docs/rulings.md 15). Parts that needed them and now offer nothing are passed
+// through (Medusa's capture "if possible"); an "if possible" demand no complete turn can meet
+// any more is waived, as at the turn's start; a turn with no way left to its end (Dionysus
+// was moving the conceded worker) ends where it stands: no power text made the mover fail,
+// and losing is judged at a turn's start (RULES.md), so the mover does not lose.
+void go_on_without(State& s) {
+    check_standing_wins(s);  // a standing win a removed power denied happens now
+    advance(s, false);
+    if (s.over() || s.interrupt >= 0) return;
+    if (if_possible_in_play(s) && !s.turn.if_possible_waived && !can_complete(s)) s.turn.if_possible_waived = true;
+    if (!can_complete(s)) finish_turn(s, false);
+}
+
 }  // namespace
 
 int decider(const State& state) {
@@ -531,9 +545,17 @@ bool in_play(const State& state) { return turn_phase(state.phase); }
 std::optional<std::string> concede(State& state, int seat) {
     if (!in_play(state)) return "the game is not being played";
     if (seat < 0 || seat >= state.seat_count || state.seat(seat).out) return "that seat is not in the game";
-    bool its_turn = state.turn.seat == seat || state.seat(state.turn.seat).side == state.seat(seat).side;
+    int side = state.seat(seat).side;
+    bool its_turn = state.seat(state.turn.seat).side == side;
+    bool its_decision = state.interrupt >= 0 && state.seat(state.interrupt).side == side;
     lose(state, seat);
-    if (!state.over() && its_turn) detail::start_turn(state, detail::next_seat_in(state, seat));
+    if (state.over()) return std::nullopt;
+    if (its_turn) {
+        detail::start_turn(state, detail::next_seat_in(state, seat));
+        return std::nullopt;
+    }
+    if (its_decision) state.interrupt = -1;  // the decision it owed is declined, as by a pass
+    go_on_without(state);
     return std::nullopt;
 }
 
