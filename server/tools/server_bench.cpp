@@ -118,6 +118,7 @@ struct Totals {
     std::atomic<bool> stopping{false};         ///< the time is up: no new steps or games
     std::atomic<int> holding{0};               ///< pairs that reached hold_after
     std::atomic<int> done{0};                  ///< pairs that made their last check
+    std::atomic<int> started{0};               ///< pairs whose first match both seats opened
     int hold_after = 0;                        ///< Options::hold_after
     std::string powers;                        ///< Options::powers
 };
@@ -323,6 +324,10 @@ class Pair {
             if (checking_ > 0) return check(index, message);
             players[index]->view = message["view"];
             players[index]->version = message["version"];
+            if (!started_ && !players[0]->view.is_null() && !players[1]->view.is_null()) {
+                started_ = true;
+                ++totals_.started;
+            }
             act();
         } else if (type == "match.patch" && message.value("match", "") == match_) {
             on_patch(index, message);
@@ -482,6 +487,7 @@ class Pair {
     int steps_in_game_ = 0;
     bool holding_ = false;
     bool done_ = false;
+    bool started_ = false;
 };
 
 void Connection::deliver(const json& message) {
@@ -661,14 +667,14 @@ int main(int argc, char** argv) {
     for (auto& pair : pairs)
         for (auto& c : pair->players) c->start(options.port);
 
-    // Setup (hello, lobby, first open) gets up to ten seconds, then the measured time runs.
-    // At its end every pair checks its game in progress against a snapshot (up to 10 s more).
+    // The measured time runs once every pair has its first match open (at most a minute of
+    // setup). At its end every pair checks its game in progress against a snapshot (up to 10 s).
     long rss_peak = 0;
     int idle_peak = idle_open;
-    const auto setup_end =
-        Clock::now() + std::chrono::seconds(std::min(10, 1 + options.matches / 100));
-    const auto end = setup_end + std::chrono::seconds(options.seconds);
-    const auto check_deadline = end + std::chrono::seconds(10);
+    const auto setup_limit = Clock::now() + std::chrono::seconds(60);
+    auto setup_end = setup_limit;
+    auto end = setup_end + std::chrono::seconds(options.seconds);
+    auto check_deadline = end + std::chrono::seconds(10);
     std::pair<double, double> own_start{}, own_end{}, machine_start{}, machine_end{};
     double server_start = 0, server_end = 0;
     auto last_rss_print = setup_end;
@@ -678,7 +684,13 @@ int main(int argc, char** argv) {
         rss_peak = std::max(rss_peak, resident_kib(options.server_pid));
         idle_peak = std::max(idle_peak, idle_open.load());
         const auto now = Clock::now();
-        if (!totals.measuring && !totals.stopping && now >= setup_end) {
+        if (!totals.measuring && !totals.stopping &&
+            (now >= setup_limit || totals.started == static_cast<int>(pairs.size()))) {
+            setup_end = last_rss_print = now;
+            end = setup_end + std::chrono::seconds(options.seconds);
+            check_deadline = end + std::chrono::seconds(10);
+            std::printf("setup: %d of %zu pairs have their match open\n", totals.started.load(),
+                        pairs.size());
             own_start = own_cpu_seconds();
             server_start = process_cpu_seconds(options.server_pid);
             machine_start = machine_ticks();
@@ -715,7 +727,7 @@ int main(int argc, char** argv) {
     };
     on_tick();
     std::thread guard([&] {  // the run always stops by itself
-        std::this_thread::sleep_until(check_deadline + std::chrono::seconds(5));
+        std::this_thread::sleep_until(setup_limit + std::chrono::seconds(options.seconds + 15));
         io.stop();
     });
     std::vector<std::thread> threads;
@@ -768,9 +780,11 @@ int main(int argc, char** argv) {
         std::printf("idle sockets open: %d at the peak, %d at the end\n", idle_peak,
                     idle_open.load());
     if (options.server_pid > 0 && options.matches > 0)
-        std::printf("server RSS: %ld KiB before the matches, %ld KiB peak: %.1f KiB per live match\n",
+        std::printf("server RSS: %ld KiB before the matches, %ld KiB peak: %.1f KiB per %s\n",
                     rss_before, rss_peak,
-                    static_cast<double>(rss_peak - rss_before) / options.matches);
+                    static_cast<double>(rss_peak - rss_before) / options.matches,
+                    options.hold_after > 0 ? "live match"
+                                           : "pair (with the finished matches the server keeps)");
     std::fflush(stdout);
     // Connections may still be open; the numbers are out.
     std::_Exit(totals.mismatches > 0 || totals.gaps > 0 ? 1 : 0);
