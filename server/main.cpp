@@ -16,6 +16,8 @@
 #include <system_error>
 #include <vector>
 
+#include <sys/resource.h>
+
 #include <boost/asio/signal_set.hpp>
 #include <boost/system/system_error.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -185,6 +187,11 @@ void setup_logging(const std::string& level) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // One descriptor per socket: allow as many as the hard limit does (10,000 sockets and more).
+    if (rlimit files{}; getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
     server::Config config;
     std::string log_level = "info";
     bool migrate_only = false;
