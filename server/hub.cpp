@@ -412,6 +412,7 @@ json Hub::live_matches() const {
     std::shared_ptr<const json> list;
     {
         std::lock_guard lock(impl_->lists_mutex);
+        impl_->rebuild_live_locked();
         list = impl_->live_list;
     }
     return *list;

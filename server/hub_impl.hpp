@@ -89,8 +89,12 @@ struct Hub::Impl final : QueueHost {
     std::map<std::uint64_t, json> live;
     std::unordered_map<std::string, std::uint64_t> live_order;  ///< match id -> key in `live`
     std::uint64_t next_live_order = 0;
-    /// `live` changed and a rebuild of the list is posted to the lobby strand (coalesces bursts).
-    bool live_dirty = false;
+    /// `live` changed since the list below was built: it is rebuilt when read (GET
+    /// /api/matches, a new watcher) or by the publication posted for the watchers, never per
+    /// change: with a thousand live matches a rebuild copies a thousand entries.
+    bool live_stale = false;
+    /// A publication to the watchers is posted to the lobby strand (coalesces bursts).
+    bool live_scheduled = false;
     /// The list as last rebuilt, and the same as a `matches` event, serialized once.
     std::shared_ptr<const json> live_list = std::make_shared<const json>(json::array());
     std::shared_ptr<const std::string> live_message =
@@ -184,6 +188,7 @@ struct Hub::Impl final : QueueHost {
         std::shared_ptr<const std::string> message;
         {
             std::lock_guard lock(lists_mutex);
+            rebuild_live_locked();
             message = live_message;
         }
         to->deliver(std::move(message));
@@ -330,8 +335,9 @@ struct Hub::Impl final : QueueHost {
                 live[it->second] = entry;
             }
             metrics.live_matches = static_cast<std::int64_t>(live.size());
-            schedule = !live_dirty;
-            live_dirty = true;
+            live_stale = true;
+            schedule = !live_scheduled;
+            live_scheduled = true;
         }
         if (schedule) boost::asio::post(lobby_strand, [this] { publish_live(); });
     }
@@ -342,15 +348,23 @@ struct Hub::Impl final : QueueHost {
         std::shared_ptr<const std::string> message;
         {
             std::lock_guard lock(lists_mutex);
-            if (!live_dirty) return;
-            live_dirty = false;
-            json list = json::array();
-            for (const auto& [order, entry] : live) list.push_back(entry);
-            message = shared(protocol::event_message("matches", {{"matches", list}}));
-            live_list = std::make_shared<const json>(std::move(list));
-            live_message = message;
+            live_scheduled = false;
+            // Nobody watches: the list waits until somebody reads it.
+            if (match_watchers.empty() || !live_stale) return;
+            rebuild_live_locked();
+            message = live_message;
         }
         for (const auto& [cid, p] : match_watchers) p->deliver(message);
+    }
+
+    /// Brings the live list and its `matches` event up to date (lists_mutex held).
+    void rebuild_live_locked() {
+        if (!live_stale) return;
+        live_stale = false;
+        json list = json::array();
+        for (const auto& [order, entry] : live) list.push_back(entry);
+        live_message = shared(protocol::event_message("matches", {{"matches", list}}));
+        live_list = std::make_shared<const json>(std::move(list));
     }
 
     // ---- match strands ----
