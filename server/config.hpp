@@ -25,7 +25,7 @@ struct Config {
     double guests_per_minute = 10;           ///< POST /api/guests per client address, refill
     double guest_burst = 20;                 ///< ... and at once; beyond: 429
     std::size_t history_per_match = 64;      ///< patches kept for resuming viewers, at most
-    std::size_t history_bytes_per_viewer = 4096;  ///< and at most this many bytes of them per
+    std::size_t history_bytes_per_viewer = 2048;  ///< and at most this many bytes of them per
                                                   ///< viewer (the newest is always kept)
     /// A player with no connection left gives up their lobby seats after this long (a reload
     /// or a dropped mobile connection comes back well within it).

@@ -87,7 +87,7 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
         {"--history-per-match", "SANTORINI_HISTORY_PER_MATCH", "patches kept for resuming viewers",
          [&](std::string_view v) { return parse_positive(v, config.history_per_match); }},
         {"--history-bytes", "SANTORINI_HISTORY_BYTES",
-         "bytes of patches kept per viewer for resuming (default 4096)",
+         "bytes of patches kept per viewer for resuming (default 2048)",
          [&](std::string_view v) { return parse_positive(v, config.history_bytes_per_viewer); }},
         {"--lobby-seat-grace", "SANTORINI_LOBBY_SEAT_GRACE",
          "seconds a player with no connection keeps a lobby seat (default 60)",

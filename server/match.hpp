@@ -41,7 +41,7 @@ struct MatchOptions {
     std::uint64_t seed = 0;     ///< the engine's random seed (random draft, decks)
     int challenger = 0;         ///< the seat that drafts and names the start player
     std::size_t history = 64;   ///< patches kept per viewer for resuming, at most
-    std::size_t history_bytes = 4096;  ///< and at most this many bytes of them per viewer (the
+    std::size_t history_bytes = 2048;  ///< and at most this many bytes of them per viewer (the
                                        ///< newest is always kept)
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
