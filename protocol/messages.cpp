@@ -292,7 +292,11 @@ std::string error_message(ErrorCode code, std::string_view message, const Ref& r
 }
 
 std::string ack_message(const Ref& ref) {
-    return with_ref({{"type", "ack"}}, ref).dump();
+    // One per accepted step: written as text rather than through a tree.
+    std::string out = "{\"type\":\"ack\"";
+    if (ref) out += ",\"ref\":" + ref->dump(-1, ' ', false, json::error_handler_t::replace);
+    out += '}';
+    return out;
 }
 
 std::string welcome_message(std::string_view player_id, std::string_view name) {

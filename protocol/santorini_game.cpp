@@ -81,7 +81,8 @@ std::variant<Played, std::string> SantoriniGame::play(const nlohmann::json& step
     const santorini::Step chosen = std::get<santorini::Step>(parsed);
     const int actor = decider();
     Played played;
-    played.record = step_json(state_, chosen).dump();
+    JsonText record(played.record);
+    write_step(state_, chosen, record);
     played.lines.reserve(static_cast<std::size_t>(state_.seat_count) + 1);
     for (int viewer = 0; viewer < state_.seat_count; ++viewer)
         played.lines.push_back(santorini::step_text_for(state_, chosen, actor, viewer));

@@ -360,9 +360,10 @@ void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
                     match->close(from, ref);
                 });
             },
-            [&](const protocol::MatchStep& m) {
+            [&](protocol::MatchStep& m) {
+                // The message is ours: its step moves on to the match rather than being copied.
                 with_match(m.match, [&](const std::shared_ptr<Match>& match) {
-                    match->step(from, m.step, ref);
+                    match->step(from, std::move(m.step), ref);
                 });
             },
             [&](const protocol::MatchResign& m) {
