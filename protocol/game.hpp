@@ -11,13 +11,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "protocol/json_text.hpp"
 
@@ -35,7 +34,8 @@ class GameView {
 
 /// A step a player asked for, found among the legal steps and applied to a game.
 struct Played {
-    std::string record;  ///< the step as canonical JSON text: what the store keeps, what replays read
+    std::string
+        record;  ///< the step as canonical JSON text: what the store keeps, what replays read
     /// The history line each viewer reads for it, by viewer (seats, then spectators last);
     /// the same text for everyone when nothing about the step is secret.
     std::vector<std::string> lines;

@@ -57,13 +57,27 @@ void JsonText::quoted(std::string_view s) {
         out_.append(s.data() + plain, i - plain);
         plain = i + 1;
         switch (c) {
-            case '"': out_.append("\\\""); break;
-            case '\\': out_.append("\\\\"); break;
-            case '\n': out_.append("\\n"); break;
-            case '\r': out_.append("\\r"); break;
-            case '\t': out_.append("\\t"); break;
-            case '\b': out_.append("\\b"); break;
-            case '\f': out_.append("\\f"); break;
+            case '"':
+                out_.append("\\\"");
+                break;
+            case '\\':
+                out_.append("\\\\");
+                break;
+            case '\n':
+                out_.append("\\n");
+                break;
+            case '\r':
+                out_.append("\\r");
+                break;
+            case '\t':
+                out_.append("\\t");
+                break;
+            case '\b':
+                out_.append("\\b");
+                break;
+            case '\f':
+                out_.append("\\f");
+                break;
             default: {
                 const char esc[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
                 out_.append(esc, sizeof esc);
@@ -101,7 +115,9 @@ JsonText& JsonText::raw(std::string_view json) {
     return *this;
 }
 
-PatchText::PatchText(std::string& out) : json_(out) { json_.begin_array(); }
+PatchText::PatchText(std::string& out) : json_(out) {
+    json_.begin_array();
+}
 
 void PatchText::end_op() {
     if (open_op_) json_.end_object();

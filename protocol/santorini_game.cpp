@@ -32,7 +32,9 @@ nlohmann::json power_json(santorini::PowerId p) {
 
 }  // namespace
 
-SantoriniGame::SantoriniGame(santorini::State state) : state_(state) { changed(); }
+SantoriniGame::SantoriniGame(santorini::State state) : state_(state) {
+    changed();
+}
 
 std::unique_ptr<Game> SantoriniGame::clone() const {
     return std::make_unique<SantoriniGame>(*this);

@@ -50,8 +50,9 @@ class SantoriniGame final : public Game {
 
     santorini::State state_;
     santorini::StepList legal_;
-    std::uint32_t epoch_ = 0;  ///< counts changes of the state: views of one epoch share its legal list
-    bool committed_ = false;   ///< a worker has moved
+    std::uint32_t epoch_ =
+        0;  ///< counts changes of the state: views of one epoch share its legal list
+    bool committed_ = false;  ///< a worker has moved
 };
 
 }  // namespace protocol

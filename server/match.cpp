@@ -44,7 +44,13 @@ RatingValue value_of(const rating::Rating& r) {
 // A record the server writes for an event: {"kind":"resign","seat":1}.
 std::string event_record(std::string_view kind, int seat) {
     std::string out;
-    protocol::JsonText(out).begin_object().key("kind").string(kind).key("seat").number(seat).end_object();
+    protocol::JsonText(out)
+        .begin_object()
+        .key("kind")
+        .string(kind)
+        .key("seat")
+        .number(seat)
+        .end_object();
     return out;
 }
 
@@ -63,9 +69,9 @@ std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_
         return "one player per seat is needed";
     auto game = protocol::start_game(options.settings, options.seed, options.challenger);
     if (auto* error = std::get_if<std::string>(&game)) return *error;
-    std::shared_ptr<Match> match(new Match(io, std::move(options),
-                                           std::get<std::unique_ptr<protocol::Game>>(std::move(game)),
-                                           store, metrics, std::move(publish)));
+    std::shared_ptr<Match> match(new Match(
+        io, std::move(options), std::get<std::unique_ptr<protocol::Game>>(std::move(game)), store,
+        metrics, std::move(publish)));
     // Nobody else holds the match yet, so its first view is made here rather than on the strand.
     Match& m = *match;
     auto now = m.options_.now();
@@ -311,8 +317,7 @@ void Match::do_event(Action::Kind kind, const ParticipantPtr& who, const protoco
                            "the first move has been played: resign instead", ref);
     Action action{kind, seat, who, ref, options_.now(), std::chrono::steady_clock::now()};
     Outcome outcome = event_outcome(action);
-    record(std::move(action),
-           event_record(kind == Action::Kind::Abort ? "abort" : "resign", seat),
+    record(std::move(action), event_record(kind == Action::Kind::Abort ? "abort" : "resign", seat),
            std::move(outcome));
 }
 
@@ -524,8 +529,7 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
             std::snprintf(path, sizeof path, "/seats/%zu/connected", s);
             common.replace(path).boolean(next.connected[s]);
         }
-    if (next.spectators != shown_.spectators)
-        common.replace("/spectators").number(next.spectators);
+    if (next.spectators != shown_.spectators) common.replace("/spectators").number(next.spectators);
     if (next.clock != shown_.clock) common.replace("/clock").raw(next.clock.dump());
     if (next.result != shown_.result) common.replace("/result").raw(result_.dump());
     common.finish();
@@ -608,7 +612,13 @@ void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
     for (int s = 0; s < options_.settings.players; ++s) {
         const Member& m = options_.seats[static_cast<std::size_t>(s)];
         out.begin_object().key("seat").number(s);
-        out.key("player").begin_object().key("id").string(m.id).key("name").string(m.name).end_object();
+        out.key("player")
+            .begin_object()
+            .key("id")
+            .string(m.id)
+            .key("name")
+            .string(m.name)
+            .end_object();
         game_->write_seat(*v.view, s, out);
         out.key("connected").boolean(shown_.connected[static_cast<std::size_t>(s)]);
         out.end_object();

@@ -37,10 +37,10 @@ namespace server {
 struct MatchOptions {
     std::string id;  ///< "m_..."
     protocol::LobbySettings settings;
-    std::vector<Member> seats;  ///< seat i = lobby seat i
-    std::uint64_t seed = 0;     ///< the engine's random seed (random draft, decks)
-    int challenger = 0;         ///< the seat that drafts and names the start player
-    std::size_t history = 64;   ///< patches kept per viewer for resuming, at most
+    std::vector<Member> seats;         ///< seat i = lobby seat i
+    std::uint64_t seed = 0;            ///< the engine's random seed (random draft, decks)
+    int challenger = 0;                ///< the seat that drafts and names the start player
+    std::size_t history = 64;          ///< patches kept per viewer for resuming, at most
     std::size_t history_bytes = 2048;  ///< and at most this many bytes of them per viewer (the
                                        ///< newest is always kept)
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
@@ -135,7 +135,7 @@ class Match : public std::enable_shared_from_this<Match> {
     /// state's hash, and the result and ratings of a last step) and applied once it is.
     struct Outcome {
         std::unique_ptr<protocol::Game> game;  ///< the game after the action (null: unchanged)
-        std::vector<std::string> lines;  ///< a step's history line per viewer (seats, spectators)
+        std::vector<std::string> lines;   ///< a step's history line per viewer (seats, spectators)
         nlohmann::json result = nullptr;  ///< set when the action ends the match
         bool aborted = false;             ///< the match ends without a game
         std::vector<int> newly_out;       ///< seats the action put out, in seat order
@@ -224,15 +224,15 @@ class Match : public std::enable_shared_from_this<Match> {
     std::vector<Viewer> viewers_;  ///< one per seat, then the spectators
     Shown shown_;                  ///< what every viewer was last shown alike
     History history_;
-    nlohmann::json live_entry_;    ///< as last published
-    bool published_ = false;       ///< live_entry_ has been published once
-    bool line_added_ = false;      ///< the state change being broadcast added a history line
-    std::string last_line_;        ///< the newest common history line
+    nlohmann::json live_entry_;  ///< as last published
+    bool published_ = false;     ///< live_entry_ has been published once
+    bool line_added_ = false;    ///< the state change being broadcast added a history line
+    std::string last_line_;      ///< the newest common history line
     std::uint64_t version_ = 1;
     std::uint32_t records_ = 0;  ///< actions stored so far
     nlohmann::json result_ = nullptr;
     bool aborted_ = false;
-    bool pending_ = false;  ///< an action waits for the store
+    bool pending_ = false;                    ///< an action waits for the store
     std::optional<Outcome> pending_outcome_;  ///< what the waiting action will make of the match
     std::vector<int> out_order_;  ///< seats in the order they went out (finishing places)
     bool stopped_ = false;

@@ -1,24 +1,24 @@
 // JsonText and PatchText: the text they write parses back to the document meant.
 
+#include "protocol/json_text.hpp"
+
 #include <catch2/catch_test_macros.hpp>
 #include <nlohmann/json.hpp>
 
-#include "protocol/json_text.hpp"
-
 using nlohmann::json;
 
-TEST_CASE("JsonText writes nested objects and arrays with commas only between items", "[json_text]") {
+TEST_CASE("JsonText writes nested objects and arrays with commas only between items",
+          "[json_text]") {
     std::string out;
     protocol::JsonText w(out);
     w.begin_object().key("a").number(-12).key("b").begin_array().boolean(true).null().string("x");
     w.begin_object().end_object().begin_array().end_array().end_array();
     w.key("c").raw("{\"k\":[1,2]}").key("d").begin_object().key("e").string("").end_object();
     w.end_object();
-    CHECK(json::parse(out) ==
-          json{{"a", -12},
-               {"b", {true, nullptr, "x", json::object(), json::array()}},
-               {"c", {{"k", {1, 2}}}},
-               {"d", {{"e", ""}}}});
+    CHECK(json::parse(out) == json{{"a", -12},
+                                   {"b", {true, nullptr, "x", json::object(), json::array()}},
+                                   {"c", {{"k", {1, 2}}}},
+                                   {"d", {{"e", ""}}}});
 }
 
 TEST_CASE("JsonText escapes what RFC 8259 requires", "[json_text]") {

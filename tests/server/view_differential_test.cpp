@@ -106,7 +106,8 @@ void play_and_compare(const json& settings_doc, std::uint64_t seed) {
     std::vector<std::shared_ptr<Client>> viewers;  // seats, then the spectator
     std::uint64_t next_id = 1;
     for (int s = 0; s < players; ++s)
-        viewers.push_back(std::make_shared<Client>(options.seats[static_cast<std::size_t>(s)].id, next_id++));
+        viewers.push_back(
+            std::make_shared<Client>(options.seats[static_cast<std::size_t>(s)].id, next_id++));
     viewers.push_back(std::make_shared<Client>("p_watcher", next_id++));
     auto settle = [&] {
         io.restart();
@@ -196,11 +197,14 @@ void play_and_compare(const json& settings_doc, std::uint64_t seed) {
         santorini::StepList legal;
         santorini::legal_steps(state, legal);
         REQUIRE(!legal.empty());
-        const santorini::Step step = legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
-        match->step(viewers[static_cast<std::size_t>(decider)], protocol::step_json(state, step), {});
+        const santorini::Step step =
+            legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
+        match->step(viewers[static_cast<std::size_t>(decider)], protocol::step_json(state, step),
+                    {});
         settle();
         for (std::size_t i = 0; i < viewers.size(); ++i)
-            oracle.history[i].push_back(santorini::step_text_for(state, step, decider, viewer_of(i)));
+            oracle.history[i].push_back(
+                santorini::step_text_for(state, step, decider, viewer_of(i)));
         const santorini::State before = state;
         santorini::apply_step(state, step);
         settle_result(before, "win");
@@ -240,9 +244,10 @@ TEST_CASE("Patched views equal the whole-view oracle: every pairing of two power
     CHECK(played > 0);
 }
 
-TEST_CASE("Patched views equal the whole-view oracle: no powers, 3 and 4 players, drafts and "
-          "the Golden Fleece",
-          "[match][views][differential]") {
+TEST_CASE(
+    "Patched views equal the whole-view oracle: no powers, 3 and 4 players, drafts and "
+    "the Golden Fleece",
+    "[match][views][differential]") {
     const int games = std::max(2, 24 * games_percent() / 100);
     for (int g = 0; g < games; ++g) {
         const auto seed = 77 + static_cast<std::uint64_t>(g);

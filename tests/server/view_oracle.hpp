@@ -4,10 +4,9 @@
 // Match::view_json built it (docs/protocol.md, "The view"). The differential test checks that
 // every viewer's patched view equals this at every version.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/view.hpp"
@@ -35,15 +34,17 @@ inline nlohmann::json oracle_view(const OracleMatch& m, const santorini::State& 
     json seats = json::array();
     for (int s = 0; s < state.seat_count; ++s) {
         const auto p = seen.seat(s).power;
-        seats.push_back({{"seat", s},
-                         {"player", {{"id", m.players[static_cast<std::size_t>(s)].first},
-                                     {"name", m.players[static_cast<std::size_t>(s)].second}}},
-                         {"power", p == santorini::PowerId::None
-                                       ? json(nullptr)
-                                       : json(std::string(santorini::power_info(p).key))},
-                         {"side", seen.seat(s).side},
-                         {"out", seen.seat(s).out},
-                         {"connected", static_cast<bool>(m.connected[static_cast<std::size_t>(s)])}});
+        seats.push_back(
+            {{"seat", s},
+             {"player",
+              {{"id", m.players[static_cast<std::size_t>(s)].first},
+               {"name", m.players[static_cast<std::size_t>(s)].second}}},
+             {"power", p == santorini::PowerId::None
+                           ? json(nullptr)
+                           : json(std::string(santorini::power_info(p).key))},
+             {"side", seen.seat(s).side},
+             {"out", seen.seat(s).out},
+             {"connected", static_cast<bool>(m.connected[static_cast<std::size_t>(s)])}});
     }
     const bool active = !m.aborted && !state.over();
     const bool decides = active && viewer >= 0 && viewer == santorini::decider(state);
