@@ -132,3 +132,35 @@ TEST_CASE("records the engine does not accept are refused with the step's number
     CHECK(std::get<std::string>(again).starts_with("step 2: "));
     CHECK(std::holds_alternative<ReplayPosition>(server::replay(settings_of(played), played.seed, twice, 1)));
 }
+
+TEST_CASE("the revealed viewer: the engine's revealed view, never deciding", "[replay]") {
+    protocol::LobbySettings lobby;
+    lobby.powers = "simple";
+    lobby.draft = "full";
+    const auto played = stored_game::play(lobby, 0x5eed, 1);
+    for (std::size_t n : {std::size_t{0}, std::size_t{4}, played.records.size()}) {
+        INFO("after " << n);
+        const ReplayPosition at = replayed(played, played.records, n);
+        const auto view = at.game->view(protocol::revealed);
+        std::string text;
+        protocol::JsonText out(text);
+        at.game->write_state(*view, out);
+        const nlohmann::json state = nlohmann::json::parse(text);
+        CHECK(state == protocol::state_json(santorini::revealed_view(state_of(at)), nullptr));
+        CHECK_FALSE(state.contains("legal"));
+        // The decider's own view carries the legal steps; the revealed one never does.
+        if (!at.game->over()) {
+            CHECK_FALSE(at.game->same(*view, *at.game->view(at.game->decider())));
+        }
+        for (int s = 0; s < at.game->seat_count(); ++s) {
+            std::string seat_text;
+            protocol::JsonText seat_out(seat_text);
+            seat_out.begin_object();
+            at.game->write_seat(*view, s, seat_out);
+            seat_out.end_object();
+            const nlohmann::json members = nlohmann::json::parse(seat_text);
+            CHECK(members.contains("power"));
+            CHECK(members["side"] == state_of(at).seat(s).side);
+        }
+    }
+}
