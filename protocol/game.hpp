@@ -6,8 +6,9 @@
 // Match, recovery and the store know only this interface; the kinds of game are listed in
 // protocol/games.hpp.
 //
-// Viewers are the seats 0..seat_count()-1 and `spectators` (-1). What a viewer may see is
-// decided by the game's engine when it projects a view; nothing outside it looks into a view.
+// Viewers are the seats 0..seat_count()-1, `spectators` (-1) and `revealed` (-2, a finished
+// game's replay). What a viewer may see is decided by the game's engine when it projects a
+// view; nothing outside it looks into a view.
 
 #include <cstdint>
 #include <memory>
@@ -24,6 +25,10 @@ namespace protocol {
 
 /// The viewer number of everyone who is not seated.
 inline constexpr int spectators = -1;
+/// The viewer of a finished (or aborted) game's replay: everything but the future (every seat's
+/// secrets, never what is still to be drawn). Never decides; its history line for a step is
+/// the line of the seat that played it (`Played::lines[seat]`).
+inline constexpr int revealed = -2;
 
 /// One viewer's typed view of a game: opaque to the server, read only by the game that made
 /// it. Small and cheap to compare: a match keeps one per viewer.
@@ -81,16 +86,17 @@ class Game {
     /// is eliminated). Returns why not, changing nothing.
     virtual std::optional<std::string> concede(int seat) = 0;
 
-    /// The typed view of `viewer` (a seat or `spectators`), with the legal steps when `viewer`
+    /// The typed view of `viewer` (a seat, `spectators` or `revealed`), with the legal steps when `viewer`
     /// is the seat that decides and `deciding` (false once the match ended without the game
     /// ending: an abort).
     virtual std::unique_ptr<GameView> view(int viewer, bool deciding = true) const = 0;
     /// True if the two views write the same JSON (so their viewers may share one message).
     virtual bool same(const GameView& a, const GameView& b) const = 0;
-    /// The view's `state` object.
+    /// The view's `state` object (any viewer's view, `revealed` included).
     virtual void write_state(const GameView& view, JsonText& out) const = 0;
     /// The game's own members of `seats[seat]` in the view (Santorini: power, side, out),
-    /// written inside that seat's object.
+    /// written inside that seat's object (any viewer's view, `revealed` included). The API's
+    /// match headers read `power` from them when the game has one.
     virtual void write_seat(const GameView& view, int seat, JsonText& out) const = 0;
     /// Appends the operations turning the JSON of `from` into that of `to` (views of the same
     /// viewer): the `state` object's under `/state`, the seats' members under `/seats/N`.

@@ -103,7 +103,8 @@ std::optional<std::string> SantoriniGame::concede(int seat) {
 
 std::unique_ptr<GameView> SantoriniGame::view(int viewer, bool deciding) const {
     auto v = std::make_unique<SantoriniView>();
-    v->seen = santorini::view_for(state_, viewer < 0 ? santorini::spectator : viewer);
+    v->seen = viewer == revealed ? santorini::revealed_view(state_)
+              : santorini::view_for(state_, viewer < 0 ? santorini::spectator : viewer);
     v->decides = deciding && viewer >= 0 && viewer == decider();
     v->epoch = epoch_;
     return v;

@@ -99,7 +99,7 @@ Response header(const MatchHeaderRequest& r, const ApiRequestInfo& info, store::
     auto match = repo.match(r.match);
     if (!match) return store_failure(info, match.error(), "unknown match");
     auto replayed = replay_all(*match, match->steps.size());
-    return ok_json(info, match_header(*match, replayed ? &replayed->state : nullptr), match_cache(*match));
+    return ok_json(info, match_header(*match, replayed ? replayed->game.get() : nullptr), match_cache(*match));
 }
 
 Response replay_page(const MatchReplayRequest& r, const ApiRequestInfo& info, store::Repository& repo) {

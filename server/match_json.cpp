@@ -3,9 +3,7 @@
 #include <cstdio>
 #include <ctime>
 
-#include "engine/santorini/power_catalog.hpp"
-#include "engine/santorini/view.hpp"
-#include "protocol/santorini_json.hpp"
+#include "protocol/json_text.hpp"
 #include "server/rating/rating.hpp"
 
 namespace server {
@@ -20,9 +18,14 @@ json parsed_or_null(const std::string& text) {
     return value.is_discarded() ? json(nullptr) : value;
 }
 
-json power_json(santorini::PowerId p) {
-    if (p == santorini::PowerId::None) return nullptr;
-    return std::string(santorini::power_info(p).key);
+// The game's own members of `seat` in `view` (Game::write_seat) as a JSON object.
+json seat_members(const protocol::Game& game, const protocol::GameView& view, int seat) {
+    std::string text;
+    protocol::JsonText out(text);
+    out.begin_object();
+    game.write_seat(view, seat, out);
+    out.end_object();
+    return json::parse(text);
 }
 
 // {rating, deviation} before and after a rated game; null when the seat was not rated.
@@ -73,19 +76,21 @@ json match_pool(const store::StoredMatch& match) {
                                              : rating::Pool::SantoriniPowers));
 }
 
-santorini::State shown_state(const store::StoredMatch& match, const santorini::State& state) {
-    return is_live(match) ? santorini::view_for(state, santorini::spectator)
-                          : santorini::revealed_view(state);
+std::unique_ptr<protocol::GameView> shown_view(const store::StoredMatch& match,
+                                               const protocol::Game& game) {
+    return game.view(is_live(match) ? protocol::spectators : protocol::revealed, false);
 }
 
-json match_header(const store::StoredMatch& match, const santorini::State* final_state) {
-    std::optional<santorini::State> shown;
-    if (final_state) shown = shown_state(match, *final_state);
+json match_header(const store::StoredMatch& match, const protocol::Game* final_game) {
+    std::unique_ptr<protocol::GameView> shown;
+    if (final_game) shown = shown_view(match, *final_game);
     json seats = json::array();
     for (const store::StoredSeat& seat : match.seats) {
         json power = seat.power.empty() ? json(nullptr) : json(seat.power);
-        if (shown && seat.seat >= 0 && seat.seat < shown->seat_count)
-            power = power_json(shown->seat(seat.seat).power);
+        if (shown && seat.seat >= 0 && seat.seat < final_game->seat_count()) {
+            json members = seat_members(*final_game, *shown, seat.seat);
+            if (members.contains("power")) power = std::move(members["power"]);
+        }
         auto [before, after] = seat_ratings(seat);
         seats.push_back({{"seat", seat.seat},
                          {"team", seat.team ? json(*seat.team) : json(nullptr)},
@@ -134,24 +139,29 @@ json replay_json(const store::StoredMatch& match, const ReplayPosition* replayed
                          {"step", step_shown(step, hide)},
                          {"at", iso8601(step.at_ms)}});
     }
-    return {{"match", match_header(match, replayed ? &replayed->state : nullptr)},
+    return {{"match", match_header(match, replayed ? replayed->game.get() : nullptr)},
             {"steps", std::move(steps)}};
 }
 
 json view_after_json(const store::StoredMatch& match, const ReplayPosition& at) {
     const bool live = is_live(match);
-    const santorini::State seen = shown_state(match, at.state);
+    const protocol::Game& game = *at.game;
+    const std::unique_ptr<protocol::GameView> seen = shown_view(match, game);
     const bool last = at.records == match.steps.size();
     json seats = json::array();
     for (const store::StoredSeat& seat : match.seats) {
-        const bool in_game = seat.seat >= 0 && seat.seat < seen.seat_count;
-        seats.push_back({{"seat", seat.seat},
-                         {"player", {{"id", seat.player_id}, {"name", seat.display_name}}},
-                         {"power", in_game ? power_json(seen.seat(seat.seat).power) : json(nullptr)},
-                         {"side", in_game ? json(seen.seat(seat.seat).side) : json(nullptr)},
-                         {"out", in_game ? json(seen.seat(seat.seat).out) : json(false)}});
+        // A stored seat the game does not have (a damaged row) shows only who sat there.
+        json entry = seat.seat >= 0 && seat.seat < game.seat_count()
+                         ? seat_members(game, *seen, seat.seat)
+                         : json::object();
+        entry["seat"] = seat.seat;
+        entry["player"] = {{"id", seat.player_id}, {"name", seat.display_name}};
+        seats.push_back(std::move(entry));
     }
-    std::string status = at.aborted ? "aborted" : protocol::status_name(at.state);
+    std::string state_text;
+    protocol::JsonText state_out(state_text);
+    game.write_state(*seen, state_out);
+    std::string status = at.aborted ? "aborted" : std::string(game.status());
     if (last && !live) status = match.status;  // an abort without a record (recovery_failed)
     return {{"match", match.id},
             {"game", match.game},
@@ -159,7 +169,7 @@ json view_after_json(const store::StoredMatch& match, const ReplayPosition& at) 
             {"seats", std::move(seats)},
             {"result", last && !live ? parsed_or_null(match.result_json) : json(nullptr)},
             {"history", live ? at.spectator_history : at.revealed_history},
-            {"state", protocol::state_json(seen, nullptr)}};
+            {"state", json::parse(state_text)}};
 }
 
 bool established(const RatingValue& value, std::int64_t now_ms) {

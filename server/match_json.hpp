@@ -3,9 +3,10 @@
 // a step, player pages, rating histories, leaderboards. Pure functions of their arguments (the
 // time "now" included), so every shape is tested without a database.
 //
-// The hidden-information rule lives here: a live match is shown as spectators see it
-// (santorini::view_for(state, spectator), spectators' step texts, secret steps reduced to their
-// kind); a finished or aborted one is revealed (santorini::revealed_view, every step in full).
+// The hidden-information rule lives here: a live match is shown as spectators see it (the
+// game's `protocol::spectators` view, spectators' history lines, secret steps reduced to their
+// kind); a finished or aborted one is revealed (the `protocol::revealed` view, every step as
+// its player read it). The game is reached only through protocol::Game.
 
 #include <cstdint>
 #include <optional>
@@ -14,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/santorini/state.hpp"
+#include "protocol/game.hpp"
 #include "server/replay.hpp"
 #include "server/store/repository.hpp"
 
@@ -31,16 +32,19 @@ bool is_live(const store::StoredMatch& match);
 /// settings cannot be read.
 nlohmann::json match_pool(const store::StoredMatch& match);
 
-/// The state as the API shows it: the spectators' view while live, revealed once over.
-santorini::State shown_state(const store::StoredMatch& match, const santorini::State& state);
+/// The game's view as the API shows it: the spectators' view while live, the revealed one
+/// once over; never with legal steps.
+std::unique_ptr<protocol::GameView> shown_view(const store::StoredMatch& match,
+                                               const protocol::Game& game);
 
 /// A match header: {id, game, status, live, settings, created_at, finished_at, seats: [{seat,
 /// team, player: {id, name}, power, rating_before, rating_after}], result, pool, steps}.
-/// `final_state`, when the match could be replayed, is its current state: seats' powers are
-/// read from it as shown_state shows them (a drafted god is not in the seats' stored column);
-/// without it the stored powers are used.
+/// `final_game`, when the match could be replayed, is its current game: a seat's power is the
+/// `power` member the game writes for it (Game::write_seat) in shown_view (a drafted god is not
+/// in the seats' stored column); without it, or for a game without powers, the stored column
+/// is used.
 nlohmann::json match_header(const store::StoredMatch& match,
-                            const santorini::State* final_state = nullptr);
+                            const protocol::Game* final_game = nullptr);
 
 /// A replay: {match: header, steps: [{number, seat, player, step, at}]}. `replayed` is the
 /// replay of every record (for seats, powers and which steps are secret while live); without it
@@ -49,7 +53,8 @@ nlohmann::json match_header(const store::StoredMatch& match,
 nlohmann::json replay_json(const store::StoredMatch& match, const ReplayPosition* replayed);
 
 /// The view after `at.records` records, shaped like a live match view: {match, game, status,
-/// seats: [{seat, player, power, side, out}], result, history, state}. The result is the
+/// seats: [{seat, player, <the game's seat members: power, side, out>}], result, history,
+/// state}, written from shown_view. The result is the
 /// stored one only at the last record of a match that is over.
 nlohmann::json view_after_json(const store::StoredMatch& match, const ReplayPosition& at);
 

@@ -3,7 +3,9 @@
 
 #include <catch2/catch_test_macros.hpp>
 
+#include "engine/santorini/power_catalog.hpp"
 #include "engine/santorini/view.hpp"
+#include "protocol/santorini_game.hpp"
 #include "server/match_json.hpp"
 #include "tests/server/stored_game.hpp"
 
@@ -17,6 +19,11 @@ ReplayPosition replay_of(const store::StoredMatch& m, std::size_t upto) {
     for (const auto& s : m.steps) records.push_back(s.step_json);
     auto settings = std::get<StoredSettings>(read_stored_settings(m.settings_json));
     return std::get<ReplayPosition>(replay(settings, m.seed, records, upto));
+}
+
+// The engine's state behind a replayed game (the tests may look; server/ may not).
+const santorini::State& state_of(const ReplayPosition& at) {
+    return dynamic_cast<const protocol::SantoriniGame&>(*at.game).state();
 }
 
 protocol::LobbySettings simple_powers() {
@@ -45,7 +52,7 @@ TEST_CASE("a finished match's header has every field the client reads", "[match_
     m.seats[1].deviation_after = 78;
     m.seats[1].team = 1;
     const ReplayPosition all = replay_of(m, m.steps.size());
-    const json h = match_header(m, &all.state);
+    const json h = match_header(m, all.game.get());
 
     CHECK(h["id"] == "m_test");
     CHECK(h["game"] == "santorini");
@@ -145,9 +152,18 @@ TEST_CASE("the view after N is the live view's shape: spectators' while live, re
             CHECK(v["seats"][0].contains("side"));
             CHECK(v["seats"][0]["out"] == false);
             CHECK(v["history"].size() == n);
-            const santorini::State expected = status == "live" ? santorini::view_for(at.state, santorini::spectator)
-                                                               : santorini::revealed_view(at.state);
+            const santorini::State expected = status == "live"
+                                                  ? santorini::view_for(state_of(at), santorini::spectator)
+                                                  : santorini::revealed_view(state_of(at));
             CHECK(v["state"] == protocol::state_json(expected, nullptr));
+            for (int s = 0; s < 2; ++s) {
+                const json& seat = v["seats"][static_cast<std::size_t>(s)];
+                CHECK(seat["seat"] == s);
+                CHECK(seat["side"] == expected.seat(s).side);
+                CHECK(seat["power"] == (expected.seat(s).power == santorini::PowerId::None
+                                            ? json(nullptr)
+                                            : json(santorini::power_info(expected.seat(s).power).key)));
+            }
             CHECK_FALSE(v["state"].contains("legal"));
             const bool last = n == m.steps.size();
             if (last && status == "finished") {
