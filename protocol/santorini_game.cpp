@@ -7,6 +7,7 @@
 #include "engine/santorini/state_hash.hpp"
 #include "engine/santorini/view.hpp"
 #include "protocol/santorini_json.hpp"
+#include "protocol/santorini_names.hpp"
 #include "protocol/santorini_view.hpp"
 
 namespace protocol {
@@ -49,20 +50,7 @@ bool SantoriniGame::in_play() const {
 }
 
 std::string_view SantoriniGame::status() const {
-    using santorini::Phase;
-    switch (state_.phase) {
-        case Phase::Offer:
-        case Phase::Choose:
-        case Phase::StartPlayer:
-            return "draft";
-        case Phase::Place:
-        case Phase::Token:
-            return "placement";
-        case Phase::Over:
-            return "finished";
-        default:
-            return "playing";
-    }
+    return status_key(state_.phase);
 }
 
 std::string SantoriniGame::state_hash() const {

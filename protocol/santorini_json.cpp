@@ -14,6 +14,7 @@
 #include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/powers/chaos.hpp"
 #include "engine/santorini/square.hpp"
+#include "protocol/santorini_names.hpp"
 
 namespace protocol {
 
@@ -25,50 +26,8 @@ using santorini::StepKind;
 
 namespace {
 
-constexpr std::array<std::string_view, 8> direction_names{"N", "NE", "E", "SE",
-                                                          "S", "SW", "W", "NW"};
 
-std::string_view phase_name(santorini::Phase phase) {
-    switch (phase) {
-        case santorini::Phase::Offer:
-            return "offer";
-        case santorini::Phase::Choose:
-            return "choose";
-        case santorini::Phase::StartPlayer:
-            return "start_player";
-        case santorini::Phase::Place:
-            return "place";
-        case santorini::Phase::Token:
-            return "token";
-        case santorini::Phase::Begin:
-            return "begin";
-        case santorini::Phase::AfterMove:
-            return "after_move";
-        case santorini::Phase::AfterBuild:
-            return "after_build";
-        case santorini::Phase::End:
-            return "end";
-        case santorini::Phase::Over:
-            return "over";
-    }
-    return "over";
-}
 
-std::string_view draft_name(santorini::DraftMode mode) {
-    switch (mode) {
-        case santorini::DraftMode::None:
-            return "none";
-        case santorini::DraftMode::Fixed:
-            return "fixed";
-        case santorini::DraftMode::Random:
-            return "random";
-        case santorini::DraftMode::SubsetOffer:
-            return "subset";
-        case santorini::DraftMode::FullOffer:
-            return "full";
-    }
-    return "none";
-}
 
 // The protocol names powers by their one-word key ("EuropaTalus"), never the display name.
 json power_json(PowerId p) {
@@ -81,13 +40,6 @@ json square_json(Square s) {
     return santorini::square_name(s);
 }
 
-// The kinds as the protocol spells them, indexed by StepKind.
-constexpr std::array<std::string_view, 14> kind_names{
-    "place", "move",   "build",        "dome",  "force", "remove", "pass",
-    "offer", "choose", "start_player", "token", "aim",   "select", "capture",
-};
-static_assert(kind_names.size() == static_cast<std::size_t>(StepKind::Capture) + 1,
-              "a step kind without a name");
 
 std::string_view kind_name(StepKind kind) {
     return kind_names[static_cast<std::size_t>(kind)];
@@ -560,20 +512,7 @@ std::variant<Step, std::string> step_from_json(const santorini::State&,
 }
 
 std::string status_name(const santorini::State& s) {
-    using santorini::Phase;
-    switch (s.phase) {
-        case Phase::Offer:
-        case Phase::Choose:
-        case Phase::StartPlayer:
-            return "draft";
-        case Phase::Place:
-        case Phase::Token:
-            return "placement";
-        case Phase::Over:
-            return "finished";
-        default:
-            return "playing";
-    }
+    return std::string(status_key(s.phase));
 }
 
 }  // namespace protocol

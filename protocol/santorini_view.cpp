@@ -11,6 +11,8 @@
 
 #include "protocol/santorini_view.hpp"
 
+#include "protocol/santorini_names.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -36,60 +38,6 @@ using santorini::StepKind;
 using santorini::StepList;
 
 namespace {
-
-// ---- names, as santorini_json.cpp spells them ----
-
-std::string_view phase_name(Phase phase) {
-    switch (phase) {
-        case Phase::Offer:
-            return "offer";
-        case Phase::Choose:
-            return "choose";
-        case Phase::StartPlayer:
-            return "start_player";
-        case Phase::Place:
-            return "place";
-        case Phase::Token:
-            return "token";
-        case Phase::Begin:
-            return "begin";
-        case Phase::AfterMove:
-            return "after_move";
-        case Phase::AfterBuild:
-            return "after_build";
-        case Phase::End:
-            return "end";
-        case Phase::Over:
-            return "over";
-    }
-    return "over";
-}
-
-std::string_view draft_name(santorini::DraftMode mode) {
-    switch (mode) {
-        case santorini::DraftMode::None:
-            return "none";
-        case santorini::DraftMode::Fixed:
-            return "fixed";
-        case santorini::DraftMode::Random:
-            return "random";
-        case santorini::DraftMode::SubsetOffer:
-            return "subset";
-        case santorini::DraftMode::FullOffer:
-            return "full";
-    }
-    return "none";
-}
-
-constexpr std::array<std::string_view, 14> kind_names{
-    "place", "move",   "build",        "dome",  "force", "remove", "pass",
-    "offer", "choose", "start_player", "token", "aim",   "select", "capture",
-};
-static_assert(kind_names.size() == static_cast<std::size_t>(StepKind::Capture) + 1,
-              "a step kind without a name");
-
-constexpr std::array<std::string_view, 8> direction_names{"N", "NE", "E", "SE",
-                                                          "S", "SW", "W", "NW"};
 
 // "A1".."E5" by square, quoted: a name is appended as it is, without a std::string per name
 // and without scanning it for characters to escape (there are none).
