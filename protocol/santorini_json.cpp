@@ -13,6 +13,7 @@
 #include "engine/santorini/power_catalog.hpp"
 #include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/powers/chaos.hpp"
+#include "engine/santorini/powers/morpheus.hpp"
 #include "engine/santorini/square.hpp"
 #include "protocol/santorini_names.hpp"
 
@@ -212,13 +213,7 @@ json card_state_json(const santorini::State& view, int card, PowerId power) {
                 j["extra_turns"] = seat.counter;
                 break;
             case PowerId::Morpheus: {
-                // The card gains this turn's piece as the turn starts; the engine counts it from
-                // the turn itself (Turn::extra = pieces spent), so add it back while it lasts.
-                int pieces = seat.counter;
-                if (in_a_turn(view) &&
-                    santorini::card_seat(view, view.turn.seat, PowerId::Morpheus) == card)
-                    pieces = std::max(0, pieces + 1 - view.turn.extra);
-                j["stored_builds"] = pieces;
+                j["stored_builds"] = santorini::powers::morpheus_pieces(view, card);
                 break;
             }
             default:

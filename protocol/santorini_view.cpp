@@ -24,6 +24,7 @@
 #include "engine/santorini/power_catalog.hpp"
 #include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/powers/chaos.hpp"
+#include "engine/santorini/powers/morpheus.hpp"
 #include "engine/santorini/square.hpp"
 
 namespace protocol {
@@ -194,14 +195,8 @@ Card card_of(const State& view, int card, PowerId power) {
                 c.extra_turns = seat.counter;
                 break;
             case PowerId::Morpheus: {
-                // The engine counts this turn's piece from the turn itself (Turn::extra =
-                // pieces spent): add it back while the turn lasts, as the JSON does.
-                int pieces = seat.counter;
-                if (in_a_turn(view) &&
-                    santorini::card_seat(view, view.turn.seat, PowerId::Morpheus) == card)
-                    pieces = std::max(0, pieces + 1 - view.turn.extra);
                 c.extras |= extra::stored_builds;
-                c.stored_builds = pieces;
+                c.stored_builds = santorini::powers::morpheus_pieces(view, card);
                 break;
             }
             default:

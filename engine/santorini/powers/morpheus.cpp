@@ -9,6 +9,8 @@
 // before and after the gain, and notation round-trips.
 #include <algorithm>
 
+#include "engine/santorini/powers/morpheus.hpp"
+#include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/powers/powers.hpp"
 
 namespace santorini::powers {
@@ -40,6 +42,15 @@ void keep_the_rest(State& s, int seat) {
         static_cast<std::uint8_t>(std::clamp(available(s, seat), 0, most_stored));
 }
 }  // namespace
+
+int morpheus_pieces(const State& state, int card) {
+    int pieces = state.seat(card).counter;
+    const bool in_a_turn = state.phase == Phase::Begin || state.phase == Phase::AfterMove ||
+                           state.phase == Phase::AfterBuild || state.phase == Phase::End;
+    if (in_a_turn && card_seat(state, state.turn.seat, PowerId::Morpheus) == card)
+        pieces = std::max(0, pieces + 1 - state.turn.extra);
+    return pieces;
+}
 
 const PowerRules morpheus{.after_move_steps = builds_or_none,
                           .replaces_normal_build = true,
