@@ -69,6 +69,11 @@ class Game {
     virtual std::uint32_t turns() const = 0;
     /// The seats that won (bits); 0 while the game goes on.
     virtual std::uint32_t winners() const = 0;
+    /// Finishing places by seat once the game is over (1 = won; equal standing, equal place),
+    /// for games that rank more than winners and losers (Splendor: by points, then fewest
+    /// cards); empty for those that do not (the match then ranks by who went out when).
+    /// Places of seats that went out are not read.
+    virtual std::vector<int> places() const { return {}; }
     /// True if `seat` has lost or been eliminated.
     virtual bool out(int seat) const = 0;
     /// The side `seat` plays for: the seat itself, or its team.

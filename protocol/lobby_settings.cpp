@@ -1,13 +1,13 @@
-// Lobby settings for Santorini (declared in santorini_json.hpp): what a client may ask for in
-// lobby.create, checked field by field so errors can name the field, then checked as a whole
-// against the rules data by santorini::validate, so a lobby never promises a game the engine
-// would refuse to start.
+// Lobby settings (lobby_settings.hpp): what a client may ask for in lobby.create, checked field
+// by field so errors can name the field; Santorini's then checked as a whole against the rules
+// data by santorini::validate, so a lobby never promises a game the engine would refuse to start.
 
 #include <algorithm>
 #include <set>
 #include <string_view>
 
 #include "engine/santorini/power_catalog.hpp"
+#include "protocol/lobby_settings.hpp"
 #include "protocol/santorini_json.hpp"
 
 namespace protocol {
@@ -137,19 +137,33 @@ std::optional<SettingsError> check_combination(const LobbySettings& s) {
     return std::nullopt;
 }
 
+// Splendor's settings: the fields every game has, nothing else (no powers, no variants).
+std::optional<SettingsError> read_splendor(const json& j, LobbySettings& s) {
+    const std::string path = "settings";
+    if (auto e = only_fields(j, path, {"game", "players", "rated", "clock", "public"})) return e;
+    if (auto e = int_field(j, path, "players", true, 2, 4, s.players)) return e;
+    if (auto e = bool_field(j, path, "rated", s.rated)) return e;
+    if (auto e = read_clock(j, s)) return e;
+    return bool_field(j, path, "public", s.is_public);
+}
+
 }  // namespace
 
 std::variant<LobbySettings, SettingsError> read_lobby_settings(const json& j) {
     const std::string path = "settings";
     if (!j.is_object()) return invalid(path, "must be an object");
-    if (auto e = only_fields(
-            j, path,
-            {"game", "players", "powers", "pool", "draft", "golden_fleece", "clock", "public"}))
-        return *e;
     LobbySettings s;
-    std::string game;
-    if (auto e = choice_field(j, path, "game", true, {"santorini"}, game)) return *e;
+    if (auto e = choice_field(j, path, "game", true, {"santorini", "splendor"}, s.game)) return *e;
+    if (s.game == "splendor") {
+        if (auto e = read_splendor(j, s)) return *e;
+        return s;
+    }
+    if (auto e = only_fields(j, path,
+                             {"game", "players", "rated", "powers", "pool", "draft",
+                              "golden_fleece", "clock", "public"}))
+        return *e;
     if (auto e = int_field(j, path, "players", true, 2, 4, s.players)) return *e;
+    if (auto e = bool_field(j, path, "rated", s.rated)) return *e;
     if (auto e = choice_field(j, path, "powers", false,
                               {"none", "simple", "all", "heroes", "custom"}, s.powers))
         return *e;
@@ -173,14 +187,17 @@ std::variant<LobbySettings, std::string> lobby_settings_from_json(const json& j)
 }
 
 json lobby_settings_json(const LobbySettings& s) {
-    json j = {{"game", "santorini"}, {"players", s.players}, {"powers", s.powers}};
-    if (s.powers == "custom") {
-        json pool = json::array();
-        for (auto p : s.pool) pool.push_back(std::string(santorini::power_info(p).key));
-        j["pool"] = std::move(pool);
+    json j = {{"game", s.game}, {"players", s.players}, {"rated", s.rated}};
+    if (s.game == "santorini") {
+        j["powers"] = s.powers;
+        if (s.powers == "custom") {
+            json pool = json::array();
+            for (auto p : s.pool) pool.push_back(std::string(santorini::power_info(p).key));
+            j["pool"] = std::move(pool);
+        }
+        j["draft"] = s.draft;
+        j["golden_fleece"] = s.golden_fleece;
     }
-    j["draft"] = s.draft;
-    j["golden_fleece"] = s.golden_fleece;
     if (s.clock == "realtime")
         j["clock"] = {{"kind", "realtime"},
                       {"base_seconds", s.base_seconds},

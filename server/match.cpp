@@ -57,6 +57,7 @@ std::string event_record(std::string_view kind, int seat) {
 }  // namespace
 
 std::string rating_pool(const protocol::LobbySettings& settings) {
+    if (settings.game == "splendor") return std::string(rating::pool_name(rating::Pool::Splendor));
     return std::string(rating::pool_name(
         settings.powers == "none" ? rating::Pool::Santorini : rating::Pool::SantoriniPowers));
 }
@@ -405,19 +406,23 @@ std::optional<MatchFinish> Match::finish_of(const Outcome& o) const {
     finish.result_json = o.result.dump();
     const protocol::Game& end = o.game ? *o.game : *game_;
     finish.state_hash = end.state_hash();
-    if (o.aborted) return finish;  // aborted matches are not rated (docs/ratings.md)
-    // Finishing places (rate_match.hpp): the winners 1; then seats still in; then the seats
+    // Aborted and casual matches are not rated (docs/ratings.md).
+    if (o.aborted || !options_.settings.rated) return finish;
+    // Finishing places (rate_match.hpp): the winners 1; then seats still in, by the game's own
+    // ranking where it has one (Splendor: points, then fewest cards) or all 2; then the seats
     // that went out, the last one first. In a team game the losing team shares place 2.
     std::vector<int> out = out_order_;
     out.insert(out.end(), o.newly_out.begin(), o.newly_out.end());
+    const std::vector<int> ranked = end.places();
     bool teams = false;
     for (int s = 0; s < end.seat_count(); ++s)
         if (end.side(s) != s) teams = true;
     std::vector<rating::Seat> seats;
-    int still_in = 0;
+    int after_in = 2;  // the first place of the seats that went out
     for (int s = 0; s < end.seat_count(); ++s)
         if (!(end.winners() >> s & 1u) && std::find(out.begin(), out.end(), s) == out.end())
-            ++still_in;
+            after_in = ranked.empty() ? after_in + 1
+                                      : std::max(after_in, ranked[static_cast<std::size_t>(s)] + 1);
     for (int s = 0; s < end.seat_count(); ++s) {
         rating::Seat seat;
         seat.player = options_.seats[static_cast<std::size_t>(s)].id;
@@ -426,9 +431,9 @@ std::optional<MatchFinish> Match::finish_of(const Outcome& o) const {
         if (end.winners() >> s & 1u)
             seat.place = 1;
         else if (teams || it == out.end())
-            seat.place = 2;
+            seat.place = ranked.empty() ? 2 : ranked[static_cast<std::size_t>(s)];
         else
-            seat.place = 2 + still_in + static_cast<int>(out.end() - it - 1);
+            seat.place = after_in + static_cast<int>(out.end() - it - 1);
         seats.push_back(std::move(seat));
     }
     // Seats that cannot be rated (one player in two seats, say) end the match unrated rather

@@ -1,5 +1,7 @@
 #include "server/match_json.hpp"
 
+#include "server/match.hpp"
+
 #include <cstdio>
 #include <ctime>
 
@@ -71,9 +73,9 @@ bool is_live(const store::StoredMatch& match) {
 json match_pool(const store::StoredMatch& match) {
     auto settings = read_stored_settings(match.settings_json);
     if (std::holds_alternative<std::string>(settings)) return nullptr;
-    return std::string(rating::pool_name(std::get<StoredSettings>(settings).lobby.powers == "none"
-                                             ? rating::Pool::Santorini
-                                             : rating::Pool::SantoriniPowers));
+    const auto& lobby = std::get<StoredSettings>(settings).lobby;
+    if (!lobby.rated) return nullptr;  // a casual match counts in no pool
+    return rating_pool(lobby);
 }
 
 std::unique_ptr<protocol::GameView> shown_view(const store::StoredMatch& match,

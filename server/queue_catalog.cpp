@@ -12,6 +12,7 @@ const std::vector<QueueKind>& queue_kinds() {
         {"santorini", "none"},
         {"santorini_simple", "simple"},
         {"santorini_gods", "all"},
+        {"splendor", "none", "splendor"},
     };
     return kinds;
 }
@@ -46,7 +47,9 @@ std::string offered_text() {
 
 protocol::LobbySettings queue_settings(const QueueKind& queue, const ClockPreset& clock) {
     protocol::LobbySettings s;
+    s.game = std::string(queue.game);
     s.players = 2;
+    s.rated = true;
     s.powers = std::string(queue.powers);
     s.draft = "random";
     s.golden_fleece = false;

@@ -12,10 +12,12 @@
 
 namespace server {
 
-/// One rated queue: a name clients send, and the powers its matches are played with.
+/// One rated queue: a name clients send, the game, and (Santorini) the powers its matches are
+/// played with.
 struct QueueKind {
-    std::string_view name;    ///< "santorini", "santorini_simple", "santorini_gods"
-    std::string_view powers;  ///< lobby settings' powers: "none", "simple", "all"
+    std::string_view name;    ///< "santorini", "santorini_simple", "santorini_gods", "splendor"
+    std::string_view powers;  ///< lobby settings' powers: "none", "simple", "all" ("none": Splendor)
+    std::string_view game = "santorini";  ///< lobby settings' game
 };
 
 /// A real-time clock a queue is played at.
@@ -36,9 +38,9 @@ bool offered(const ClockPreset& clock);
 /// "3+2, 5+3, 10+5": the presets as people write them (error messages).
 std::string offered_text();
 
-/// The settings of a match paired in `queue` at `clock`: 2 players, the queue's powers dealt
-/// at random by the server (the engine's random draft), the real-time clock. Always valid
-/// (protocol::engine_settings accepts them; tests check every queue and preset).
+/// The settings of a match paired in `queue` at `clock`: the queue's game, 2 players, rated,
+/// the queue's powers dealt at random by the server (the engine's random draft), the real-time
+/// clock. Always valid (protocol::start_game accepts them; tests check every queue and preset).
 protocol::LobbySettings queue_settings(const QueueKind& queue, const ClockPreset& clock);
 
 /// {"kind":"realtime","base_seconds":...,"increment_seconds":...}

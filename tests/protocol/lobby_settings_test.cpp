@@ -65,7 +65,7 @@ TEST_CASE("lobby settings: game and players are required and checked", "[setting
     auto no_game = refused({{"players", 2}});
     CHECK(no_game.missing);
     CHECK(no_game.field == "settings.game");
-    CHECK(refused(with(base(), "game", "splendor")).field == "settings.game");
+    CHECK(refused(with(base(), "game", "chess")).field == "settings.game");
     auto no_players = refused({{"game", "santorini"}});
     CHECK(no_players.missing);
     CHECK(no_players.field == "settings.players");
@@ -263,4 +263,47 @@ TEST_CASE("lobby settings print back to JSON that reads as the same settings", "
     auto e = lobby_settings_from_json(base(3));
     REQUIRE(std::holds_alternative<std::string>(e));
     CHECK(std::get<std::string>(e).find("settings.powers") != std::string::npos);
+}
+
+TEST_CASE("lobby settings: Splendor takes players, rated, clock and public, nothing of Santorini's",
+          "[settings][splendor]") {
+    json splendor = {{"game", "splendor"}, {"players", 4}};
+    auto r = read_lobby_settings(splendor);
+    REQUIRE(std::holds_alternative<LobbySettings>(r));
+    const auto& s = std::get<LobbySettings>(r);
+    CHECK(s.game == "splendor");
+    CHECK(s.players == 4);
+    CHECK(s.rated);
+    CHECK(s.clock == "none");
+
+    auto casual = read_lobby_settings(with(with(splendor, "rated", false), "public", false));
+    REQUIRE(std::holds_alternative<LobbySettings>(casual));
+    CHECK_FALSE(std::get<LobbySettings>(casual).rated);
+    CHECK_FALSE(std::get<LobbySettings>(casual).is_public);
+
+    for (const char* field : {"powers", "draft", "golden_fleece", "pool"}) {
+        auto e = refused(with(splendor, field, "simple"));
+        CHECK(e.field == std::string("settings.") + field);
+        CHECK(e.message.find("unknown field") != std::string::npos);
+    }
+    CHECK(refused(with(splendor, "players", 5)).field == "settings.players");
+    CHECK(refused(with(splendor, "players", 1)).field == "settings.players");
+    CHECK(refused(with(splendor, "rated", "yes")).field == "settings.rated");
+    CHECK(refused(with(splendor, "clock", json{{"kind", "realtime"}, {"base_seconds", 5},
+                                               {"increment_seconds", 0}}))
+              .field == "settings.clock.base_seconds");
+
+    json printed = lobby_settings_json(s);
+    CHECK(printed == json{{"game", "splendor"}, {"players", 4}, {"rated", true},
+                          {"clock", {{"kind", "none"}}}, {"public", true}});
+    auto again = read_lobby_settings(printed);
+    REQUIRE(std::holds_alternative<LobbySettings>(again));
+    CHECK(lobby_settings_json(std::get<LobbySettings>(again)) == printed);
+}
+
+TEST_CASE("lobby settings: a Santorini lobby may be casual", "[settings]") {
+    auto r = read_lobby_settings(with(base(), "rated", false));
+    REQUIRE(std::holds_alternative<LobbySettings>(r));
+    CHECK_FALSE(std::get<LobbySettings>(r).rated);
+    CHECK(lobby_settings_json(std::get<LobbySettings>(r))["rated"] == false);
 }

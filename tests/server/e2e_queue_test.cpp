@@ -47,7 +47,7 @@ TEST_CASE("two players queue, are matched and play their rated match to the end"
     b.hello(bob.token);
 
     const json listed = queues(port);
-    CHECK(listed.size() == 9);
+    CHECK(listed.size() == 12);
     CHECK(waiting(listed, "santorini", blitz) == 0);
 
     a.send({{"type", "queue.join"}, {"ref", "q"}, {"queue", "santorini"}, {"clock", blitz}});

@@ -2,6 +2,7 @@
 // missed wave, the closest rating is preferred, queues and clocks never mix, leaving works at
 // any moment, nobody queues twice, and the oldest waiter is served first.
 
+#include "protocol/games.hpp"
 #include "server/matchmaker.hpp"
 
 #include <catch2/catch_test_macros.hpp>
@@ -179,7 +180,7 @@ TEST_CASE("A wave pairs everyone it can; an odd one waits for the next", "[match
 }
 
 TEST_CASE("Every queue and preset makes valid settings, rated in the right pool", "[matchmaker][queues]") {
-    REQUIRE(queue_kinds().size() == 3);
+    REQUIRE(queue_kinds().size() == 4);
     REQUIRE(clock_presets().size() == 3);
     CHECK(offered({180, 2}));
     CHECK(offered({300, 3}));
@@ -187,7 +188,8 @@ TEST_CASE("Every queue and preset makes valid settings, rated in the right pool"
     CHECK_FALSE(offered({180, 3}));
     CHECK(offered_text() == "3+2, 5+3, 10+5");
     CHECK(find_queue("santorini_gods"));
-    CHECK_FALSE(find_queue("splendor"));
+    CHECK(find_queue("splendor"));
+    CHECK_FALSE(find_queue("chess"));
     for (const auto& kind : queue_kinds())
         for (const auto& clock : clock_presets()) {
             auto s = queue_settings(kind, clock);
@@ -195,8 +197,13 @@ TEST_CASE("Every queue and preset makes valid settings, rated in the right pool"
             CHECK(s.players == 2);
             CHECK(s.clock == "realtime");
             CHECK(s.base_seconds == clock.base_seconds);
-            CHECK(std::holds_alternative<santorini::Settings>(protocol::engine_settings(s, 7, 0)));
-            CHECK(rating_pool(s) == (kind.name == "santorini" ? "santorini" : "santorini_powers"));
+            CHECK(s.rated);
+            CHECK(s.game == kind.game);
+            CHECK(std::holds_alternative<std::unique_ptr<protocol::Game>>(
+                protocol::start_game(s, 7, 0)));
+            CHECK(rating_pool(s) == (kind.name == "santorini"   ? "santorini"
+                                     : kind.name == "splendor" ? "splendor"
+                                                               : "santorini_powers"));
         }
     CHECK(queue_settings(*find_queue("santorini"), {180, 2}).powers == "none");
     CHECK(queue_settings(*find_queue("santorini_simple"), {180, 2}).powers == "simple");

@@ -46,7 +46,7 @@ TEST_CASE("Joining a queue: waiting event, ack, and the count in GET /api/queues
     Harness h;
     auto ann = h.guest("Ann");
     auto list = h.hub.queues();
-    REQUIRE(list.size() == 9);  // 3 queues x 3 clocks
+    REQUIRE(list.size() == 12);  // 4 queues x 3 clocks
     for (const auto& q : list) CHECK(q["waiting"] == 0);
     CHECK(list[0] == json{{"queue", "santorini"}, {"clock", clock_of(180, 2)}, {"waiting", 0}});
 
