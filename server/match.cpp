@@ -678,6 +678,7 @@ void Match::publish_entry() {
         for (const Member& m : options_.seats) players.push_back(m.name);
         entry = game_->live_fields();
         entry["id"] = id();
+        entry["game"] = std::string(game_->kind());
         entry["players"] = std::move(players);
         entry["status"] = status();
         entry["spectators"] = shown_.spectators;
