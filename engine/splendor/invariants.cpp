@@ -87,7 +87,8 @@ std::string check_invariants(const State& s) {
         if (total(p.bonuses) != p.cards) fail(who + "'s bonuses do not match its cards");
         for (int c = 0; c < gem_colours; ++c) bonuses[at(c)] = static_cast<std::int8_t>(bonuses[at(c)] + p.bonuses[at(c)]);
         bought += p.cards;
-        bool may_exceed = p.out || (i == s.current && s.phase == Phase::Return);
+        // A game may end mid-return: the last seat still in wins when the others concede.
+        bool may_exceed = p.out || (i == s.current && (s.phase == Phase::Return || s.phase == Phase::Over));
         if (!may_exceed && total(p.tokens) > max_tokens) fail(who + " holds more than 10 tokens");
     }
     if (placed + bought != card_count) fail("cards are not conserved");
@@ -104,6 +105,8 @@ std::string check_invariants(const State& s) {
     if (bonuses != bought_bonuses) fail("bonuses are not the bought cards' colours");
     if (nobles_out != s.players + 1) fail("nobles are not conserved");
 
+    if (s.players == 2 && (s.seat(0).out || s.seat(1).out)) fail("a seat out with 2 players (the other wins)");
+    if (s.phase != Phase::Over && detail::seats_in(s) < 2) fail("one seat left, yet the game goes on");
     if (s.current < 0 || s.current >= s.players) fail("nobody to play");
     else if (s.phase != Phase::Over && s.seat(s.current).out) fail("the seat to play is out");
     if ((s.phase == Phase::Over) != (s.winners != 0)) fail("game over and winners disagree");
