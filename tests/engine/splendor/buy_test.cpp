@@ -36,8 +36,9 @@ TEST_CASE("buy: bonuses lower the cost; enough bonuses buy for nothing") {
 TEST_CASE("buy with gold: every way to pay, gems first listed first, never more than owed") {
     // Card 0 costs 3 blue; A holds 3 blue and 2 gold.
     State s = position(std::string(table) + " A: tokens=0,3,0,0,0,2 B:");
-    CHECK(legal_starting(s, "buy #0") == std::vector<std::string>{
-        "buy #0 for blue 3", "buy #0 for blue 2 gold 1", "buy #0 for blue 1 gold 2"});
+    CHECK(legal_starting(s, "buy #0") == std::vector<std::string>{"buy #0 for blue 3",
+                                                                  "buy #0 for blue 2 gold 1",
+                                                                  "buy #0 for blue 1 gold 2"});
     // `buy #0` alone is the default way.
     CHECK(to_text(step(s, "buy #0")) == "buy #0 for blue 3");
     play(s, {"buy #0 for blue 1 gold 2"});
@@ -53,7 +54,8 @@ TEST_CASE("buy with gold for a shortfall: the gold is not optional") {
 TEST_CASE("buy with gold over several colours: one step per distinct payment") {
     // Card 3 costs one of blue, green, red and black; A holds one of each and 2 gold: gold may
     // stand in for any 0, 1 or 2 of the four gems: 1 + 4 + 6 payments.
-    State s = position("nobles=0,3,7 row1=3,8,16,24 row2=40,46,52,58 row3=70,74,78,82 A: tokens=0,1,1,1,1,2 B:");
+    State s = position(
+        "nobles=0,3,7 row1=3,8,16,24 row2=40,46,52,58 row3=70,74,78,82 A: tokens=0,1,1,1,1,2 B:");
     auto buys = legal_starting(s, "buy #3");
     REQUIRE(buys.size() == 11);
     CHECK(buys.front() == "buy #3 for blue 1 green 1 red 1 black 1");
@@ -63,7 +65,8 @@ TEST_CASE("buy with gold over several colours: one step per distinct payment") {
 }
 
 TEST_CASE("buy a reserved card: only one's own; the others keep their order") {
-    State s = position(std::string(table) + " A: tokens=0,1,1,1,4,0 reserved=23*,3,9 B: reserved=1");
+    State s =
+        position(std::string(table) + " A: tokens=0,1,1,1,4,0 reserved=23*,3,9 B: reserved=1");
     CHECK(legal(s, "buy #3"));
     CHECK(legal(s, "buy #23"));
     CHECK_FALSE(legal(s, "buy #1"));  // B's
