@@ -84,3 +84,29 @@ TEST_CASE("buy a reserved card: only one's own; the others keep their order") {
     REQUIRE(s.seat(0).reserved_count == 1);
     CHECK(s.seat(0).reserved[0] == Reserved{23, true});
 }
+
+TEST_CASE("buy from a row whose deck is empty: the slot stays empty") {
+    // Every level 3 card not face up was bought: card 75 by A, the others by B. A buys
+    // face-up card 70 (3 blue 3 green 5 red 3 black; A's bonuses: 1 blue, 2 red, 2 black).
+    State s = position(
+        std::string(table) +
+        " deck3=- A: tokens=0,2,3,3,1,0 bought=25,26,32,33,75 B: bought=71-73,76-77,79-81,83-89");
+    REQUIRE(s.deck_size[2] == 0);
+    play(s, {"buy #70 for blue 2 green 3 red 3 black 1"});
+    CHECK(s.rows[2] == std::array<std::int8_t, 4>{-1, 74, 78, 82});
+    CHECK(s.seat(0).points == 4 + 3);
+}
+
+TEST_CASE("try_step refuses a step that is not listed and changes nothing") {
+    State s = position(std::string(table) + " A: tokens=0,2,0,0,0,0 B:");
+    const State before = s;
+    Step unaffordable{.kind = StepKind::Buy, .card = 0};
+    unaffordable.gems[Blue] = 2;
+    CHECK(try_step(s, unaffordable) == "not a legal step now");
+    Step other_turn{.kind = StepKind::Return};
+    other_turn.gems[Blue] = 1;
+    CHECK(try_step(s, other_turn) == "not a legal step now");
+    CHECK(s == before);
+    CHECK(try_step(s, step(s, "take white blue green")) == std::nullopt);
+    CHECK(s.current == 1);
+}
