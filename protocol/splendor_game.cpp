@@ -89,9 +89,9 @@ std::optional<std::string> SplendorGame::concede(int seat) {
 
 std::unique_ptr<GameView> SplendorGame::view(int viewer, bool deciding) const {
     auto v = std::make_unique<SplendorView>();
-    v->seen = splendor::view_for(state_, viewer == revealed     ? splendor::revealed
-                                         : viewer < 0 ? splendor::spectator
-                                                      : viewer);
+    v->seen = splendor::view_for(state_, viewer == revealed ? splendor::revealed
+                                         : viewer < 0       ? splendor::spectator
+                                                            : viewer);
     v->decider = decider();
     v->decides = deciding && viewer >= 0 && viewer == v->decider;
     v->epoch = epoch_;
@@ -101,8 +101,8 @@ std::unique_ptr<GameView> SplendorGame::view(int viewer, bool deciding) const {
 bool SplendorGame::same(const GameView& a, const GameView& b) const {
     const auto& x = as_view(a);
     const auto& y = as_view(b);
-    return x.decides == y.decides && (!x.decides || x.epoch == y.epoch) &&
-           x.decider == y.decider && x.seen == y.seen;
+    return x.decides == y.decides && (!x.decides || x.epoch == y.epoch) && x.decider == y.decider &&
+           x.seen == y.seen;
 }
 
 void SplendorGame::write_state(const GameView& view, JsonText& out) const {

@@ -57,8 +57,9 @@ class SplendorGame final : public Game {
 
     splendor::State state_;
     splendor::StepList legal_;
-    std::uint32_t epoch_ = 0;  ///< counts changes of the state: views of one epoch share its legal list
-    bool committed_ = false;   ///< a step has been played
+    std::uint32_t epoch_ =
+        0;  ///< counts changes of the state: views of one epoch share its legal list
+    bool committed_ = false;  ///< a step has been played
 };
 
 }  // namespace protocol

@@ -105,7 +105,8 @@ Field gems_field(const json& value) {
 
 Field pay_field(const json& value) {
     if (!value.is_object())
-        return must("pay", "an object of the six token counts (white, blue, green, red, black, gold)");
+        return must("pay",
+                    "an object of the six token counts (white, blue, green, red, black, gold)");
     for (const auto& item : value.items())
         if (token_kind(json(item.key()), true) < 0)
             return "field 'pay' has no count '" + item.key().substr(0, 32) + "'";
@@ -180,10 +181,14 @@ Step step_of(const json& c) {
 std::string_view splendor_phase_name(splendor::Phase phase) {
     using splendor::Phase;
     switch (phase) {
-        case Phase::Action: return "action";
-        case Phase::Return: return "return";
-        case Phase::Noble: return "noble";
-        case Phase::Over: return "over";
+        case Phase::Action:
+            return "action";
+        case Phase::Return:
+            return "return";
+        case Phase::Noble:
+            return "noble";
+        case Phase::Over:
+            return "over";
     }
     return "over";
 }
@@ -310,8 +315,7 @@ std::variant<json, std::string> canonical_splendor_step(const json& input) {
     return canonical;
 }
 
-std::variant<Step, std::string> step_from_json(const splendor::StepList& legal,
-                                               const json& input) {
+std::variant<Step, std::string> step_from_json(const splendor::StepList& legal, const json& input) {
     auto canonical = canonical_splendor_step(input);
     if (auto* error = std::get_if<std::string>(&canonical)) return *error;
     const Step wanted = step_of(std::get<json>(canonical));
@@ -347,7 +351,8 @@ std::string splendor_step_words(const Step& step) {
         }
         case StepKind::Return:
             for (int k = 0; k < splendor::token_kinds; ++k)
-                if (step.gems[static_cast<std::size_t>(k)] > 0) out.append(" ").append(token_name(k));
+                if (step.gems[static_cast<std::size_t>(k)] > 0)
+                    out.append(" ").append(token_name(k));
             break;
         case StepKind::Noble:
             out += " #" + std::to_string(step.noble);

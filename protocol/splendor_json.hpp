@@ -5,12 +5,11 @@
 // place besides the view writer (protocol/splendor_view) that knows both the engine and JSON.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/splendor/gems.hpp"
 #include "engine/splendor/state.hpp"

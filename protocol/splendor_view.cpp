@@ -212,7 +212,8 @@ void write_state_patch(const View& from, int from_decider, const StepList* from_
     Paths path(prefix);
     if (from.phase != to.phase)
         patch.replace(path.at("phase")).string(splendor_phase_name(to.phase));
-    if (from_decider != to_decider) write_optional_index(patch.replace(path.at("decider")), to_decider);
+    if (from_decider != to_decider)
+        write_optional_index(patch.replace(path.at("decider")), to_decider);
     if (from.turn != to.turn) patch.replace(path.at("turn")).number(to.turn);
     if (from.players != to.players) patch.replace(path.at("players")).number(to.players);
     if (from.start_player != to.start_player)

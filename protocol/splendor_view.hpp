@@ -28,7 +28,7 @@ void write_state(const splendor::View& seen, int decider, const splendor::StepLi
 /// when it appears, removed when it goes).
 void write_state_patch(const splendor::View& from, int from_decider,
                        const splendor::StepList* from_legal, const splendor::View& to,
-                       int to_decider, const splendor::StepList* to_legal,
-                       std::string_view prefix, PatchText& patch);
+                       int to_decider, const splendor::StepList* to_legal, std::string_view prefix,
+                       PatchText& patch);
 
 }  // namespace protocol

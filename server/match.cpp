@@ -274,9 +274,6 @@ void Match::do_step(const ParticipantPtr& who, const json& step, const protocol:
                     SteadyTime arrival) {
     if (stopped_)
         return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
-    // A step of another kind of game is malformed here, as one of no game is in the parser.
-    if (auto why = game_->malformed(step))
-        return reply_error(who, ErrorCode::InvalidField, "invalid field 'step': " + *why, ref);
     if (!active()) return reply_error(who, ErrorCode::WrongPhase, "the match is over", ref);
     // A step that arrives after the decider's time ran out is too late, even if the timer has
     // not fired yet: settle the timeout first.
@@ -293,8 +290,15 @@ void Match::do_step(const ParticipantPtr& who, const json& step, const protocol:
     Outcome outcome;
     outcome.game = game_->clone();
     auto played = outcome.game->play(step);
-    if (auto* why = std::get_if<std::string>(&played))
+    if (auto* why = std::get_if<std::string>(&played)) {
+        // The parser let through a step of some game; one that is not this game's at all
+        // (another game's kind, a field it does not have) is malformed here, as it would be
+        // there. Asked only of refused steps: a legal step costs nothing more.
+        if (auto malformed = game_->malformed(step))
+            return reply_error(who, ErrorCode::InvalidField, "invalid field 'step': " + *malformed,
+                               ref);
         return reply_error(who, ErrorCode::IllegalStep, *why, ref);
+    }
     auto& p = std::get<protocol::Played>(played);
     outcome.lines = std::move(p.lines);
     settle(outcome, "win");

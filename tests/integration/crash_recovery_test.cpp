@@ -1,9 +1,9 @@
 // Crash recovery against a real PostgreSQL (SANTORINI_TEST_DATABASE_URL, see
 // scripts/with-postgres): the santorini-server binary runs as a child process on a free loopback
-// port, several games (Santorini and Splendor) are played at once by WebSocket clients taking random legal steps, the server
-// is SIGKILLed at random moments (a bounded number of times) and restarted, and after every restart
-// each step a client saw acknowledged must be stored, in order; then every game is played to its
-// end and must be stored finished and rated.
+// port, several games (Santorini and Splendor) are played at once by WebSocket clients taking
+// random legal steps, the server is SIGKILLed at random moments (a bounded number of times) and
+// restarted, and after every restart each step a client saw acknowledged must be stored, in order;
+// then every game is played to its end and must be stored finished and rated.
 
 #include <atomic>
 #include <catch2/catch_test_macros.hpp>
@@ -68,11 +68,16 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
     // and the stored hashes, never from anything a client saw.
     std::vector<Game> games;
     for (int g = 0; g < game_count; ++g) {
-        const json settings =
-            g % 3 == 2 ? json{{"game", "splendor"}, {"players", 2}, {"public", false},
-                              {"clock", {{"kind", "none"}}}}
-                       : json{{"game", "santorini"}, {"players", 2},    {"powers", g % 3 ? "simple" : "none"},
-                              {"draft", "random"},   {"public", false}, {"clock", {{"kind", "none"}}}};
+        const json settings = g % 3 == 2 ? json{{"game", "splendor"},
+                                                {"players", 2},
+                                                {"public", false},
+                                                {"clock", {{"kind", "none"}}}}
+                                         : json{{"game", "santorini"},
+                                                {"players", 2},
+                                                {"powers", g % 3 ? "simple" : "none"},
+                                                {"draft", "random"},
+                                                {"public", false},
+                                                {"clock", {{"kind", "none"}}}};
         games.push_back(start_match(players[static_cast<std::size_t>(2 * g)], 2 * g,
                                     players[static_cast<std::size_t>(2 * g + 1)], 2 * g + 1,
                                     settings));

@@ -166,7 +166,10 @@ std::string splendor_view_text(const protocol::Game& game, const protocol::GameV
     out.key("status").string(game.status()).key("seats").begin_array();
     for (int s = 0; s < game.seat_count(); ++s) {
         out.begin_object().key("seat").number(s).key("player").begin_object();
-        out.key("id").string("p_player" + std::to_string(s)).key("name").string("Player " + std::to_string(s));
+        out.key("id")
+            .string("p_player" + std::to_string(s))
+            .key("name")
+            .string("Player " + std::to_string(s));
         out.end_object();
         game.write_seat(view, s, out);
         out.key("connected").boolean(s != 1).end_object();
@@ -177,7 +180,8 @@ std::string splendor_view_text(const protocol::Game& game, const protocol::GameV
     else
         out.null();
     out.key("spectators").number(1);
-    out.key("clock").raw(R"({"kind":"realtime","remaining_ms":[1000,2000,3000,4000],"running":null})");
+    out.key("clock").raw(
+        R"({"kind":"realtime","remaining_ms":[1000,2000,3000,4000],"running":null})");
     if (game.over()) {
         out.key("result").begin_object().key("winners").begin_array();
         for (int s = 0; s < game.seat_count(); ++s)
@@ -208,15 +212,16 @@ void add_splendor_samples(Traffic& t) {
             std::vector<std::vector<std::string>> history(viewers.size());
             for (std::size_t i = 0; i < viewers.size(); ++i) {
                 views.push_back(game.view(viewers[i]));
-                t.server(snapshot_message("m_test", 1,
-                                          json::parse(splendor_view_text(game, *views[i], viewers[i], {}))));
+                t.server(snapshot_message(
+                    "m_test", 1, json::parse(splendor_view_text(game, *views[i], viewers[i], {}))));
             }
             for (std::uint64_t version = 2; !game.over(); ++version) {
                 std::vector<std::string> lines;
                 if (players == 4 && version == 20) {
                     REQUIRE_FALSE(game.concede(3));
                 } else {
-                    auto played = game.play(protocol::step_json(splendor_test::pick(game.legal(), rng)));
+                    auto played =
+                        game.play(protocol::step_json(splendor_test::pick(game.legal(), rng)));
                     lines = std::get<protocol::Played>(played).lines;
                 }
                 for (std::size_t i = 0; i < viewers.size(); ++i) {
@@ -439,23 +444,27 @@ TEST_CASE("the schemas refuse what the parser refuses", "[schema]") {
           R"({"kind":"buy","card":12})",
           R"({"kind":"buy","card":12,"pay":{"white":0,"blue":2,"green":0,"red":0,"black":0}})",
           R"({"kind":"return","gem":"purple"})", R"({"kind":"noble","noble":10})"})
-        bad.push_back({"client", {{"type", "match.step"}, {"match", "m_a"}, {"step", json::parse(step)}}});
+        bad.push_back(
+            {"client", {{"type", "match.step"}, {"match", "m_a"}, {"step", json::parse(step)}}});
     bad.push_back({"client",
                    {{"type", "lobby.create"},
                     {"settings", {{"game", "splendor"}, {"players", 2}, {"powers", "none"}}}}});
-    bad.push_back({"client", {{"type", "lobby.create"}, {"settings", {{"game", "splendor"}, {"players", 5}}}}});
+    bad.push_back(
+        {"client",
+         {{"type", "lobby.create"}, {"settings", {{"game", "splendor"}, {"players", 5}}}}});
     protocol::SplendorGame splendor(splendor_test::new_state(2, 0, 5));
     auto seen = splendor.view(0);
     REQUIRE(splendor.play(protocol::step_json(splendor.legal()[0])).index() == 0);
-    const json good = json::parse(snapshot_message(
-        "m_test", 1, json::parse(splendor_view_text(splendor, *seen, 0, {}))));
+    const json good = json::parse(
+        snapshot_message("m_test", 1, json::parse(splendor_view_text(splendor, *seen, 0, {}))));
     json deck_order = good, no_out = good, power = good, short_card = good, draft = good;
     deck_order["view"]["state"]["deck_order"] = {{1, 2, 3}, {}, {}};
     no_out["view"]["state"]["hands"][1].erase("out");
     power["view"]["seats"][0]["power"] = "Apollo";
     short_card["view"]["state"]["rows"][0][0].erase("cost");
     draft["view"]["status"] = "draft";
-    for (const json& v : {deck_order, no_out, power, short_card, draft}) bad.push_back({"server", v});
+    for (const json& v : {deck_order, no_out, power, short_card, draft})
+        bad.push_back({"server", v});
     Traffic t;
     for (const auto& [direction, message] : bad) {
         t.lines.push_back({{"direction", direction}, {"message", message}});

@@ -40,7 +40,8 @@ StepList legal_of(const State& s) {
 
 std::string error_of(const State& s, const json& j) {
     auto r = step_from_json(legal_of(s), j);
-    if (auto* step = std::get_if<Step>(&r)) FAIL("accepted " << j.dump() << " as " << to_text(*step));
+    if (auto* step = std::get_if<Step>(&r))
+        FAIL("accepted " << j.dump() << " as " << to_text(*step));
     return std::get<std::string>(r);
 }
 
@@ -106,8 +107,9 @@ TEST_CASE("Splendor steps have the documented JSON", "[splendor][steps]") {
           json::parse(R"({"kind":"reserve","level":2})"));
     Step buy{.kind = StepKind::Buy, .card = 12};
     buy.gems = Tokens{0, 2, 0, 0, 0, 1};
-    CHECK(text_of(buy) ==
-          R"({"kind":"buy","card":12,"pay":{"white":0,"blue":2,"green":0,"red":0,"black":0,"gold":1}})");
+    CHECK(
+        text_of(buy) ==
+        R"({"kind":"buy","card":12,"pay":{"white":0,"blue":2,"green":0,"red":0,"black":0,"gold":1}})");
     Step give{.kind = StepKind::Return};
     give.gems[Red] = 1;
     CHECK(text_of(give) == R"({"kind":"return","gem":"red"})");
@@ -135,7 +137,8 @@ TEST_CASE("a take is read whatever the order of its colours", "[splendor][steps]
     const Step step = read(s, json::parse(R"({"kind":"take","gems":["green","white","blue"]})"));
     CHECK(step.kind == StepKind::Take);
     CHECK(step.gems == Tokens{1, 1, 1, 0, 0, 0});
-    auto canonical = canonical_splendor_step(json::parse(R"({"kind":"take","gems":["red","black","blue"]})"));
+    auto canonical =
+        canonical_splendor_step(json::parse(R"({"kind":"take","gems":["red","black","blue"]})"));
     REQUIRE(std::holds_alternative<json>(canonical));
     CHECK(std::get<json>(canonical)["gems"] == json::parse(R"(["blue","red","black"])"));
 }
@@ -145,17 +148,18 @@ TEST_CASE("malformed Splendor steps are refused with the reason", "[splendor][st
     CHECK(error_of(s, json::array()) == "a step must be a JSON object");
     CHECK(error_of(s, json::object()) == "a step needs a 'kind'");
     CHECK(error_of(s, {{"kind", 3}}) == "field 'kind' must be a string");
-    CHECK(error_of(s, {{"kind", "move"}, {"from", "B2"}, {"to", "C3"}}) == "unknown step kind 'move'");
+    CHECK(error_of(s, {{"kind", "move"}, {"from", "B2"}, {"to", "C3"}}) ==
+          "unknown step kind 'move'");
     CHECK(error_of(s, {{"kind", "take"}}) == "a take step needs 'gems'");
     CHECK(error_of(s, {{"kind", "pass"}, {"x", 1}}) == "a pass step has no field 'x'");
     CHECK(error_of(s, {{"kind", "take"}, {"gems", {"white"}}, {"card", 1}}) ==
           "a take step has no field 'card'");
-    const std::string gems_why = "field 'gems' must be a list of up to three different colours, "
-                                 "or two of one colour (white, blue, green, red, black)";
-    for (const json& gems :
-         {json::array(), json{"white", "blue", "green", "red"}, json{"red", "red", "red"},
-          json{"red", "red", "blue"}, json{"gold"}, json{"purple"}, json{"White"}, json("red"),
-          json{1, 2}}) {
+    const std::string gems_why =
+        "field 'gems' must be a list of up to three different colours, "
+        "or two of one colour (white, blue, green, red, black)";
+    for (const json& gems : {json::array(), json{"white", "blue", "green", "red"},
+                             json{"red", "red", "red"}, json{"red", "red", "blue"}, json{"gold"},
+                             json{"purple"}, json{"White"}, json("red"), json{1, 2}}) {
         INFO(gems.dump());
         CHECK(error_of(s, {{"kind", "take"}, {"gems", gems}}) == gems_why);
     }
@@ -163,38 +167,50 @@ TEST_CASE("malformed Splendor steps are refused with the reason", "[splendor][st
           "a reserve step names either a face-up 'card' or a deck's 'level'");
     CHECK(error_of(s, {{"kind", "reserve"}, {"card", 1}, {"level", 1}}) ==
           "a reserve step names either a face-up 'card' or a deck's 'level'");
-    CHECK(error_of(s, {{"kind", "reserve"}, {"card", 90}}) == "field 'card' must be an integer 0..89");
-    CHECK(error_of(s, {{"kind", "reserve"}, {"card", -1}}) == "field 'card' must be an integer 0..89");
-    CHECK(error_of(s, {{"kind", "reserve"}, {"card", "12"}}) == "field 'card' must be an integer 0..89");
-    CHECK(error_of(s, {{"kind", "reserve"}, {"level", 0}}) == "field 'level' must be an integer 1..3");
-    CHECK(error_of(s, {{"kind", "reserve"}, {"level", 2.0}}) == "field 'level' must be an integer 1..3");
+    CHECK(error_of(s, {{"kind", "reserve"}, {"card", 90}}) ==
+          "field 'card' must be an integer 0..89");
+    CHECK(error_of(s, {{"kind", "reserve"}, {"card", -1}}) ==
+          "field 'card' must be an integer 0..89");
+    CHECK(error_of(s, {{"kind", "reserve"}, {"card", "12"}}) ==
+          "field 'card' must be an integer 0..89");
+    CHECK(error_of(s, {{"kind", "reserve"}, {"level", 0}}) ==
+          "field 'level' must be an integer 1..3");
+    CHECK(error_of(s, {{"kind", "reserve"}, {"level", 2.0}}) ==
+          "field 'level' must be an integer 1..3");
     CHECK(error_of(s, {{"kind", "buy"}, {"card", 0}}) == "a buy step needs 'pay'");
     const json pay = protocol::tokens_json(Tokens{});
     CHECK(error_of(s, {{"kind", "buy"}, {"pay", pay}}) == "a buy step needs 'card'");
     json short_pay = pay;
     short_pay.erase("gold");
-    CHECK(error_of(s, {{"kind", "buy"}, {"card", 0}, {"pay", short_pay}}) == "field 'pay' needs 'gold'");
+    CHECK(error_of(s, {{"kind", "buy"}, {"card", 0}, {"pay", short_pay}}) ==
+          "field 'pay' needs 'gold'");
     json odd_pay = pay;
     odd_pay["silver"] = 1;
-    CHECK(error_of(s, {{"kind", "buy"}, {"card", 0}, {"pay", odd_pay}}) == "field 'pay' has no count 'silver'");
+    CHECK(error_of(s, {{"kind", "buy"}, {"card", 0}, {"pay", odd_pay}}) ==
+          "field 'pay' has no count 'silver'");
     json negative = pay;
     negative["red"] = -1;
     CHECK(error_of(s, {{"kind", "buy"}, {"card", 0}, {"pay", negative}}) ==
           "field 'pay.red' must be an integer 0..10");
     CHECK(error_of(s, {{"kind", "buy"}, {"card", 0}, {"pay", json::array()}}) ==
-          "field 'pay' must be an object of the six token counts (white, blue, green, red, black, gold)");
+          "field 'pay' must be an object of the six token counts (white, blue, green, red, black, "
+          "gold)");
     CHECK(error_of(s, {{"kind", "return"}}) == "a return step needs 'gem'");
     CHECK(error_of(s, {{"kind", "return"}, {"gem", "ruby"}}) ==
           "field 'gem' must be a token: white, blue, green, red, black or gold");
-    CHECK(error_of(s, {{"kind", "noble"}, {"noble", 10}}) == "field 'noble' must be an integer 0..9");
+    CHECK(error_of(s, {{"kind", "noble"}, {"noble", 10}}) ==
+          "field 'noble' must be an integer 0..9");
     CHECK(error_of(s, {{"kind", "noble"}}) == "a noble step needs 'noble'");
 }
 
-TEST_CASE("a well-formed Splendor step that is not legal now says which", "[splendor][steps][errors]") {
+TEST_CASE("a well-formed Splendor step that is not legal now says which",
+          "[splendor][steps][errors]") {
     State s = position(std::string(table) + " A: tokens=3,3,3,0,0,0 B:");
     // Not on the table, not affordable, a pile too small for two, another phase's steps.
     CHECK(error_of(s, {{"kind", "reserve"}, {"card", 1}}) == "not legal now: reserve #1");
-    CHECK(error_of(s, {{"kind", "buy"}, {"card", 70}, {"pay", protocol::tokens_json(Tokens{0, 0, 0, 0, 0, 0})}}) ==
+    CHECK(error_of(s, {{"kind", "buy"},
+                       {"card", 70},
+                       {"pay", protocol::tokens_json(Tokens{0, 0, 0, 0, 0, 0})}}) ==
           "not legal now: buy #70");
     Step pay{.kind = StepKind::Buy, .card = 0};
     pay.gems = Tokens{0, 2, 0, 0, 0, 1};
@@ -217,8 +233,9 @@ TEST_CASE("a well-formed Splendor step that is not legal now says which", "[sple
 
 TEST_CASE("the noble phase takes only a noble step", "[splendor][steps][errors]") {
     // Nobles 0 (4 white 4 blue) and 5 (3 white 3 blue 3 green): buying blue card 8 earns both.
-    State s = position("nobles=0,5,9 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82 "
-                       "A: tokens=0,0,0,0,2,0 bought=1,2,3,4,9,10,11,17,18,19 B:");
+    State s = position(
+        "nobles=0,5,9 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82 "
+        "A: tokens=0,0,0,0,2,0 bought=1,2,3,4,9,10,11,17,18,19 B:");
     Step buy{.kind = StepKind::Buy, .card = 8};
     buy.gems[Black] = 2;
     apply_step(s, read(s, step_json(buy)));
@@ -230,7 +247,8 @@ TEST_CASE("the noble phase takes only a noble step", "[splendor][steps][errors]"
 
 TEST_CASE("history lines: a reserve from a deck names its card to its owner only",
           "[splendor][steps][history]") {
-    const State s = position("nobles=0,3,7,9 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82 A: B: C:");
+    const State s =
+        position("nobles=0,3,7,9 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82 A: B: C:");
     const Step blind{.kind = StepKind::Reserve, .level = 2};
     const auto lines = protocol::step_lines(s, blind, 0);
     REQUIRE(lines.size() == 4);  // three seats, then spectators
@@ -250,11 +268,12 @@ TEST_CASE("steps of either game pass the parser; the game says which are its own
         return protocol::parse_client_message(
             json{{"type", "match.step"}, {"match", "m_a"}, {"step", step}}.dump());
     };
-    for (const char* text :
-         {R"({"kind":"take","gems":["white","blue","green"]})", R"({"kind":"reserve","level":2})",
-          R"({"kind":"buy","card":12,"pay":{"white":0,"blue":2,"green":0,"red":0,"black":0,"gold":1}})",
-          R"({"kind":"return","gem":"gold"})", R"({"kind":"noble","noble":3})",
-          R"({"kind":"pass"})", R"({"kind":"move","from":"B2","to":"C3"})"}) {
+    for (
+        const char* text :
+        {R"({"kind":"take","gems":["white","blue","green"]})", R"({"kind":"reserve","level":2})",
+         R"({"kind":"buy","card":12,"pay":{"white":0,"blue":2,"green":0,"red":0,"black":0,"gold":1}})",
+         R"({"kind":"return","gem":"gold"})", R"({"kind":"noble","noble":3})", R"({"kind":"pass"})",
+         R"({"kind":"move","from":"B2","to":"C3"})"}) {
         INFO(text);
         CHECK(std::holds_alternative<protocol::ClientMessage>(parse(json::parse(text))));
     }
@@ -274,7 +293,8 @@ TEST_CASE("steps of either game pass the parser; the game says which are its own
     // A Splendor game finds a Santorini step malformed, and the other way round.
     protocol::LobbySettings splendor_settings;
     splendor_settings.game = "splendor";
-    auto game = std::get<std::unique_ptr<protocol::Game>>(protocol::start_game(splendor_settings, 1, 0));
+    auto game =
+        std::get<std::unique_ptr<protocol::Game>>(protocol::start_game(splendor_settings, 1, 0));
     CHECK(game->malformed(json::parse(R"({"kind":"move","from":"B2","to":"C3"})")) ==
           "unknown step kind 'move'");
     CHECK_FALSE(game->malformed(json::parse(R"({"kind":"pass"})")));

@@ -41,7 +41,8 @@ struct Game {
 
 inline Game play_random(int players, std::uint64_t seed, int max_steps = 3000) {
     Game g;
-    g.states.push_back(new_state(players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed));
+    g.states.push_back(
+        new_state(players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed));
     std::mt19937_64 rng(seed);
     splendor::StepList legal;
     for (int i = 0; i < max_steps && splendor::decider(g.states.back()) >= 0; ++i) {

@@ -37,13 +37,15 @@ namespace {
 
 json colours(const Colours& c) {
     json j;
-    for (int k = 0; k < gem_colours; ++k) j[std::string(gem_name(static_cast<Gem>(k)))] = c[static_cast<std::size_t>(k)];
+    for (int k = 0; k < gem_colours; ++k)
+        j[std::string(gem_name(static_cast<Gem>(k)))] = c[static_cast<std::size_t>(k)];
     return j;
 }
 
 json tokens(const Tokens& t) {
     json j;
-    for (int k = 0; k < token_kinds; ++k) j[std::string(gem_name(static_cast<Gem>(k)))] = t[static_cast<std::size_t>(k)];
+    for (int k = 0; k < token_kinds; ++k)
+        j[std::string(gem_name(static_cast<Gem>(k)))] = t[static_cast<std::size_t>(k)];
     return j;
 }
 
@@ -61,7 +63,9 @@ json nobles_tree(unsigned bits) {
     json out = json::array();
     for (int id = 0; id < noble_count; ++id)
         if (bits >> id & 1u)
-            out.push_back({{"id", id}, {"points", noble(id).points}, {"requires", colours(noble(id).requirements)}});
+            out.push_back({{"id", id},
+                           {"points", noble(id).points},
+                           {"requires", colours(noble(id).requirements)}});
     return out;
 }
 
@@ -79,7 +83,8 @@ json oracle_state(const View& v, int decider, const StepList* legal) {
         json reserved = json::array();
         for (int r = 0; r < h.reserved_count; ++r) {
             const ReservedView& rv = h.reserved[static_cast<std::size_t>(r)];
-            reserved.push_back({{"card", card_tree(rv.card)}, {"level", rv.level}, {"blind", rv.blind}});
+            reserved.push_back(
+                {{"card", card_tree(rv.card)}, {"level", rv.level}, {"blind", rv.blind}});
         }
         hands.push_back({{"tokens", tokens(h.tokens)},
                          {"bonuses", colours(h.bonuses)},
@@ -111,14 +116,17 @@ json oracle_state(const View& v, int decider, const StepList* legal) {
 }
 
 json oracle_doc(const protocol::SplendorGame& game, int viewer) {
-    const View v = view_for(game.state(), viewer == protocol::revealed ? revealed : viewer < 0 ? spectator : viewer);
+    const View v = view_for(game.state(), viewer == protocol::revealed ? revealed
+                                          : viewer < 0                 ? spectator
+                                                                       : viewer);
     const int decider = game.decider();
     json seats = json::array();
     for (int s = 0; s < v.players; ++s)
         seats.push_back({{"out", v.seats[static_cast<std::size_t>(s)].out},
                          {"points", v.seats[static_cast<std::size_t>(s)].points}});
     return {{"seats", seats},
-            {"state", oracle_state(v, decider, viewer >= 0 && viewer == decider ? &game.legal() : nullptr)}};
+            {"state",
+             oracle_state(v, decider, viewer >= 0 && viewer == decider ? &game.legal() : nullptr)}};
 }
 
 // ---- what SplendorGame writes ----
@@ -185,7 +193,8 @@ struct Totals {
 
 void play_and_check(int players, std::uint64_t seed, Totals& totals) {
     INFO("players " << players << " seed " << seed);
-    protocol::SplendorGame game(splendor_test::new_state(players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed));
+    protocol::SplendorGame game(splendor_test::new_state(
+        players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed));
     std::vector<Viewer> viewers;
     for (int s = 0; s < players; ++s) viewers.push_back({s, nullptr, {}});
     viewers.push_back({protocol::spectators, nullptr, {}});
@@ -211,7 +220,9 @@ void play_and_check(int players, std::uint64_t seed, Totals& totals) {
             const Step step = splendor_test::pick(game.legal(), rng);
             if (step.kind == StepKind::Reserve && step.card < 0) {
                 const auto l = static_cast<std::size_t>(step.level - 1);
-                secret_in_lines[before.decks[l][static_cast<std::size_t>(before.deck_size[l] - 1)]] = before.current;
+                secret_in_lines[before
+                                    .decks[l][static_cast<std::size_t>(before.deck_size[l] - 1)]] =
+                    before.current;
                 ++totals.blind;
             }
             // Buying a card reserved from a deck shows it: the line names it to everyone.
@@ -254,7 +265,8 @@ void play_and_check(int players, std::uint64_t seed, Totals& totals) {
                 if (!sees) CHECK_FALSE(names_card_object(patch, card));
             }
             if (!lines.empty() && v.who != protocol::revealed) {
-                const std::string& line = lines[v.who >= 0 ? static_cast<std::size_t>(v.who) : lines.size() - 1];
+                const std::string& line =
+                    lines[v.who >= 0 ? static_cast<std::size_t>(v.who) : lines.size() - 1];
                 for (const auto& [card, owner] : secret_in_lines)
                     if (v.who != owner) {
                         INFO("line '" << line << "' card " << card);
@@ -292,11 +304,13 @@ void play_and_check(int players, std::uint64_t seed, Totals& totals) {
     // At the end the replay's viewer shows every reserved card; the others still do not.
     for (const auto& held : blind_reserves(game.state())) {
         CHECK(names_card_object(doc_text(game, *game.view(protocol::revealed)), held.first));
-        CHECK_FALSE(names_card_object(doc_text(game, *game.view(protocol::spectators)), held.first));
+        CHECK_FALSE(
+            names_card_object(doc_text(game, *game.view(protocol::spectators)), held.first));
     }
     const json live = game.live_fields();
     REQUIRE(live["points"].size() == static_cast<std::size_t>(players));
-    for (int s = 0; s < players; ++s) CHECK(live["points"][static_cast<std::size_t>(s)] == game.state().seat(s).points);
+    for (int s = 0; s < players; ++s)
+        CHECK(live["points"][static_cast<std::size_t>(s)] == game.state().seat(s).points);
     ++totals.games;
 }
 
@@ -311,18 +325,18 @@ TEST_CASE("Splendor views: patches, the oracle and hidden reserves over random g
     for (int players = 2; players <= 4; ++players)
         for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(per_count); ++seed)
             play_and_check(players, seed * 104729 + static_cast<std::uint64_t>(players), totals);
-    INFO("games " << totals.games << " steps " << totals.steps << " concessions " << totals.concessions
-                  << " blind reserves " << totals.blind << " patches " << totals.patches << " resumes "
-                  << totals.resumes);
+    INFO("games " << totals.games << " steps " << totals.steps << " concessions "
+                  << totals.concessions << " blind reserves " << totals.blind << " patches "
+                  << totals.patches << " resumes " << totals.resumes);
     CHECK(totals.games == 3 * per_count);
     if (per_count == 70) {
         CHECK(totals.concessions > 20);
         CHECK(totals.blind > 500);
         CHECK(totals.resumes > 1000);
     }
-    WARN("games " << totals.games << " steps " << totals.steps << " concessions " << totals.concessions
-                  << " blind reserves " << totals.blind << " patches " << totals.patches << " resumes "
-                  << totals.resumes);
+    WARN("games " << totals.games << " steps " << totals.steps << " concessions "
+                  << totals.concessions << " blind reserves " << totals.blind << " patches "
+                  << totals.patches << " resumes " << totals.resumes);
 }
 
 TEST_CASE("Splendor view JSON: a new game as docs/protocol.md shows it", "[splendor][views]") {
@@ -344,7 +358,8 @@ TEST_CASE("Splendor view JSON: a new game as docs/protocol.md shows it", "[splen
     CHECK(state["players"] == 3);
     CHECK(state["start_player"] == 2);
     CHECK(state["final_round"] == false);
-    CHECK(state["supply"] == json::parse(R"({"white":5,"blue":5,"green":5,"red":5,"black":5,"gold":5})"));
+    CHECK(state["supply"] ==
+          json::parse(R"({"white":5,"blue":5,"green":5,"red":5,"black":5,"gold":5})"));
     CHECK(state["decks"] == json::parse("[36,26,16]"));
     REQUIRE(state["rows"].size() == 3);
     for (int l = 0; l < 3; ++l) {
@@ -356,12 +371,15 @@ TEST_CASE("Splendor view JSON: a new game as docs/protocol.md shows it", "[splen
     }
     CHECK(state["nobles"].size() == 4);
     REQUIRE(state["hands"].size() == 3);
-    CHECK(state["hands"][0] == json::parse(R"({"tokens":{"white":0,"blue":0,"green":0,"red":0,"black":0,"gold":0},
+    CHECK(state["hands"][0] ==
+          json::parse(R"({"tokens":{"white":0,"blue":0,"green":0,"red":0,"black":0,"gold":0},
         "bonuses":{"white":0,"blue":0,"green":0,"red":0,"black":0},"points":0,"cards":0,"reserved":[],
         "nobles":[],"out":false})"));
     CHECK(state["winners"] == json::array());
     CHECK_FALSE(state.contains("legal"));
-    CHECK(spectator["seats"] == json::parse(R"([{"out":false,"points":0},{"out":false,"points":0},{"out":false,"points":0}])"));
+    CHECK(spectator["seats"] ==
+          json::parse(
+              R"([{"out":false,"points":0},{"out":false,"points":0},{"out":false,"points":0}])"));
     // The seat that decides gets its legal list; the others do not.
     const json decider = json::parse(doc_text(game, *game.view(2)));
     REQUIRE(decider["state"].contains("legal"));
@@ -378,14 +396,16 @@ TEST_CASE("a blind reserve: card null for the others, the card for its owner and
     protocol::SplendorGame game(std::get<State>(started));
     const auto before = game.state();
     const int top = before.decks[1][static_cast<std::size_t>(before.deck_size[1] - 1)];
-    const auto owner_before = game.view(0), other_before = game.view(1), watcher_before = game.view(protocol::spectators);
+    const auto owner_before = game.view(0), other_before = game.view(1),
+               watcher_before = game.view(protocol::spectators);
     auto played = game.play(json::parse(R"({"kind":"reserve","level":2})"));
     REQUIRE(std::holds_alternative<protocol::Played>(played));
     const auto& p = std::get<protocol::Played>(played);
     CHECK(p.record == R"({"kind":"reserve","level":2})");
-    CHECK(p.lines[0] == "reserve " + std::string("#") + std::to_string(top) + " (level 2 " +
-                            std::string(gem_name(card(top).bonus)) + ", " + std::to_string(card(top).points) +
-                            (card(top).points == 1 ? " point)" : " points)") + " from the level 2 deck");
+    CHECK(p.lines[0] ==
+          "reserve " + std::string("#") + std::to_string(top) + " (level 2 " +
+              std::string(gem_name(card(top).bonus)) + ", " + std::to_string(card(top).points) +
+              (card(top).points == 1 ? " point)" : " points)") + " from the level 2 deck");
     CHECK(p.lines[1] == "reserve from the level 2 deck");
     CHECK(p.lines[2] == "reserve from the level 2 deck");
     const json owner = json::parse(doc_text(game, *game.view(0)));
@@ -399,7 +419,8 @@ TEST_CASE("a blind reserve: card null for the others, the card for its owner and
     CHECK(other["state"]["decks"][1] == before.deck_size[1] - 1);
     // The patches: the owner's names the card, the others' only its level.
     const std::string to_other = patch_text(game, *other_before, *game.view(1, false));
-    CHECK(to_other.find("/reserved\",\"value\":[{\"card\":null,\"level\":2,\"blind\":true}]") != std::string::npos);
+    CHECK(to_other.find("/reserved\",\"value\":[{\"card\":null,\"level\":2,\"blind\":true}]") !=
+          std::string::npos);
     CHECK_FALSE(names_card_object(to_other, top));
     CHECK(names_card_object(patch_text(game, *owner_before, *game.view(0)), top));
     CHECK(patch_text(game, *watcher_before, *game.view(protocol::spectators)) == to_other);

@@ -360,5 +360,7 @@ TEST_CASE("The live list changes only when an entry does; watchers hear each cha
     REQUIRE(list.size() == 1);
     CHECK(events.back()["matches"] == list);
     CHECK(list[0]["id"] == match);
-    CHECK(list[0].size() == 5);  // an entry, not a view: id, players, powers, status, spectators
+    CHECK(list[0].size() ==
+          6);  // an entry, not a view: id, game, players, powers, status, spectators
+    CHECK(list[0]["game"] == "santorini");
 }

@@ -88,17 +88,19 @@ struct Table {
         options.settings = std::get<protocol::LobbySettings>(
             protocol::lobby_settings_from_json(splendor_settings(players)));
         for (int s = 0; s < players; ++s)
-            options.seats.push_back(Member{"p_" + std::to_string(s), "Player " + std::to_string(s)});
+            options.seats.push_back(
+                Member{"p_" + std::to_string(s), "Player " + std::to_string(s)});
         options.seed = seed;
         options.challenger = challenger;
         auto created = Match::create(io, options, store, metrics, [](auto&&...) {});
         REQUIRE(std::holds_alternative<std::shared_ptr<Match>>(created));
         match = std::get<std::shared_ptr<Match>>(created);
-        auto engine = splendor::new_game({.players = players, .start_player = challenger, .seed = seed});
+        auto engine =
+            splendor::new_game({.players = players, .start_player = challenger, .seed = seed});
         state = std::get<splendor::State>(engine);
         for (int s = 0; s < players; ++s)
-            viewers.push_back(std::make_shared<FakeParticipant>(options.seats[static_cast<std::size_t>(s)].id,
-                                                                next_connection++));
+            viewers.push_back(std::make_shared<FakeParticipant>(
+                options.seats[static_cast<std::size_t>(s)].id, next_connection++));
         viewers.push_back(std::make_shared<FakeParticipant>("p_watcher", next_connection++));
         for (auto& v : viewers) match->open(v, std::nullopt, {});
         settle();
@@ -130,7 +132,8 @@ struct Table {
             for (const auto& [card, owner] : secret) {
                 const std::string where = shows_card(m, card);
                 if (owner == viewer) continue;
-                INFO("viewer " << viewer << " sees card " << card << " reserved blind by " << owner);
+                INFO("viewer " << viewer << " sees card " << card << " reserved blind by "
+                               << owner);
                 CHECK(where == "");
             }
         }
@@ -179,7 +182,8 @@ struct Table {
             const auto tracked = viewers[i]->view(match->id());
             INFO("viewer " << viewer_of(i));
             REQUIRE(tracked.errors == 0);
-            auto tab = std::make_shared<FakeParticipant>(viewers[i]->player_id(), next_connection++);
+            auto tab =
+                std::make_shared<FakeParticipant>(viewers[i]->player_id(), next_connection++);
             match->open(tab, std::nullopt, {});
             settle();
             const auto fresh = tab->view(match->id());
@@ -190,11 +194,15 @@ struct Table {
             settle();
             const json& st = tracked.view["state"];
             CHECK(st["turn"] == state.turn);
-            CHECK(st["decider"] == (splendor::decider(state) >= 0 ? json(splendor::decider(state)) : json(nullptr)));
+            CHECK(st["decider"] ==
+                  (splendor::decider(state) >= 0 ? json(splendor::decider(state)) : json(nullptr)));
             for (int s = 0; s < players(); ++s) {
-                CHECK(tracked.view["seats"][static_cast<std::size_t>(s)]["points"] == state.seat(s).points);
-                CHECK(tracked.view["seats"][static_cast<std::size_t>(s)]["out"] == state.seat(s).out);
-                CHECK(st["hands"][static_cast<std::size_t>(s)]["tokens"] == protocol::tokens_json(state.seat(s).tokens));
+                CHECK(tracked.view["seats"][static_cast<std::size_t>(s)]["points"] ==
+                      state.seat(s).points);
+                CHECK(tracked.view["seats"][static_cast<std::size_t>(s)]["out"] ==
+                      state.seat(s).out);
+                CHECK(st["hands"][static_cast<std::size_t>(s)]["tokens"] ==
+                      protocol::tokens_json(state.seat(s).tokens));
             }
         }
     }
@@ -224,7 +232,8 @@ int play_whole_game(int players, std::uint64_t seed) {
         // Resuming from a saved version: the missed patches (or a snapshot) catch up.
         if (pick() % 13 == 0 || splendor::decider(t.state) < 0) {
             for (const auto& s : saved) {
-                auto tab = std::make_shared<FakeParticipant>(t.viewers[s.viewer]->player_id(), t.next_connection++);
+                auto tab = std::make_shared<FakeParticipant>(t.viewers[s.viewer]->player_id(),
+                                                             t.next_connection++);
                 t.match->open(tab, s.version, {});
                 t.settle();
                 const auto messages = tab->take();
@@ -272,14 +281,16 @@ TEST_CASE("Splendor matches play to the end: patched views, hidden reserves, res
     CHECK(blind > 10);
 }
 
-TEST_CASE("Splendor: the card reserved from a deck, in each viewer's messages", "[match][splendor]") {
+TEST_CASE("Splendor: the card reserved from a deck, in each viewer's messages",
+          "[match][splendor]") {
     Table t(3, 4242, 0);
     // Seat 0 reserves the top of the level 2 deck.
     const int top = t.state.decks[1][static_cast<std::size_t>(t.state.deck_size[1] - 1)];
     t.match->step(t.viewers[0], json{{"kind", "reserve"}, {"level", 2}}, json("r"));
     t.settle();
     splendor::apply_step(t.state, splendor::Step{.kind = splendor::StepKind::Reserve, .level = 2});
-    const auto owner = t.viewers[0]->take(), other = t.viewers[1]->take(), watcher = t.viewers[3]->take();
+    const auto owner = t.viewers[0]->take(), other = t.viewers[1]->take(),
+               watcher = t.viewers[3]->take();
     REQUIRE(!owner.empty());
     bool owner_sees = false;
     for (const auto& m : owner) owner_sees |= !shows_card(m, top).empty();
@@ -292,7 +303,8 @@ TEST_CASE("Splendor: the card reserved from a deck, in each viewer's messages", 
     CHECK(seen_by_other["history"].back() == "reserve from the level 2 deck");
     const json seen_by_owner = t.viewers[0]->view(t.match->id()).view;
     CHECK(seen_by_owner["state"]["hands"][0]["reserved"][0]["card"]["id"] == top);
-    CHECK(seen_by_owner["history"].back().get<std::string>().starts_with("reserve #" + std::to_string(top) + " ("));
+    CHECK(seen_by_owner["history"].back().get<std::string>().starts_with(
+        "reserve #" + std::to_string(top) + " ("));
     // The store keeps the step as sent, without the card: a replay draws it again.
     CHECK(t.store.records().back().step_json == R"({"kind":"reserve","level":2})");
 }
@@ -379,7 +391,8 @@ TEST_CASE("A 3-player Splendor finish is rated by the game's places", "[match][s
         const auto last = t.store.records().back();
         REQUIRE(last.finish);
         REQUIRE(last.finish->rate);
-        const auto rated = last.finish->rate({RatingValue{}, RatingValue{}, RatingValue{}}, 1'800'000'000'000);
+        const auto rated =
+            last.finish->rate({RatingValue{}, RatingValue{}, RatingValue{}}, 1'800'000'000'000);
         REQUIRE(rated.size() == 3);
         // The places the match rates by: the engine's, the seat that went out last of all.
         auto places = splendor::places(t.state);
@@ -389,13 +402,17 @@ TEST_CASE("A 3-player Splendor finish is rated by the game's places", "[match][s
             for (int s = 0; s < 3; ++s)
                 if (s != resigned) CHECK(places[static_cast<std::size_t>(s)] <= 2);
             for (int s = 0; s < 3; ++s)
-                if (s != resigned) CHECK(rated[static_cast<std::size_t>(s)].rating > rated[static_cast<std::size_t>(resigned)].rating);
+                if (s != resigned)
+                    CHECK(rated[static_cast<std::size_t>(s)].rating >
+                          rated[static_cast<std::size_t>(resigned)].rating);
         }
         for (int a = 0; a < 3; ++a)
             for (int b = 0; b < 3; ++b) {
                 if (a == resigned || b == resigned) continue;
-                const auto pa = places[static_cast<std::size_t>(a)], pb = places[static_cast<std::size_t>(b)];
-                const double ra = rated[static_cast<std::size_t>(a)].rating, rb = rated[static_cast<std::size_t>(b)].rating;
+                const auto pa = places[static_cast<std::size_t>(a)],
+                           pb = places[static_cast<std::size_t>(b)];
+                const double ra = rated[static_cast<std::size_t>(a)].rating,
+                             rb = rated[static_cast<std::size_t>(b)].rating;
                 if (pa < pb) CHECK(ra > rb);
                 if (pa == pb) CHECK(ra == rb);
             }
@@ -406,8 +423,9 @@ TEST_CASE("A 3-player Splendor finish is rated by the game's places", "[match][s
     CHECK(checked == 6);
 }
 
-TEST_CASE("Splendor steps through the hub: malformed, another game's, illegal, not your turn, abort",
-          "[match][splendor][errors]") {
+TEST_CASE(
+    "Splendor steps through the hub: malformed, another game's, illegal, not your turn, abort",
+    "[match][splendor][errors]") {
     Harness h;
     auto ann = h.guest("Ann"), bob = h.guest("Bob");
     const std::string match = h.start_match({ann, bob}, splendor_settings(2));
@@ -424,8 +442,11 @@ TEST_CASE("Splendor steps through the hub: malformed, another game's, illegal, n
     // A step no game has: refused by the parser.
     json e = [&] {
         first.conn->take();
-        auto parsed = protocol::parse_client_message(
-            json{{"type", "match.step"}, {"match", match}, {"step", {{"kind", "take"}, {"gems", {"gold"}}}}}.dump());
+        auto parsed = protocol::parse_client_message(json{
+            {"type", "match.step"},
+            {"match", match},
+            {"step",
+             {{"kind", "take"}, {"gems", {"gold"}}}}}.dump());
         REQUIRE(std::holds_alternative<protocol::ProtocolError>(parsed));
         return json::parse(protocol::error_message(std::get<protocol::ProtocolError>(parsed)));
     }();
@@ -444,8 +465,10 @@ TEST_CASE("Splendor steps through the hub: malformed, another game's, illegal, n
     // Nothing was stored; an abort is still allowed before the first step, not after it.
     CHECK(h.recording.records().empty());
     std::mt19937 rng(1);
-    h.send(first.conn, {{"type", "match.step"}, {"match", match},
-                        {"step", pick_step(first.conn->view(match).view, rng)}, {"ref", 2}});
+    h.send(first.conn, {{"type", "match.step"},
+                        {"match", match},
+                        {"step", pick_step(first.conn->view(match).view, rng)},
+                        {"ref", 2}});
     CHECK(first.conn->last("ack")["ref"] == 2);
     h.send(second.conn, {{"type", "match.abort"}, {"match", match}, {"ref", 3}});
     CHECK(second.conn->last("error")["code"] == "wrong_phase");
@@ -501,7 +524,8 @@ TEST_CASE("A stored Splendor match replays through its Game: hashes, the API's v
                                             std::nullopt});
     std::vector<std::string> texts;
     for (const auto& r : records) {
-        m.steps.push_back(store::StoredStep{r.number, r.player_id, r.step_json, r.at_ms, r.state_hash});
+        m.steps.push_back(
+            store::StoredStep{r.number, r.player_id, r.step_json, r.at_ms, r.state_hash});
         texts.push_back(r.step_json);
     }
     m.step_count = static_cast<std::uint32_t>(m.steps.size());
