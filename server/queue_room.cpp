@@ -71,11 +71,13 @@ void QueueRoom::join(const ParticipantPtr& from, const protocol::QueueJoin& requ
         return error(from, ErrorCode::AlreadyQueued,
                      "you are already in a queue (or being matched); leave it first", ref);
     const QueueKind* kind = find_queue(request.queue);
-    if (!kind)
+    if (!kind) {
+        std::string names;
+        for (const QueueKind& k : queue_kinds())
+            names += (names.empty() ? "" : ", ") + std::string(k.name);
         return error(from, ErrorCode::UnknownQueue,
-                     "no queue \"" + request.queue.substr(0, 64) +
-                         "\"; queues: santorini, santorini_simple, santorini_gods",
-                     ref);
+                     "no queue \"" + request.queue.substr(0, 64) + "\"; queues: " + names, ref);
+    }
     const ClockPreset clock{request.base_seconds, request.increment_seconds};
     if (!offered(clock))
         return error(from, ErrorCode::InvalidField,

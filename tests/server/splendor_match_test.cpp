@@ -575,3 +575,31 @@ TEST_CASE("A stored Splendor match replays through its Game: hashes, the API's v
         }
     }
 }
+
+TEST_CASE("The splendor queue pairs two players into a rated Splendor match",
+          "[match][splendor][queue]") {
+    Harness h;
+    auto ann = h.guest("Ann"), bob = h.guest("Bob");
+    const json clock = {{"kind", "realtime"}, {"base_seconds", 300}, {"increment_seconds", 3}};
+    h.send(ann.conn, {{"type", "queue.join"}, {"queue", "splendor"}, {"clock", clock}, {"ref", 1}});
+    CHECK(ann.conn->last("queue")["state"] == "waiting");
+    h.send(bob.conn, {{"type", "queue.join"}, {"queue", "splendor"}, {"clock", clock}, {"ref", 2}});
+    const json matched = bob.conn->last("queue");
+    REQUIRE(matched["state"] == "matched");
+    const std::string match = matched["match"];
+    h.send(ann.conn, {{"type", "match.open"}, {"match", match}});
+    h.send(bob.conn, {{"type", "match.open"}, {"match", match}});
+    const json view = ann.conn->view(match).view;
+    CHECK(view["game"] == "splendor");
+    CHECK(view["status"] == "playing");
+    CHECK(view["clock"]["kind"] == "realtime");
+    CHECK(view["state"]["players"] == 2);
+    std::mt19937 rng(3);
+    play_out(h, {ann, bob}, match, rng, 3000);
+    CHECK(ann.conn->view(match).view["status"] == "finished");
+    const auto records = h.recording.records();
+    REQUIRE_FALSE(records.empty());
+    REQUIRE(records.back().finish);
+    CHECK(records.back().finish->pool == "splendor");
+    CHECK(records.back().finish->rate);
+}
