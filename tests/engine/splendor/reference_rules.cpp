@@ -354,6 +354,7 @@ State apply(const State& before, const Step& step) {
             p.bonuses[at(c.bonus)] = static_cast<std::int8_t>(p.bonuses[at(c.bonus)] + 1);
             p.points = static_cast<std::int8_t>(p.points + c.points);
             p.cards = static_cast<std::int8_t>(p.cards + 1);
+            p.bought[at(step.card / 64)] |= std::uint64_t{1} << (step.card % 64);
             if (p.points >= 15) s.final_round = true;
             s.passes = 0;
             after_action(s);
