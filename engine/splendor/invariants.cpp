@@ -1,6 +1,7 @@
 // The whole-state consistency check (Stockfish's pos_is_ok): run by tests after every step.
-// Which cards a seat bought is not kept in the state, so the points and bonuses of bought
-// cards are checked in total over the seats: the cards nowhere else are the cards bought.
+// Every card is in exactly one place (a deck, a row, a reserve, or one seat's bought cards),
+// and each seat's points, bonuses and card count are those of the cards it bought (and its
+// nobles' points).
 
 #include <bit>
 
@@ -32,9 +33,8 @@ std::string check_invariants(const State& s) {
                 fail("a negative count in seat " + std::to_string(i) + "'s hand");
     }
 
-    // Cards: each id at most once in the decks, rows and reserves; the rest were bought.
+    // Cards: each id exactly once in the decks, rows, reserves and seats' bought cards.
     std::array<bool, card_count> seen{};
-    int placed = 0;
     auto see = [&](int id, int level, const char* where) {
         if (id < 0 || id >= card_count) {
             fail(std::string("a card id out of range in ") + where);
@@ -42,7 +42,6 @@ std::string check_invariants(const State& s) {
         }
         if (seen[at(id)]) fail("card #" + std::to_string(id) + " twice");
         seen[at(id)] = true;
-        ++placed;
         if (level > 0 && card(id).level != level)
             fail("card #" + std::to_string(id) + " at the wrong level in " + where);
     };
@@ -66,8 +65,7 @@ std::string check_invariants(const State& s) {
                 fail("an empty row slot while its deck has cards");
         }
     }
-    int bought = 0, noble_points = 0, nobles_out = std::popcount(s.nobles);
-    Colours bonuses{};
+    int nobles_out = std::popcount(s.nobles);
     std::uint16_t nobles_held = 0;
     for (int i = 0; i < s.players; ++i) {
         const Player& p = s.seat(i);
@@ -83,34 +81,41 @@ std::string check_invariants(const State& s) {
             else if (res != Reserved{})
                 fail(who + " has a stale reserved card");
         }
+        // The cards it bought make its bonuses, its card count and (with its nobles) its points.
+        if (p.bought[1] >> (card_count - 64) != 0) fail(who + " bought a card id out of range");
+        int card_points = 0, count = 0;
+        Colours bonuses{};
+        for (int id = 0; id < card_count; ++id)
+            if (bought_card(p, id)) {
+                see(id, 0, "a seat's bought cards");
+                card_points += card(id).points;
+                ++bonuses[at(card(id).bonus)];
+                ++count;
+            }
         if (p.nobles & s.nobles) fail(who + " holds a noble still on the table");
         if (p.nobles & nobles_held) fail("two seats hold the same noble");
         nobles_held = static_cast<std::uint16_t>(nobles_held | p.nobles);
         nobles_out += std::popcount(p.nobles);
+        int noble_points = 0;
         for (int id = 0; id < noble_count; ++id)
             if (p.nobles >> id & 1u) noble_points += noble(id).points;
-        if (total(p.bonuses) != p.cards) fail(who + "'s bonuses do not match its cards");
-        for (int c = 0; c < gem_colours; ++c)
-            bonuses[at(c)] = static_cast<std::int8_t>(bonuses[at(c)] + p.bonuses[at(c)]);
-        bought += p.cards;
+        if (p.cards != count) fail(who + "'s card count is not its bought cards'");
+        if (p.bonuses != bonuses) fail(who + "'s bonuses are not its bought cards' colours");
+        if (p.points != card_points + noble_points)
+            fail(who + "'s points are not its bought cards' and nobles' points");
         // A game may end mid-return: the last seat still in wins when the others concede.
         bool may_exceed =
             p.out || (i == s.current && (s.phase == Phase::Return || s.phase == Phase::Over));
         if (!may_exceed && total(p.tokens) > max_tokens) fail(who + " holds more than 10 tokens");
     }
-    if (placed + bought != card_count) fail("cards are not conserved");
-    int card_points = 0;
-    Colours bought_bonuses{};
+    for (int i = s.players; i < max_players; ++i)
+        if (s.seat(i) != Player{})
+            fail("seat " + std::to_string(i) + " is not in the game, yet not empty");
     for (int id = 0; id < card_count; ++id)
         if (!seen[at(id)]) {
-            card_points += card(id).points;
-            ++bought_bonuses[at(card(id).bonus)];
+            fail("cards are not conserved (card #" + std::to_string(id) + " is nowhere)");
+            break;
         }
-    int points = 0;
-    for (int i = 0; i < s.players; ++i) points += s.seat(i).points;
-    if (points != card_points + noble_points)
-        fail("points are not the bought cards' and nobles' points");
-    if (bonuses != bought_bonuses) fail("bonuses are not the bought cards' colours");
     if (nobles_out != s.players + 1) fail("nobles are not conserved");
 
     if (s.players == 2 && (s.seat(0).out || s.seat(1).out))

@@ -76,6 +76,19 @@ std::string ids(const std::vector<int>& list) {
     return out;
 }
 
+// The cards a seat bought, ascending, runs of consecutive ids as ranges (`1-7,9`); `-`: none.
+std::string bought_ids(const Player& p) {
+    std::string out;
+    for (int id = 0; id < card_count; ++id) {
+        if (!bought_card(p, id) || (id > 0 && bought_card(p, id - 1))) continue;
+        int last = id;
+        while (last + 1 < card_count && bought_card(p, last + 1)) ++last;
+        out += (out.empty() ? "" : ",") + std::to_string(id);
+        if (last > id) out += "-" + std::to_string(last);
+    }
+    return out.empty() ? "-" : out;
+}
+
 std::string bits(std::uint16_t b, bool seats) {
     std::string out;
     for (int i = 0; i < 16; ++i)
@@ -173,8 +186,7 @@ std::string to_notation(const State& s) {
     }
     for (int i = 0; i < s.players; ++i) {
         const Player& p = s.seat(i);
-        out += " " + letter(i) + ": tokens=" + counts(p.tokens) + " bonuses=" + counts(p.bonuses) +
-               " points=" + std::to_string(p.points) + " cards=" + std::to_string(p.cards) +
+        out += " " + letter(i) + ": tokens=" + counts(p.tokens) + " bought=" + bought_ids(p) +
                " reserved=";
         if (p.reserved_count == 0) out += "-";
         for (int r = 0; r < p.reserved_count; ++r)
@@ -352,6 +364,7 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
                         ": bought= or bonuses=/points=/cards=, not both");
             for (int id : *st.bought) {
                 use(id);
+                mark_bought(p, id);
                 ++p.bonuses[at(card(id).bonus)];
                 p.points = static_cast<std::int8_t>(p.points + card(id).points);
                 ++p.cards;
@@ -378,6 +391,34 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
         s.deck_size[l] = static_cast<std::int8_t>(deck.size());
         for (std::size_t i = 0; i < deck.size(); ++i)
             s.decks[l][deck.size() - 1 - i] = static_cast<std::int8_t>(deck[i]);
+    }
+    // The older form (bonuses=, points=, cards= instead of bought=) does not say which cards a
+    // seat bought: the cards found nowhere else are its cards if it is the only seat giving
+    // that form with cards; otherwise which seat bought which is not known.
+    int guessed = -1;
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        if (!seats[i].bought && s.seat(static_cast<int>(i)).cards > 0) {
+            if (guessed >= 0)
+                return "seats " + letter(guessed) + " and " + letter(static_cast<int>(i)) +
+                       " give cards= without bought=: which of them bought which card is not "
+                       "known";
+            guessed = static_cast<int>(i);
+        }
+    if (guessed >= 0) {
+        std::array<bool, card_count> placed{};
+        for (std::size_t l = 0; l < levels; ++l) {
+            for (auto id : s.rows[l])
+                if (id >= 0) placed[at(id)] = true;
+            for (int i = 0; i < s.deck_size[l]; ++i) placed[at(s.decks[l][at(i)])] = true;
+        }
+        for (int i = 0; i < s.players; ++i) {
+            const Player& p = s.seat(i);
+            for (int r = 0; r < p.reserved_count; ++r) placed[at(p.reserved[at(r)].card)] = true;
+            for (int id = 0; id < card_count; ++id)
+                if (bought_card(p, id)) placed[at(id)] = true;
+        }
+        for (int id = 0; id < card_count; ++id)
+            if (!placed[at(id)]) mark_bought(s.seat(guessed), id);
     }
     if (supply) {
         s.supply = *supply;

@@ -9,14 +9,15 @@
 //   deck1=5,17 deck2=rest deck3=-        top card first; `rest` = every card of that level
 //                                        found nowhere else, lowest id on top; `5,17,...`
 //                                        = 5 and 17 on top of the rest; `-` empty
-//   A: tokens=1,0,1,0,0,1 bonuses=0,0,1,0,0 points=0 cards=1 reserved=47* nobles=- out
-//   B: tokens=... bought=8,9 reserved=12
+//   A: tokens=1,0,1,0,0,1 bought=16 reserved=47* nobles=- out
+//   B: tokens=... bought=1-7,9 reserved=12
 //
-// Token counts list white, blue, green, red, black, gold; bonuses the five colours. A reserved
-// card taken blind from a deck ends in `*`. Id lists may hold ranges (`bought=1-7,9`). A seat
-// gives either `bought=` (the ids of the cards it bought: bonuses, cards and card points
-// follow) or `bonuses=`, `points=` (nobles' included) and `cards=`; the writer uses the second
-// form (the state does not keep which seat bought which card) and writes every deck in full.
+// Token counts list white, blue, green, red, black, gold. A reserved card taken blind from a
+// deck ends in `*`. Id lists may hold ranges (`bought=1-7,9`). A seat gives `bought=`, the ids
+// of the cards it bought (its bonuses, card count and card points follow); the writer uses
+// ranges for runs and writes every deck in full. The older form `bonuses=`, `points=`
+// (nobles' included) and `cards=` instead of `bought=` is still read when at most one seat
+// gives it with cards: the cards found nowhere else are that seat's.
 // Defaults when a field is left out: start=A, current=start, turn=0, phase=action, passes=0,
 // final=1 only if a seat has 15 points, winners=-, supply = the starting bank less every hand,
 // deckN=rest, and an empty hand. Parsing refuses any state that breaks check_invariants (game.hpp).

@@ -233,6 +233,7 @@ void apply_step(State& s, const Step& step) {
             ++p.bonuses[c.bonus];
             p.points = static_cast<std::int8_t>(p.points + c.points);
             ++p.cards;
+            mark_bought(p, step.card);
             note_points(s, p);
             s.passes = 0;
             after_action(s);

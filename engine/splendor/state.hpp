@@ -36,8 +36,18 @@ struct Player {
     std::int8_t reserved_count = 0;
     std::uint16_t nobles = 0;                       ///< bits by noble id: nobles received
     bool out = false;                               ///< resigned or timed out (3-4 players)
+    std::array<std::uint64_t, 2> bought{};          ///< the cards bought, bits by id (bought_card)
     friend bool operator==(const Player&, const Player&) = default;
 };
+
+/// True if the seat bought card `id` (bit id % 64 of word id / 64 of `bought`).
+inline bool bought_card(const Player& p, int id) {
+    return (p.bought[static_cast<std::size_t>(id / 64)] >> (id % 64) & 1u) != 0;
+}
+/// Records card `id` as bought by the seat.
+inline void mark_bought(Player& p, int id) {
+    p.bought[static_cast<std::size_t>(id / 64)] |= std::uint64_t{1} << (id % 64);
+}
 
 /// Where the turn of `current` stands. A turn is an action, then returning tokens while the
 /// hand holds more than ten, then choosing a noble when several are earned (one earned is

@@ -44,6 +44,7 @@ std::string state_hash(const State& s) {
         h.add(p.reserved_count);
         h.add(p.nobles);
         h.add(static_cast<std::uint8_t>(p.out));
+        h.add(p.bought);
     }
     h.add(s.supply);
     for (const auto& deck : s.decks) h.add(deck);

@@ -85,6 +85,19 @@ TEST_CASE("buy a reserved card: only one's own; the others keep their order") {
     CHECK(s.seat(0).reserved[0] == Reserved{23, true});
 }
 
+TEST_CASE("buy: the card joins the buyer's bought cards, face up or reserved") {
+    // A's seven blue bonuses (cards 9-15) pay for card 0 (3 blue) and reserved 79 (7 blue).
+    State s = position(std::string(table) + " A: bought=9-15 reserved=79 B:");
+    CHECK(s.seat(0).bought == std::array<std::uint64_t, 2>{0x7Fu << 9, 0});
+    play(s, {"buy #0 for nothing"});
+    CHECK(bought_card(s.seat(0), 0));
+    CHECK(s.seat(1).bought == std::array<std::uint64_t, 2>{});
+    play(s, {"take white blue green", "buy #79 for nothing"});
+    CHECK(s.seat(0).bought == std::array<std::uint64_t, 2>{(0x7Fu << 9) | 1u, 1u << (79 - 64)});
+    CHECK(s.seat(0).cards == 9);
+    CHECK(check_invariants(s) == "");
+}
+
 TEST_CASE("buy from a row whose deck is empty: the slot stays empty") {
     // Every level 3 card not face up was bought: card 75 by A, the others by B. A buys
     // face-up card 70 (3 blue 3 green 5 red 3 black; A's bonuses: 1 blue, 2 red, 2 black).

@@ -68,3 +68,22 @@ TEST_CASE("a noble waits for the returns, then visits") {
     CHECK(s.seat(0).points == 6);
     CHECK(decider(s) == 1);
 }
+
+TEST_CASE("a noble owed visits at the end of a pass; the pass still counts (rulings S2, S5)") {
+    // A earned nobles 0 and 5 at once earlier and chose 5; now every gem is in a hand, A holds
+    // three reserves and can afford nothing: A passes, and noble 0 visits at the turn's end.
+    State s = position(
+        "nobles=0,3 row1=3,6,10,13 row2=40,41,44,46 row3=70,72,74,76 A: tokens=4,4,2,0,0,0 "
+        "reserved=71*,73*,78* bought=0,2,4,5,9,11,12,14,17,18,19 nobles=5 B: "
+        "tokens=0,0,2,4,4,0 reserved=77*,80*,81*");
+    CHECK(legal_texts(s) == std::vector<std::string>{"pass"});
+    CHECK(line(s, "pass", 1) == "pass; noble #0 visits");
+    play(s, {"pass"});
+    CHECK(s.seat(0).nobles == ((1u << 0) | (1u << 5)));
+    CHECK(s.seat(0).points == 6);
+    CHECK(s.passes == 1);  // a visit is not an action: nothing B could do has changed
+    CHECK(decider(s) == 1);
+    play(s, {"pass"});
+    CHECK(s.phase == Phase::Over);
+    CHECK(winners(s) == 1u << 0);
+}

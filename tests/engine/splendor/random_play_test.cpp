@@ -1,8 +1,9 @@
 // Random games through the whole engine, 2, 3 and 4 players. After every step: every invariant
 // (check_invariants), and against a ledger the test keeps of who bought which card: each
-// seat's points = its cards' points + its nobles', its bonuses = its cards' colours. Every
-// game must end; a sample replays bit for bit from its seed and steps; no viewer other than
-// the owner ever sees a blind reserve, in views or in history lines.
+// seat's bought cards (Player::bought) are the ledger's, its points = its cards' points + its
+// nobles', its bonuses = its cards' colours. Every game must end; a sample replays bit for bit
+// from its seed and steps; no viewer other than the owner ever sees a blind reserve, in views
+// or in history lines.
 //
 // 12,000 games: a few seconds in a release build. SANTORINI_RANDOM_GAMES_PERCENT=10 plays a
 // tenth of each group (the variable the Santorini random games read, so one setting shortens
@@ -63,6 +64,11 @@ struct Ledger {
                 return "seat " + std::to_string(i) + ": bonuses are not its cards' colours";
             if (p.cards != static_cast<int>(bought[static_cast<std::size_t>(i)].size()))
                 return "seat " + std::to_string(i) + ": card count";
+            std::array<std::uint64_t, 2> record{};
+            for (int id : bought[static_cast<std::size_t>(i)])
+                record[static_cast<std::size_t>(id / 64)] |= std::uint64_t{1} << (id % 64);
+            if (p.bought != record)
+                return "seat " + std::to_string(i) + ": its bought cards are not the ledger's";
         }
         return "";
     }
