@@ -279,3 +279,56 @@ TEST_CASE("The match's own timer flags a realtime clock (one second, real time)"
     CHECK(rig.view()["status"] == "finished");
     CHECK(rig.view()["result"]["reason"] == "timeout");
 }
+
+TEST_CASE("Splendor on the clock: a timeout loses with 2 players, puts the seat out with 3",
+          "[clock][match][splendor]") {
+    auto splendor = [](int players) {
+        protocol::LobbySettings s = clocked(players, "realtime", 60, 5);
+        s.game = "splendor";
+        s.powers = "none";
+        return s;
+    };
+    {
+        Rig rig(splendor(2));
+        CHECK(rig.view()["status"] == "playing");  // no setup: the clock runs from the start
+        const int d = rig.decider();
+        REQUIRE(d >= 0);
+        CHECK(rig.view()["clock"]["running"] == d);
+        rig.advance(60s);
+        rig.match->check_clock();
+        rig.settle();
+        const json view = rig.view();
+        CHECK(view["status"] == "finished");
+        CHECK(view["result"] == json{{"winners", {1 - d}}, {"reason", "timeout"}});
+        CHECK(view["state"]["winners"] == json{1 - d});
+        CHECK(json::parse(rig.recording.records().back().step_json) ==
+              json{{"kind", "timeout"}, {"seat", d}});
+    }
+    {
+        Rig rig(splendor(3));
+        const int d = rig.decider();
+        REQUIRE(d >= 0);
+        // A whole turn (one action, no returns at the start) passes the decision and earns the
+        // increment.
+        std::mt19937 rng(4);
+        rig.advance(10s);
+        rig.step(d, pick_step(rig.view(d), rng));
+        const int next = rig.decider();
+        REQUIRE(next >= 0);
+        CHECK(next != d);
+        CHECK(rig.view()["clock"]["remaining_ms"][d] == 55000);
+        rig.advance(60s);
+        rig.match->check_clock();
+        rig.settle();
+        const json view = rig.view();
+        CHECK(view["status"] == "playing");
+        CHECK(view["result"] == nullptr);
+        CHECK(view["seats"][next]["out"] == true);
+        CHECK(view["state"]["hands"][next]["out"] == true);
+        const int after = view["state"]["decider"];
+        CHECK(after != next);
+        CHECK(view["clock"]["running"] == after);
+        CHECK(json::parse(rig.recording.records().back().step_json) ==
+              json{{"kind", "timeout"}, {"seat", next}});
+    }
+}
