@@ -276,3 +276,61 @@ test('at 390x844 the table fits the width and its targets are big enough to tap'
     await t.close();
   }
 });
+
+test('the replay of a finished game shows each position with the cards reserved blind face up', { timeout: 30000 }, async () => {
+  // Views as GET /api/matches/{id}/view?after=N gives them for a finished game: revealed.
+  const revealed = (v) => {
+    const out = structuredClone(v);
+    delete out.you;
+    delete out.spectators;
+    delete out.clock;
+    delete out.state.legal;
+    for (const s of out.seats) delete s.connected;
+    out.state.hands[1].reserved[0].card = structuredClone(CARDS[52]);
+    return out;
+  };
+  const v0 = revealed(midGame(0));
+  const v1 = structuredClone(v0);
+  v1.history.push('take white blue green');
+  v1.state.decider = 1;
+  const v2 = structuredClone(v1);
+  v2.history.push('reserve #80 (level 3 white, 4 points) from the level 3 deck');
+  v2.state.hands[1].reserved.push({ card: structuredClone(CARDS[80]), level: 3, blind: true });
+  v2.state.decks[2] -= 1;
+  v2.state.decider = 0;
+  const views = [v0, v1, v2];
+  const header = { id: 'm_fixture', game: 'splendor', status: 'finished', live: false, settings: { game: 'splendor', players: 2 }, seats: v0.seats.map((s) => ({ seat: s.seat, team: null, player: s.player, power: null })), result: { winners: [0], reason: 'resign' }, pool: 'splendor', steps: 2 };
+  const steps = [
+    { number: 1, seat: 0, player: 'p_fix0', step: { kind: 'take', gems: ['white', 'blue', 'green'] }, at: '2026-11-24T10:00:00.000Z' },
+    { number: 2, seat: 1, player: 'p_fix1', step: { kind: 'reserve', level: 3 }, at: '2026-11-24T10:00:05.000Z' },
+  ];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  context.setDefaultTimeout(5000);
+  const page = await context.newPage();
+  const json = (route, body) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  await page.route(/\/api\/matches\/m_fixture\/replay$/, (route) => json(route, { match: header, steps }));
+  await page.route(/\/api\/matches\/m_fixture\/view\?after=\d+$/, (route) => {
+    const after = Number(new URL(route.request().url()).searchParams.get('after'));
+    return json(route, { match: 'm_fixture', after, view: views[after] });
+  });
+  try {
+    await page.goto(`${url}/#/replay/m_fixture`);
+    await page.waitForSelector('#board[data-after="0"] #sp-table');
+    // Everything is revealed: Bo's blind reserve from before the replay's first step too.
+    assert.deepEqual(await page.$$eval('.sp-hand[data-seat="1"] .sp-reserved', (rs) => rs.map((r) => r.dataset.card)), ['52', '9']);
+    assert.equal((await page.$$('.legal, #prompt')).length, 0, 'nothing to click, no action bar');
+    assert.match(await page.textContent('#log li[data-n="2"]'), /Bo: reserve from the level 3 deck/);
+    await page.click('#replay-forward');
+    await page.waitForSelector('#board[data-after="1"]');
+    await page.click('#replay-forward');
+    await page.waitForSelector('#board[data-after="2"]');
+    assert.deepEqual(await page.$$eval('.sp-hand[data-seat="1"] .sp-reserved', (rs) => rs.map((r) => `${r.dataset.card}:${r.dataset.blind}`)), ['52:1', '9:0', '80:1']);
+    await page.waitForFunction(() => /Bo: reserve #80 \(level 3 white, 4 points\) from the level 3 deck/.test(document.querySelector('#replay-step-text').textContent));
+    assert.equal(await page.getAttribute('.sp-row[data-level="3"] [data-deck]', 'data-count'), '15');
+    await page.click('#replay-back');
+    await page.waitForSelector('#board[data-after="1"]');
+    assert.equal(await page.$('.sp-hand[data-seat="1"] .sp-reserved[data-card="80"]'), null);
+  } finally {
+    await context.close();
+  }
+});
