@@ -50,6 +50,7 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
       h('span', { class: `muted small${tokens > 10 ? ' warn' : ''}` }, `${tokens}/10 tokens`),
       turn ? h('span', { class: 'small turn-note' }, me ? 'Your turn' : st.phase === 'return' ? 'Returning tokens…' : st.phase === 'noble' ? 'Choosing a noble…' : 'Thinking…') : null,
     ),
+    h('div', { class: 'sp-progress', title: `${hand.points} of the 15 points that end the game` }, h('span', { style: `width:${Math.min(100, (hand.points / 15) * 100)}%` })),
     h(
       'div',
       { class: 'sp-gems' },

@@ -256,7 +256,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
         if (seenView) for (const row of v.state.rows) for (const c of row) if (c && !before.has(c.id)) fresh.add(c.id);
         for (const n of v.state.nobles) nobles.set(n.id, n);
         seenView = v;
-      }
+      } else fresh = new Set(); // dealt once: a redraw for a pick or a menu does not deal again
       const legal = legalOf(v);
       // What was half chosen must still lead somewhere in the new view.
       if (pick.length && !takeFor(legal, pick) && addable(legal, pick).size === 0) pick = [];
