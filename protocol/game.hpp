@@ -1,6 +1,6 @@
 #pragma once
 // The one game abstraction the server hosts games through (DESIGN.md, "One game abstraction,
-// typed views"). A Game is one live game of some kind (Santorini; Splendor later): its state,
+// typed views"). A Game is one live game of some kind (Santorini, Splendor): its state,
 // who decides, its steps read from and written as JSON, its result, and each viewer's typed
 // view with the writers of that view's JSON and of the patch between two views. The server's
 // Match, recovery and the store know only this interface; the kinds of game are listed in
@@ -54,7 +54,7 @@ class Game {
     /// An independent copy (same state, same legal steps).
     virtual std::unique_ptr<Game> clone() const = 0;
 
-    /// The kind of game, as the protocol and the store name it: "santorini".
+    /// The kind of game, as the protocol and the store name it: "santorini", "splendor".
     virtual std::string_view kind() const = 0;
     virtual int seat_count() const = 0;
     /// The seat that must decide now; -1 once the game is over.
@@ -84,6 +84,10 @@ class Game {
     /// check that a replay rebuilt exactly the state the players saw.
     virtual std::string state_hash() const = 0;
 
+    /// Why `step` (a client's JSON) cannot be a step of this kind of game at all (not an
+    /// object, unknown kind, unknown or missing field, bad value): the match answers it with
+    /// invalid_field. Nothing when it is well formed; `play` then says whether it is legal.
+    virtual std::optional<std::string> malformed(const nlohmann::json& step) const = 0;
     /// Applies the legal step that `step` (a client's JSON) names, for the decider; or says,
     /// changing nothing, why it is not one (malformed, or not legal now).
     virtual std::variant<Played, std::string> play(const nlohmann::json& step) = 0;

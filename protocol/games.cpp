@@ -1,16 +1,61 @@
 #include "protocol/games.hpp"
 
+#include "engine/splendor/game.hpp"
 #include "protocol/santorini_game.hpp"
+#include "protocol/splendor_game.hpp"
+#include "protocol/splendor_json.hpp"
 
 namespace protocol {
 
-std::variant<std::unique_ptr<Game>, std::string> start_game(const LobbySettings& settings,
-                                                            std::uint64_t seed, int challenger) {
+namespace {
+
+std::variant<std::unique_ptr<Game>, std::string> start_santorini(const LobbySettings& settings,
+                                                                 std::uint64_t seed,
+                                                                 int challenger) {
     auto engine = engine_settings(settings, seed, challenger);
     if (auto* error = std::get_if<std::string>(&engine)) return *error;
     auto game = santorini::new_game(std::get<santorini::Settings>(engine));
     if (!game.ok()) return game.error().message;
     return std::unique_ptr<Game>(std::make_unique<SantoriniGame>(std::move(*game)));
+}
+
+std::variant<std::unique_ptr<Game>, std::string> start_splendor(const LobbySettings& settings,
+                                                                std::uint64_t seed,
+                                                                int challenger) {
+    splendor::Settings engine;
+    engine.players = settings.players;
+    engine.start_player = challenger;  // a seat the caller drew at random
+    engine.seed = seed;
+    auto game = splendor::new_game(engine);
+    if (auto* error = std::get_if<std::string>(&game)) return *error;
+    return std::unique_ptr<Game>(std::make_unique<SplendorGame>(std::get<splendor::State>(game)));
+}
+
+}  // namespace
+
+std::variant<std::unique_ptr<Game>, std::string> start_game(const LobbySettings& settings,
+                                                            std::uint64_t seed, int challenger) {
+    if (settings.game == "santorini") return start_santorini(settings, seed, challenger);
+    if (settings.game == "splendor") return start_splendor(settings, seed, challenger);
+    return "unknown game '" + settings.game.substr(0, 32) + "'";
+}
+
+std::variant<nlohmann::json, std::string> canonical_step_of(std::string_view game,
+                                                            const nlohmann::json& step) {
+    if (game == "santorini") return canonical_step(step);
+    if (game == "splendor") return canonical_splendor_step(step);
+    return "unknown game '" + std::string(game.substr(0, 32)) + "'";
+}
+
+std::optional<std::string> malformed_step(const nlohmann::json& step) {
+    auto santorini = canonical_step(step);
+    if (std::holds_alternative<nlohmann::json>(santorini)) return std::nullopt;
+    auto splendor = canonical_splendor_step(step);
+    if (std::holds_alternative<nlohmann::json>(splendor)) return std::nullopt;
+    // The reason of the game that knows the kind ("unknown step kind" when neither does).
+    std::string& why = std::get<std::string>(santorini);
+    if (why.starts_with("unknown step kind")) return std::get<std::string>(std::move(splendor));
+    return std::move(why);
 }
 
 }  // namespace protocol

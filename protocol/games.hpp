@@ -1,21 +1,36 @@
 #pragma once
 // The kinds of game the server hosts, and how a match of each begins. The one place that
-// lists them: Splendor is added here, beside Santorini, and nowhere in server/.
+// lists them: Santorini and Splendor, and nowhere in server/.
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
+
+#include <nlohmann/json.hpp>
 
 #include "protocol/game.hpp"
 #include "protocol/santorini_json.hpp"
 
 namespace protocol {
 
-/// A new game for validated lobby settings, with all its randomness from `seed`; `challenger`
-/// is the seat that drafts and names the start player where the game has such a thing. Or why
-/// the settings cannot make a game.
+/// A new game for validated lobby settings (their `game` names the kind), with all its
+/// randomness from `seed`; `challenger` is a seat drawn at random by the caller: Santorini's
+/// challenger drafts and names the start player, Splendor's plays first. Or why the settings
+/// cannot make a game.
 std::variant<std::unique_ptr<Game>, std::string> start_game(const LobbySettings& settings,
                                                             std::uint64_t seed, int challenger);
+
+/// The canonical form of a step of the kind of game `game` names ("santorini", "splendor"),
+/// or why it cannot be one (Game::malformed says the same for a live game).
+std::variant<nlohmann::json, std::string> canonical_step_of(std::string_view game,
+                                                            const nlohmann::json& step);
+
+/// Why `step` cannot be a step of any kind of game (the parser answers invalid_field), or
+/// nothing when some game could read it; whether it fits the match's own game is the match's
+/// to say (Game::malformed), whether it is legal the game's (Game::play).
+std::optional<std::string> malformed_step(const nlohmann::json& step);
 
 }  // namespace protocol

@@ -10,6 +10,8 @@
 #include <initializer_list>
 #include <utility>
 
+#include "protocol/games.hpp"
+
 namespace protocol {
 
 using nlohmann::json;
@@ -138,9 +140,9 @@ std::variant<ClientBody, Failure> read_match_step(const json& j) {
     if (auto e = string_field(j, "match", max_id_length, step.match)) return *e;
     auto it = j.find("step");
     if (it == j.end()) return missing("step");
-    // The step's shape is checked here; whether it is legal only the match can say.
-    auto canonical = canonical_step(*it);
-    if (auto* why = std::get_if<std::string>(&canonical)) return invalid("step", *why);
+    // The step's shape is checked here (a step of some game); whether it is a step of the
+    // match's game, and legal, only the match can say.
+    if (auto why = malformed_step(*it)) return invalid("step", *why);
     step.step = *it;
     return ClientBody{std::move(step)};
 }

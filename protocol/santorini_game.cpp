@@ -57,6 +57,12 @@ std::string SantoriniGame::state_hash() const {
     return santorini::state_hash(state_);
 }
 
+std::optional<std::string> SantoriniGame::malformed(const nlohmann::json& step) const {
+    auto canonical = canonical_step(step);
+    if (auto* why = std::get_if<std::string>(&canonical)) return std::move(*why);
+    return std::nullopt;
+}
+
 void SantoriniGame::changed() {
     if (state_.over())
         legal_.clear();

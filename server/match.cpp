@@ -274,6 +274,9 @@ void Match::do_step(const ParticipantPtr& who, const json& step, const protocol:
                     SteadyTime arrival) {
     if (stopped_)
         return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
+    // A step of another kind of game is malformed here, as one of no game is in the parser.
+    if (auto why = game_->malformed(step))
+        return reply_error(who, ErrorCode::InvalidField, "invalid field 'step': " + *why, ref);
     if (!active()) return reply_error(who, ErrorCode::WrongPhase, "the match is over", ref);
     // A step that arrives after the decider's time ran out is too late, even if the timer has
     // not fired yet: settle the timeout first.
@@ -678,6 +681,7 @@ void Match::publish_entry() {
         for (const Member& m : options_.seats) players.push_back(m.name);
         entry = game_->live_fields();
         entry["id"] = id();
+        entry["game"] = std::string(game_->kind());
         entry["players"] = std::move(players);
         entry["status"] = status();
         entry["spectators"] = shown_.spectators;

@@ -1,8 +1,8 @@
 #pragma once
 // The 90 development cards and 10 nobles of the base game, as data. A card or noble is named
 // by its index here (its id) everywhere: in the state, the notation, steps and the protocol.
-// tests/engine/splendor/data_test.cpp checks every entry against data/splendor/*.csv, the
-// copies of the verified files in ../shared/splendor/.
+// tests/engine/splendor/data_test.cpp checks every entry against engine/splendor/data/*.csv,
+// the copies of the verified files in ../shared/splendor/ (against those too where present).
 
 #include <array>
 #include <cstdint>
@@ -19,10 +19,11 @@ struct Card {
     Colours cost;
 };
 
-/// A noble tile: 3 prestige points to the first player whose bonuses meet `requires`.
+/// A noble tile: 3 prestige points to the first player whose bonuses meet `requirements`.
+/// (The protocol's JSON calls them "requires"; `requires` is a keyword in C++20.)
 struct Noble {
     std::int8_t points;
-    Colours requires;
+    Colours requirements;
 };
 
 inline constexpr int card_count = 90;

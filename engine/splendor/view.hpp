@@ -56,9 +56,11 @@ struct View {
 /// The state as `viewer` (a seat, `spectator` or `revealed`) may see it.
 View view_for(const State& state, int viewer);
 
-/// How `viewer` may read `step`, played by `actor` in `before`: e.g. "takes white, blue,
-/// green", "reserves a level 2 card from the deck" (for the others), "reserves card 47 (level
-/// 2, red, 2 points) from the deck" (for the actor and `revealed`).
+/// How `viewer` may read `step`, played by `actor` in `before` (a legal step of `before`): the
+/// history line of docs/protocol.md, e.g. "take white blue green", "reserve from the level 2
+/// deck" (a blind reserve, for the others), "reserve #47 (level 2 blue, 1 point) from the
+/// level 2 deck" (for the actor and `revealed`), "buy #12 (level 1 blue, 0 points) for blue 2
+/// gold 1"; "; noble #3 visits" is appended when a noble came by itself after the step.
 std::string step_text_for(const State& before, const Step& step, int actor, int viewer);
 
 }  // namespace splendor

@@ -213,6 +213,7 @@ TEST_CASE("Only the host starts, only when full; members learn the match and the
     REQUIRE(live.size() == 1);
     CHECK(live[0]["id"] == match);
     CHECK(live[0]["players"] == json{"Ann", "Bob"});
+    CHECK(live[0]["game"] == "santorini");
     CHECK(live[0]["status"] == "draft");  // no powers: the challenger names the start player
     CHECK(live[0]["spectators"] == 0);
     CHECK(wes.conn->last("matches")["matches"] == live);

@@ -158,7 +158,7 @@ TEST_CASE("Who may not join a queue, and the error each gets", "[queue]") {
     Harness h;
     auto ann = h.guest("Ann"), bob = h.guest("Bob");
 
-    h.send(ann.conn, join("splendor", 180, 2, 1));
+    h.send(ann.conn, join("chess", 180, 2, 1));
     require_error(*ann.conn, "unknown_queue", 1);
     h.send(ann.conn, join("santorini", 180, 3, 2));  // not an offered clock
     require_error(*ann.conn, "invalid_field", 2);

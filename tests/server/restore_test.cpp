@@ -21,9 +21,11 @@ struct Table {
     std::vector<std::shared_ptr<FakeParticipant>> seats;
     std::uint64_t next_connection = 100;
 
-    explicit Table(const std::string& powers) {
+    explicit Table(const std::string& powers, bool rated = true) {
         options.id = "m_restore";
-        auto settings = protocol::lobby_settings_from_json(settings_json(2, powers));
+        json lobby = settings_json(2, powers);
+        lobby["rated"] = rated;
+        auto settings = protocol::lobby_settings_from_json(lobby);
         REQUIRE(std::holds_alternative<protocol::LobbySettings>(settings));
         options.settings = std::get<protocol::LobbySettings>(settings);
         options.seats = {Member{"p_ann", "Ann"}, Member{"p_bob", "Bob"}};
@@ -118,6 +120,22 @@ TEST_CASE("A restored match is the same game and goes on numbering its steps", "
         CHECK(rated[static_cast<std::size_t>(1 - winner)].rating < 1500);
         CHECK(rated[0].games == 1);
     }
+}
+
+TEST_CASE("A casual match finishes without a pool or a rating update", "[match][restore]") {
+    Table t("none", /*rated=*/false);
+    std::mt19937 rng(11);
+    auto created = Match::create(t.io, t.options, t.store, t.metrics, [](auto&&...) {});
+    auto match = t.open(std::get<std::shared_ptr<Match>>(created));
+    t.play(*match, 2000, rng);
+    const auto all = t.store.records();
+    REQUIRE_FALSE(all.empty());
+    const auto& last = all.back();
+    REQUIRE(last.finish);
+    CHECK(last.finish->status == "finished");
+    CHECK(json::parse(last.finish->result_json)["winners"].size() == 1);
+    CHECK(last.finish->pool.empty());
+    CHECK_FALSE(last.finish->rate);
 }
 
 TEST_CASE("A stored step whose state hash differs stops the restore", "[match][restore]") {

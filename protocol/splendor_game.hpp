@@ -1,0 +1,64 @@
+#pragma once
+// Splendor as a protocol::Game: the engine's state and legal steps behind the one game
+// interface the server hosts games through. Views are the engine's projection of the state
+// for a viewer (splendor::view_for: another seat's card reserved from a deck is masked),
+// written and diffed by protocol/splendor_view.
+
+#include <cstdint>
+#include <memory>
+
+#include "engine/splendor/state.hpp"
+#include "engine/splendor/step.hpp"
+#include "protocol/game.hpp"
+
+namespace protocol {
+
+/// A live Splendor game.
+class SplendorGame final : public Game {
+  public:
+    /// Takes over a game at its first turn (splendor::new_game).
+    explicit SplendorGame(const splendor::State& state);
+
+    std::unique_ptr<Game> clone() const override;
+    std::string_view kind() const override { return "splendor"; }
+    int seat_count() const override { return state_.players; }
+    int decider() const override;
+    /// There is no setup: the game is in play from its first turn.
+    bool in_play() const override { return true; }
+    bool committed() const override { return committed_; }
+    std::uint32_t turns() const override { return state_.turn; }
+    std::uint32_t winners() const override { return state_.winners; }
+    std::vector<int> places() const override;
+    bool out(int seat) const override { return state_.seat(seat).out; }
+    int side(int seat) const override { return seat; }
+    std::string_view status() const override;
+    std::string state_hash() const override;
+    std::optional<std::string> malformed(const nlohmann::json& step) const override;
+
+    std::variant<Played, std::string> play(const nlohmann::json& step) override;
+    std::optional<std::string> concede(int seat) override;
+
+    std::unique_ptr<GameView> view(int viewer, bool deciding = true) const override;
+    bool same(const GameView& a, const GameView& b) const override;
+    void write_state(const GameView& view, JsonText& out) const override;
+    void write_seat(const GameView& view, int seat, JsonText& out) const override;
+    void write_patch(const GameView& from, const GameView& to, PatchText& patch) const override;
+    /// {"points": [per seat]}: what the live list shows.
+    nlohmann::json live_fields() const override;
+
+    /// The whole state (tests, recovery checks).
+    const splendor::State& state() const { return state_; }
+    /// The legal steps now (empty once the game is over).
+    const splendor::StepList& legal() const { return legal_; }
+
+  private:
+    /// Lists the legal steps of the state as it is now; bumps the epoch views carry.
+    void changed();
+
+    splendor::State state_;
+    splendor::StepList legal_;
+    std::uint32_t epoch_ = 0;  ///< counts changes of the state: views of one epoch share its legal list
+    bool committed_ = false;   ///< a step has been played
+};
+
+}  // namespace protocol

@@ -1,0 +1,83 @@
+// Buying: a face-up card or one's own reserved card, the cost less one's bonuses, paid with
+// gems and gold; one Buy step per distinct payment, the gems-first default first (ruling S3).
+
+#include "scenario.hpp"
+
+using namespace splendor;
+
+TEST_CASE("buy a face-up card: tokens back to the bank, a bonus, the slot refilled") {
+    State s = position(std::string(table) + " deck1=33,1,... A: tokens=0,3,0,0,0,0 B:");
+    play(s, {"buy #0 for blue 3"});
+    const Player& a = s.seat(0);
+    CHECK(a.tokens == Tokens{});
+    CHECK(a.bonuses == Colours{1, 0, 0, 0, 0});
+    CHECK(a.cards == 1);
+    CHECK(a.points == 0);
+    CHECK(s.supply[Blue] == 4);
+    CHECK(s.rows[0][0] == 33);
+    CHECK(s.deck_size[0] == 35);
+}
+
+TEST_CASE("buy: a card not affordable is not offered") {
+    State s = position(std::string(table) + " A: tokens=0,2,0,0,0,0 B:");
+    CHECK_FALSE(legal(s, "buy #0"));
+    CHECK(legal_starting(s, "buy").empty());
+}
+
+TEST_CASE("buy: bonuses lower the cost; enough bonuses buy for nothing") {
+    State one = position(std::string(table) + " A: tokens=0,2,0,0,0,0 bought=9 B:");
+    CHECK(legal_starting(one, "buy #0") == std::vector<std::string>{"buy #0 for blue 2"});
+    State free = position(std::string(table) + " A: bought=9,10,11 B:");
+    CHECK(legal_starting(free, "buy #0") == std::vector<std::string>{"buy #0 for nothing"});
+    play(free, {"buy #0 for nothing"});
+    CHECK(free.seat(0).cards == 4);
+}
+
+TEST_CASE("buy with gold: every way to pay, gems first listed first, never more than owed") {
+    // Card 0 costs 3 blue; A holds 3 blue and 2 gold.
+    State s = position(std::string(table) + " A: tokens=0,3,0,0,0,2 B:");
+    CHECK(legal_starting(s, "buy #0") == std::vector<std::string>{
+        "buy #0 for blue 3", "buy #0 for blue 2 gold 1", "buy #0 for blue 1 gold 2"});
+    // `buy #0` alone is the default way.
+    CHECK(to_text(step(s, "buy #0")) == "buy #0 for blue 3");
+    play(s, {"buy #0 for blue 1 gold 2"});
+    CHECK(s.seat(0).tokens == Tokens{0, 2, 0, 0, 0, 0});
+    CHECK(s.supply == Tokens{4, 2, 4, 4, 4, 5});
+}
+
+TEST_CASE("buy with gold for a shortfall: the gold is not optional") {
+    State s = position(std::string(table) + " A: tokens=0,1,0,0,0,2 B:");
+    CHECK(legal_starting(s, "buy #0") == std::vector<std::string>{"buy #0 for blue 1 gold 2"});
+}
+
+TEST_CASE("buy with gold over several colours: one step per distinct payment") {
+    // Card 3 costs one of blue, green, red and black; A holds one of each and 2 gold: gold may
+    // stand in for any 0, 1 or 2 of the four gems: 1 + 4 + 6 payments.
+    State s = position("nobles=0,3,7 row1=3,8,16,24 row2=40,46,52,58 row3=70,74,78,82 A: tokens=0,1,1,1,1,2 B:");
+    auto buys = legal_starting(s, "buy #3");
+    REQUIRE(buys.size() == 11);
+    CHECK(buys.front() == "buy #3 for blue 1 green 1 red 1 black 1");
+    CHECK(buys[1] == "buy #3 for blue 1 green 1 red 1 gold 1");
+    CHECK(buys.back() == "buy #3 for red 1 black 1 gold 2");
+    CHECK(std::find(buys.begin(), buys.end(), "buy #3 for blue 1 gold 3") == buys.end());
+}
+
+TEST_CASE("buy a reserved card: only one's own; the others keep their order") {
+    State s = position(std::string(table) + " A: tokens=0,1,1,1,4,0 reserved=23*,3,9 B: reserved=1");
+    CHECK(legal(s, "buy #3"));
+    CHECK(legal(s, "buy #23"));
+    CHECK_FALSE(legal(s, "buy #1"));  // B's
+    auto rows = s.rows;
+    play(s, {"buy #3 for blue 1 green 1 red 1 black 1"});
+    CHECK(s.rows == rows);
+    const Player& a = s.seat(0);
+    REQUIRE(a.reserved_count == 2);
+    CHECK(a.reserved[0] == Reserved{23, true});
+    CHECK(a.reserved[1] == Reserved{9, false});
+    CHECK(a.reserved[2] == Reserved{});
+    play(s, {"take white blue green"});
+    play(s, {"buy #9 for black 3"});
+    CHECK(s.seat(0).bonuses == Colours{1, 1, 0, 0, 0});
+    REQUIRE(s.seat(0).reserved_count == 1);
+    CHECK(s.seat(0).reserved[0] == Reserved{23, true});
+}
