@@ -198,7 +198,6 @@ test('returning tokens, choosing a noble, passing', { timeout: 30000 }, async ()
     assert.match(await page.textContent('#prompt'), /return one at a time/);
     assert.deepEqual(await page.$$eval('.sp-hand[data-seat="0"] .sp-token.legal', (ts) => ts.map((x) => x.dataset.gem)), ['white', 'blue', 'green', 'black', 'gold']);
     assert.equal((await page.$$('#sp-supply .sp-token.legal')).length, 0);
-    await screenshot(page, 'splendor-return');
     await page.click('.sp-hand[data-seat="0"] .sp-token[data-gem="green"]');
     await page.waitForSelector('.game[data-phase="noble"]');
     assert.deepEqual(await page.$$eval('#sp-nobles .sp-noble.legal', (ns) => ns.map((n) => n.dataset.noble)), ['5', '9']);

@@ -9,6 +9,7 @@ import { powerName } from '../powers.js';
 import { stepText as santoriniStepText } from '../steps.js';
 import { stepText as splendorStepText } from '../splendor/steps.js';
 import { splendorPosition } from '../splendor/table.js';
+import { logLine as splendorLine } from '../splendor/log.js';
 
 export function replayScreen(screen, id) {
   let data = null;
@@ -47,8 +48,9 @@ export function replayScreen(screen, id) {
           if (closed || wanted !== position) return;
           line = v.history.length > prev.history.length ? v.history[v.history.length - 1] : stepText(record.step);
         }
+        stepLine = record ? `${names()[record.seat] || ''}: ${line}` : '';
         const lastEl = side.querySelector('#replay-step-text');
-        if (lastEl) lastEl.textContent = record ? `${names()[record.seat] || ''}: ${line}` : '';
+        if (lastEl) lastEl.textContent = stepLine;
       } else {
         const last = new Set();
         const step = data.steps[wanted - 1]?.step;
@@ -77,8 +79,13 @@ export function replayScreen(screen, id) {
   };
 
   const splendor = () => data?.match.game === 'splendor';
+  // Splendor's log: the last view's history, one line per record, as each player read it (a
+  // finished game is revealed); the steps' JSON says less (a blind reserve names no card).
+  let lines = null;
+  let stepLine = ''; // the step that led to the position shown, as its player read it
   const names = () => (data.match.seats || []).map((s) => s.player.name);
   const stepText = (step) => (splendor() ? splendorStepText(step) : santoriniStepText(step));
+  const logLine = (text) => (splendor() ? splendorLine(text) : text);
 
   const renderSide = () => {
     const header = data.match;
@@ -109,7 +116,7 @@ export function replayScreen(screen, id) {
       ),
       h('input', { type: 'range', id: 'replay-slider', min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
       h('p', { id: 'replay-position' }, `Step ${position} of ${data.steps.length}`),
-      splendor() ? h('p', { id: 'replay-step-text', class: 'small' }) : null,
+      splendor() ? h('p', { id: 'replay-step-text', class: 'small' }, stepLine) : null,
       h(
         'ol',
         { class: 'log', id: 'log' },
@@ -118,7 +125,7 @@ export function replayScreen(screen, id) {
           h(
             'li',
             { class: s.number === position ? 'current' : '', 'data-n': s.number },
-            h('button', { class: 'link', onclick: () => go(s.number) }, `${names()[s.seat] || ''}: ${stepText(s.step)}`),
+            h('button', { class: 'link', onclick: () => go(s.number) }, `${names()[s.seat] || ''}: `, lines ? logLine(lines[s.number - 1]) : stepText(s.step)),
           ),
         ),
       ),
@@ -135,6 +142,13 @@ export function replayScreen(screen, id) {
       if (splendor()) {
         boardEl.classList.remove('board-wrap');
         screen.querySelector('.game').dataset.game = 'splendor';
+        viewOf(data.steps.length)
+          .then((v) => {
+            if (closed || v.history.length !== data.steps.length) return;
+            lines = v.history;
+            renderSide();
+          })
+          .catch(() => {});
       }
       go(0);
     })
