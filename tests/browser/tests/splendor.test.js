@@ -73,6 +73,7 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
     assert.equal(await bob.page.getAttribute('.game', 'data-match'), id);
     // Cat finds the game among the live games and watches it.
     await cat.page.waitForSelector(`#match-list li[data-match="${id}"] a`);
+    assert.match(await cat.page.textContent(`#match-list li[data-match="${id}"]`), /Splendor · 0 – 0 points/);
     await cat.page.click(`#match-list li[data-match="${id}"] a`);
     await cat.page.waitForSelector('#sp-table');
     assert.equal((await tableOf(cat.page)).view.you, null);
@@ -82,6 +83,7 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
     const bobSeat = 1 - annSeat;
     let blind = null; // the card Ann reserves from the level 2 deck: {card, number}
     let shots = false;
+    let finalRound = false;
     const played = await playToEnd([ann.page, bob.page], {
       watchers: [cat.page],
       // Ann's first action is a blind reserve from the level 2 deck.
@@ -101,6 +103,14 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
           }
         }
         if (n % 10 === 0) await noSidewaysScroll(bob.page, `step ${n}`);
+        if (n === 3) await cat.page.waitForSelector('.sp-hand.turn .clock.running');
+        // A final round (someone has 15 before the round's end) is announced while it lasts;
+        // there is none when the round's last seat is the first to reach 15.
+        const seen = (await tableOf(cat.page)).view;
+        if (seen.state.final_round && seen.status === 'playing') {
+          finalRound = true;
+          await cat.page.waitForSelector('#final-round');
+        }
         if (!shots && n >= 24 && page === bob.page) {
           shots = true;
           await settle(ann.page);
@@ -154,7 +164,7 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
     await ann.page.waitForFunction(() => [...document.querySelectorAll('table.ratings td')].some((td) => td.textContent === 'Splendor'));
     await ann.page.waitForSelector(`#recent li[data-match="${id}"]`);
     await ann.page.waitForSelector('#rating-chart svg.chart circle.point');
-    console.log(`# 2 players: ${played} steps, ${end.points.join('-')} points, Bob seat ${bobSeat}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`# 2 players: ${played} steps, ${end.points.join('-')} points, Bob seat ${bobSeat}, final round ${finalRound ? 'shown' : 'none'}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await Promise.all([ann.context.close(), bob.context.close(), cat.context.close()]);
   }

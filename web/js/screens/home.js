@@ -117,7 +117,13 @@ export function homeScreen(screen) {
                 'div',
                 {},
                 h('strong', {}, (m.players || []).join(' vs ') || m.id),
-                h('div', { class: 'muted small' }, (m.powers || []).filter(Boolean).map(powerName).join(' · ') || m.status),
+                h(
+                  'div',
+                  { class: 'muted small' },
+                  m.game === 'splendor'
+                    ? `Splendor${m.points ? ` · ${m.points.join(' – ')} points` : ''}`
+                    : (m.powers || []).filter(Boolean).map(powerName).join(' · ') || m.status,
+                ),
               ),
               h('span', { class: 'muted', title: 'spectators' }, `watching: ${m.spectators || 0}`),
               h('a', { class: 'button', href: `#/match/${m.id}` }, 'Watch'),
