@@ -163,6 +163,7 @@ export async function playToEnd(players, { watchers = [], force = null, onStep =
   const deadline = Date.now() + timeoutMs;
   const turns = new Map(); // page -> actions chosen
   let n = 0;
+  let retries = 0; // clicks retried because the view moved on under them
   for (;;) {
     if (Date.now() > deadline) throw new Error(`the game took too long (${n} steps)`);
     if (n >= maxSteps) throw new Error(`no result after ${maxSteps} steps`);
@@ -177,7 +178,27 @@ export async function playToEnd(players, { watchers = [], force = null, onStep =
       const step = (force && force(t.view, n)) || chooseStep(t.view, { turnCount: count });
       if (t.view.state.phase === 'action') turns.set(page, count + 1);
       const before = t.log;
-      await clickStep(page, step, t.view);
+      try {
+        await clickStep(page, step, t.view);
+      } catch (e) {
+        // The view may have moved on under the click (a resignation, a clock, someone's
+        // connection coming or going): clear what was half chosen and look again.
+        const now = await tableOf(page);
+        if (now?.version !== t.version && retries < 3) {
+          retries += 1;
+          for (const sel of ['#sp-menu-cancel', '#sp-clear']) if (await page.$(sel)) await page.click(sel);
+          acted = true;
+          continue;
+        }
+        const dom = await page.evaluate(() => ({
+          you: document.querySelector('.game')?.dataset.you,
+          version: document.querySelector('.game')?.dataset.version,
+          rows: [...document.querySelectorAll('.sp-row .sp-card')].map((c) => `${c.dataset.card}${c.classList.contains('legal') ? '*' : ''}`).join(' '),
+          prompt: document.querySelector('#prompt')?.textContent,
+          menu: Boolean(document.querySelector('#sp-menu')),
+        }));
+        throw new Error(`${e.message}\nstep ${JSON.stringify(step)} at version ${t.version}; the page shows ${JSON.stringify(dom)}`);
+      }
       await page.waitForFunction((k) => document.querySelectorAll('#log li').length > k, before);
       const line = await page.textContent(`#log li[data-n="${before + 1}"]`);
       if (!expectedLine(step).test(line)) throw new Error(`step ${JSON.stringify(step)} left the line "${line}"`);

@@ -240,7 +240,7 @@ test('a spectator sees hidden reserves face down and nothing to click; the final
   const t2 = await table([final]);
   try {
     await t2.page.waitForSelector('#final-round');
-    assert.match(await t2.page.textContent('#final-round'), /before Bo would play again/);
+    assert.match(await t2.page.textContent('#final-round'), /Ada has 15 points: .* before Bo would play again/);
     assert.match(await t2.page.textContent('#prompt'), /Waiting for Ada/);
   } finally {
     await t2.close();
@@ -273,6 +273,20 @@ test('at 390x844 the table fits the width and its targets are big enough to tap'
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390));
   } finally {
     await t.close();
+  }
+  // Returning tokens: your tokens, in your hand and in the action bar, are the targets.
+  const ret = mid();
+  ret.state.phase = 'return';
+  ret.state.hands[0].tokens = tokens({ white: 3, blue: 3, green: 2, black: 2, gold: 1 });
+  ret.state.legal = ['white', 'blue', 'green', 'black', 'gold'].map((gem) => ({ kind: 'return', gem }));
+  const t2 = await table([ret], { phone: true });
+  try {
+    const sizes = await t2.page.$$eval('.sp-hand .sp-token.legal, #sp-return .sp-token.legal', (els) => els.map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)));
+    assert.equal(sizes.length, 10);
+    assert.ok(Math.min(...sizes) >= 40, `tokens to return are ${Math.min(...sizes)}px`);
+    assert.ok(await t2.page.evaluate(() => document.documentElement.scrollWidth <= 390));
+  } finally {
+    await t2.close();
   }
 });
 

@@ -186,7 +186,7 @@ async function createSplendorLobby(page, { players, rated = true, isPublic = fal
   return page.inputValue('#invite-link');
 }
 
-test('a private lobby joined by its invite link: a casual 2-player game, then a resignation', { timeout: 120000 }, async () => {
+test('a private lobby joined by its invite link: a casual 2-player game, a reload, then a resignation', { timeout: 120000 }, async () => {
   const [ivy, jon] = await Promise.all(['Ivy', 'Jon'].map((n) => guest(browser, server.url, n)));
   try {
     const link = await createSplendorLobby(ivy.page, { players: 2, rated: false });
@@ -202,13 +202,20 @@ test('a private lobby joined by its invite link: a casual 2-player game, then a 
     assert.ok(await ivy.page.$('#abort'));
     let resigned = null;
     await playToEnd(pages, {
-      onStep: async ({ n, page }) => {
+      onStep: async ({ n, page, number }) => {
         assert.equal(await page.$('#abort'), null);
+        if (n === 4) {
+          // Jon reloads: his guest comes back from localStorage, the match from a snapshot.
+          await jon.page.reload();
+          await jon.page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, number);
+          await jon.page.waitForSelector('#sp-table');
+        }
         if (n === 8) {
           // The player who just moved resigns; the other wins at once.
           resigned = page;
           page.once('dialog', (d) => d.accept());
           await page.click('#resign');
+          for (const p of pages) await p.waitForSelector('#result');
         }
       },
     });

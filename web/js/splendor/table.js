@@ -239,6 +239,26 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     );
   };
 
+  /** "Ann has" / "Ann and Bob have": who reached the points that end the game. */
+  const reached = (v) => {
+    const who = v.state.hands.map((x, i) => (x.points >= 15 ? v.seats[i].player.name : null)).filter(Boolean);
+    if (!who.length) return 'Someone has';
+    return who.length === 1 ? `${who[0]} has` : `${who.slice(0, -1).join(', ')} and ${who[who.length - 1]} have`;
+  };
+
+  /** Whether the card or deck of a menu still offers a step. */
+  const offers = (legal, target) => {
+    if (target.level) return Boolean(deckStep(legal, target.level));
+    const c = cardSteps(legal, target.card);
+    return Boolean(c.reserve || c.buys.length);
+  };
+
+  // Escape closes the menu.
+  const onKey = (e) => {
+    if (e.key === 'Escape' && menu) close();
+  };
+  if (!readOnly) window.addEventListener('keydown', onKey);
+
   /** A card visible to this viewer: face up in a row or among your reserved cards. */
   const findCard = (v, id) => {
     for (const row of v.state.rows) for (const c of row) if (c && c.id === id) return c;
@@ -261,7 +281,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
       // What was half chosen must still lead somewhere in the new view.
       if (pick.length && !takeFor(legal, pick) && addable(legal, pick).size === 0) pick = [];
       if (pick.length && !pick.every((g, i) => addable(legal, pick.slice(0, i)).has(g))) pick = [];
-      if (menu && (menu.level ? !deckStep(legal, menu.level) : (() => { const c = cardSteps(legal, menu.card); return !c.reserve && !c.buys.length; })())) menu = null;
+      if (menu && !offers(legal, menu)) menu = null;
       return `${pick.join(',')}|${menu ? JSON.stringify(menu) : ''}`;
     },
     forget() {
@@ -277,7 +297,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
         'div',
         { class: `sp-table phase-${st.phase}${legal.length ? ' deciding' : ''}`, id: 'sp-table' },
         st.final_round && !over
-          ? h('div', { class: 'sp-banner', id: 'final-round' }, h('strong', {}, 'Final round!'), ` Someone has 15 points: the game ends when the round is complete, before ${startName} would play again.`)
+          ? h('div', { class: 'sp-banner', id: 'final-round' }, h('strong', {}, 'Final round!'), ` ${reached(v)} 15 points: the game ends when the round is complete, before ${startName} would play again.`)
           : null,
         renderNobles(v),
         h('div', { class: 'sp-rows' }, [3, 2, 1].map((level) => renderRow(v, level))),
@@ -305,6 +325,9 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
           }),
         ),
       );
+    },
+    dispose() {
+      window.removeEventListener('keydown', onKey);
     },
     turnLabel: (v) => `Round ${Math.floor((v.state.turn || 0) / (v.state.players || v.seats.length)) + 1} · turn ${(v.state.turn || 0) + (v.status === 'playing' ? 1 : 0)}`,
     canAbort: (v) => v.history.length === 0,
