@@ -303,6 +303,7 @@ test('the replay of a finished game shows each position with the cards reserved 
     return out;
   };
   const v0 = revealed(midGame(0));
+  v0.history = [];
   const v1 = structuredClone(v0);
   v1.history.push('take white blue green');
   v1.state.decider = 1;
@@ -311,11 +312,19 @@ test('the replay of a finished game shows each position with the cards reserved 
   v2.state.hands[1].reserved.push({ card: structuredClone(CARDS[80]), level: 3, blind: true });
   v2.state.decks[2] -= 1;
   v2.state.decider = 0;
-  const views = [v0, v1, v2];
-  const header = { id: 'm_fixture', game: 'splendor', status: 'finished', live: false, settings: { game: 'splendor', players: 2 }, seats: v0.seats.map((s) => ({ seat: s.seat, team: null, player: s.player, power: null })), result: { winners: [0], reason: 'resign' }, pool: 'splendor', steps: 2 };
+  // Then Ada resigns: a record without a history line.
+  const v3 = structuredClone(v2);
+  v3.status = 'finished';
+  v3.state.phase = 'over';
+  v3.state.decider = null;
+  v3.state.winners = [1];
+  v3.result = { winners: [1], reason: 'resign' };
+  const views = [v0, v1, v2, v3];
+  const header = { id: 'm_fixture', game: 'splendor', status: 'finished', live: false, settings: { game: 'splendor', players: 2 }, seats: v0.seats.map((s) => ({ seat: s.seat, team: null, player: s.player, power: null })), result: { winners: [1], reason: 'resign' }, pool: 'splendor', steps: 3 };
   const steps = [
     { number: 1, seat: 0, player: 'p_fix0', step: { kind: 'take', gems: ['white', 'blue', 'green'] }, at: '2026-11-24T10:00:00.000Z' },
     { number: 2, seat: 1, player: 'p_fix1', step: { kind: 'reserve', level: 3 }, at: '2026-11-24T10:00:05.000Z' },
+    { number: 3, seat: 0, player: 'p_fix0', step: { kind: 'resign', seat: 0 }, at: '2026-11-24T10:00:09.000Z' },
   ];
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   context.setDefaultTimeout(5000);
@@ -332,7 +341,10 @@ test('the replay of a finished game shows each position with the cards reserved 
     // Everything is revealed: Bo's blind reserve from before the replay's first step too.
     assert.deepEqual(await page.$$eval('.sp-hand[data-seat="1"] .sp-reserved', (rs) => rs.map((r) => r.dataset.card)), ['52', '9']);
     assert.equal((await page.$$('.legal, #prompt')).length, 0, 'nothing to click, no action bar');
-    assert.match(await page.textContent('#log li[data-n="2"]'), /Bo: reserve from the level 3 deck/);
+    // The log reads the last view's history, one line per step (the resignation has none).
+    await page.waitForFunction(() => /Bo: reserve #80 \(level 3 white, 4 points\) from the level 3 deck/.test(document.querySelector('#log li[data-n="2"]').textContent));
+    assert.equal(await page.textContent('#log li[data-n="1"]'), 'Ada: take white blue green');
+    assert.equal(await page.textContent('#log li[data-n="3"]'), 'Ada: resign');
     await page.click('#replay-forward');
     await page.waitForSelector('#board[data-after="1"]');
     await page.click('#replay-forward');
@@ -343,6 +355,10 @@ test('the replay of a finished game shows each position with the cards reserved 
     await page.click('#replay-back');
     await page.waitForSelector('#board[data-after="1"]');
     assert.equal(await page.$('.sp-hand[data-seat="1"] .sp-reserved[data-card="80"]'), null);
+    await page.click('#replay-last');
+    await page.waitForSelector('#board[data-after="3"]');
+    await page.waitForFunction(() => document.querySelector('#replay-step-text').textContent === 'Ada: resign');
+    assert.ok(await page.$('.sp-hand.winner[data-seat="1"]'));
   } finally {
     await context.close();
   }

@@ -224,6 +224,14 @@ test('a private lobby joined by its invite link: a casual 2-player game, a reloa
     const winner = resigned === ivy.page ? 'Jon' : 'Ivy';
     assert.equal(await ivy.page.textContent('#result strong'), `${winner} won by resignation.`);
     assert.equal(await jon.page.textContent('#result strong'), `${winner} won by resignation.`);
+    // Its replay: eight steps, each as its player read it, then the resignation (no history line).
+    const history = await ivy.page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
+    await ivy.page.click('#replay-link');
+    await ivy.page.waitForSelector('#board[data-after="0"] #sp-table');
+    await ivy.page.waitForFunction((n) => document.querySelectorAll('#log li[data-n]').length === n, history.length + 1);
+    const loser = resigned === ivy.page ? 'Ivy' : 'Jon';
+    assert.equal(await ivy.page.textContent(`#log li[data-n="${history.length + 1}"]`), `${loser}: resign`);
+    await ivy.page.waitForFunction((lines) => lines.every((line, i) => document.querySelector(`#log li[data-n="${i + 1}"]`).textContent.endsWith(`: ${line}`)), history);
   } finally {
     await Promise.all([ivy.context.close(), jon.context.close()]);
   }

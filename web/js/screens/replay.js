@@ -11,6 +11,8 @@ import { stepText as splendorStepText } from '../splendor/steps.js';
 import { splendorPosition } from '../splendor/table.js';
 import { logLine as splendorLine } from '../splendor/log.js';
 
+const EVENTS = new Set(['resign', 'timeout', 'abort']);
+
 export function replayScreen(screen, id) {
   let data = null;
   let position = 0;
@@ -46,7 +48,7 @@ export function replayScreen(screen, id) {
         if (record) {
           const prev = await viewOf(wanted - 1);
           if (closed || wanted !== position) return;
-          line = v.history.length > prev.history.length ? v.history[v.history.length - 1] : stepText(record.step);
+          line = lines?.get(wanted) ?? (v.history.length > prev.history.length ? v.history[v.history.length - 1] : stepText(record.step));
         }
         stepLine = record ? `${names()[record.seat] || ''}: ${line}` : '';
         const lastEl = side.querySelector('#replay-step-text');
@@ -125,7 +127,7 @@ export function replayScreen(screen, id) {
           h(
             'li',
             { class: s.number === position ? 'current' : '', 'data-n': s.number },
-            h('button', { class: 'link', onclick: () => go(s.number) }, `${names()[s.seat] || ''}: `, lines ? logLine(lines[s.number - 1]) : stepText(s.step)),
+            h('button', { class: 'link', onclick: () => go(s.number) }, `${names()[s.seat] || ''}: `, lines?.has(s.number) ? logLine(lines.get(s.number)) : stepText(s.step)),
           ),
         ),
       ),
@@ -144,8 +146,10 @@ export function replayScreen(screen, id) {
         screen.querySelector('.game').dataset.game = 'splendor';
         viewOf(data.steps.length)
           .then((v) => {
-            if (closed || v.history.length !== data.steps.length) return;
-            lines = v.history;
+            // One line per step; the server's own records (resign, timeout, abort) have none.
+            const stepping = data.steps.filter((s) => !EVENTS.has(s.step.kind));
+            if (closed || v.history.length !== stepping.length) return;
+            lines = new Map(stepping.map((s, i) => [s.number, v.history[i]]));
             renderSide();
           })
           .catch(() => {});
