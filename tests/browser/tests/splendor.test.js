@@ -164,6 +164,10 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
     await ann.page.waitForFunction(() => [...document.querySelectorAll('table.ratings td')].some((td) => td.textContent === 'Splendor'));
     await ann.page.waitForSelector(`#recent li[data-match="${id}"]`);
     await ann.page.waitForSelector('#rating-chart svg.chart circle.point');
+    // The leaderboard has a Splendor tab (provisional players are not ranked yet).
+    await ann.page.goto(`${server.url}/#/leaderboard/splendor`);
+    await ann.page.waitForSelector('.tabs a.primary[href="#/leaderboard/splendor"]');
+    await ann.page.waitForFunction(() => /Nobody ranked yet|Rating/.test(document.querySelector('#leaderboard')?.textContent || ''));
     console.log(`# 2 players: ${played} steps, ${end.points.join('-')} points, Bob seat ${bobSeat}, final round ${finalRound ? 'shown' : 'none'}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await Promise.all([ann.context.close(), bob.context.close(), cat.context.close()]);
