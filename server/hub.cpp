@@ -1,5 +1,7 @@
 #include "server/hub.hpp"
 
+#include "protocol/games.hpp"
+
 #include "server/hub_impl.hpp"
 
 namespace server {
@@ -81,9 +83,10 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
     std::visit(Overloaded{
                    [&](const protocol::LobbyCreate& m) {
                        if (queues.engaged(me)) return queued_error();
-                       // The parser validated the settings; the engine has the last word on pools.
-                       auto engine = protocol::engine_settings(m.settings, 0, 0);
-                       if (auto* e = std::get_if<std::string>(&engine))
+                       // The parser validated the settings; the game itself has the last word
+                       // (Santorini's pools), whatever the kind of game.
+                       auto trial = protocol::start_game(m.settings, 0, 0);
+                       if (auto* e = std::get_if<std::string>(&trial))
                            return error(from, ErrorCode::InvalidField, *e, ref);
                        joined(lobbies.create(member(me), m.settings));
                    },

@@ -9,7 +9,9 @@
 
 namespace splendor {
 namespace {
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
+std::size_t at(int i) {
+    return static_cast<std::size_t>(i);
+}
 }  // namespace
 
 std::string check_invariants(const State& s) {
@@ -20,12 +22,14 @@ std::string check_invariants(const State& s) {
     // Tokens: the bank and the hands always hold the starting bank.
     Tokens sum = s.supply;
     for (int i = 0; i < s.players; ++i)
-        for (int k = 0; k < token_kinds; ++k) sum[at(k)] = static_cast<std::int8_t>(sum[at(k)] + s.seat(i).tokens[at(k)]);
+        for (int k = 0; k < token_kinds; ++k)
+            sum[at(k)] = static_cast<std::int8_t>(sum[at(k)] + s.seat(i).tokens[at(k)]);
     if (sum != detail::starting_supply(s.players)) fail("tokens are not conserved");
     for (int k = 0; k < token_kinds; ++k) {
         if (s.supply[at(k)] < 0) fail("a negative pile in the bank");
         for (int i = 0; i < s.players; ++i)
-            if (s.seat(i).tokens[at(k)] < 0) fail("a negative count in seat " + std::to_string(i) + "'s hand");
+            if (s.seat(i).tokens[at(k)] < 0)
+                fail("a negative count in seat " + std::to_string(i) + "'s hand");
     }
 
     // Cards: each id at most once in the decks, rows and reserves; the rest were bought.
@@ -39,7 +43,8 @@ std::string check_invariants(const State& s) {
         if (seen[at(id)]) fail("card #" + std::to_string(id) + " twice");
         seen[at(id)] = true;
         ++placed;
-        if (level > 0 && card(id).level != level) fail("card #" + std::to_string(id) + " at the wrong level in " + where);
+        if (level > 0 && card(id).level != level)
+            fail("card #" + std::to_string(id) + " at the wrong level in " + where);
     };
     for (int l = 0; l < levels; ++l) {
         int size = s.deck_size[at(l)];
@@ -85,10 +90,12 @@ std::string check_invariants(const State& s) {
         for (int id = 0; id < noble_count; ++id)
             if (p.nobles >> id & 1u) noble_points += noble(id).points;
         if (total(p.bonuses) != p.cards) fail(who + "'s bonuses do not match its cards");
-        for (int c = 0; c < gem_colours; ++c) bonuses[at(c)] = static_cast<std::int8_t>(bonuses[at(c)] + p.bonuses[at(c)]);
+        for (int c = 0; c < gem_colours; ++c)
+            bonuses[at(c)] = static_cast<std::int8_t>(bonuses[at(c)] + p.bonuses[at(c)]);
         bought += p.cards;
         // A game may end mid-return: the last seat still in wins when the others concede.
-        bool may_exceed = p.out || (i == s.current && (s.phase == Phase::Return || s.phase == Phase::Over));
+        bool may_exceed =
+            p.out || (i == s.current && (s.phase == Phase::Return || s.phase == Phase::Over));
         if (!may_exceed && total(p.tokens) > max_tokens) fail(who + " holds more than 10 tokens");
     }
     if (placed + bought != card_count) fail("cards are not conserved");
@@ -101,14 +108,19 @@ std::string check_invariants(const State& s) {
         }
     int points = 0;
     for (int i = 0; i < s.players; ++i) points += s.seat(i).points;
-    if (points != card_points + noble_points) fail("points are not the bought cards' and nobles' points");
+    if (points != card_points + noble_points)
+        fail("points are not the bought cards' and nobles' points");
     if (bonuses != bought_bonuses) fail("bonuses are not the bought cards' colours");
     if (nobles_out != s.players + 1) fail("nobles are not conserved");
 
-    if (s.players == 2 && (s.seat(0).out || s.seat(1).out)) fail("a seat out with 2 players (the other wins)");
-    if (s.phase != Phase::Over && detail::seats_in(s) < 2) fail("one seat left, yet the game goes on");
-    if (s.current < 0 || s.current >= s.players) fail("nobody to play");
-    else if (s.phase != Phase::Over && s.seat(s.current).out) fail("the seat to play is out");
+    if (s.players == 2 && (s.seat(0).out || s.seat(1).out))
+        fail("a seat out with 2 players (the other wins)");
+    if (s.phase != Phase::Over && detail::seats_in(s) < 2)
+        fail("one seat left, yet the game goes on");
+    if (s.current < 0 || s.current >= s.players)
+        fail("nobody to play");
+    else if (s.phase != Phase::Over && s.seat(s.current).out)
+        fail("the seat to play is out");
     if ((s.phase == Phase::Over) != (s.winners != 0)) fail("game over and winners disagree");
     if (s.phase == Phase::Return && total(s.seat(s.current).tokens) <= max_tokens)
         fail("returning tokens with 10 or fewer");

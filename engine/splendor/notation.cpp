@@ -15,7 +15,9 @@
 namespace splendor {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
+std::size_t at(int i) {
+    return static_cast<std::size_t>(i);
+}
 
 constexpr std::array<std::string_view, 4> phase_names{"action", "return", "noble", "over"};
 
@@ -24,7 +26,8 @@ std::vector<std::string_view> split(std::string_view text, char by) {
     std::size_t start = 0;
     while (true) {
         auto end = text.find(by, start);
-        out.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+        out.push_back(text.substr(
+            start, end == std::string_view::npos ? std::string_view::npos : end - start));
         if (end == std::string_view::npos) return out;
         start = end + 1;
     }
@@ -45,7 +48,8 @@ std::vector<std::string_view> words(std::string_view text) {
 std::optional<int> number(std::string_view text, int low, int high) {
     int v = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc{} || end != text.data() + text.size() || v < low || v > high) return std::nullopt;
+    if (ec != std::errc{} || end != text.data() + text.size() || v < low || v > high)
+        return std::nullopt;
     return v;
 }
 
@@ -54,7 +58,9 @@ std::optional<int> seat_letter(std::string_view text) {
     return text[0] - 'A';
 }
 
-std::string letter(int seat) { return std::string(1, static_cast<char>('A' + seat)); }
+std::string letter(int seat) {
+    return std::string(1, static_cast<char>('A' + seat));
+}
 
 template <std::size_t N>
 std::string counts(const std::array<std::int8_t, N>& c) {
@@ -95,8 +101,10 @@ struct Reader {
         }
         for (std::size_t i = 0; i < N; ++i) {
             auto n = number(parts[i], 0, high);
-            if (!n) fail("bad count in " + std::string(key) + ": '" + std::string(parts[i]) + "'");
-            else out[i] = static_cast<std::int8_t>(*n);
+            if (!n)
+                fail("bad count in " + std::string(key) + ": '" + std::string(parts[i]) + "'");
+            else
+                out[i] = static_cast<std::int8_t>(*n);
         }
         return out;
     }
@@ -108,7 +116,8 @@ struct Reader {
             // `a-b`: every id from a to b
             auto dash = part.find('-');
             auto low = number(part.substr(0, dash), 0, high);
-            auto top = dash == std::string_view::npos ? low : number(part.substr(dash + 1), 0, high);
+            auto top =
+                dash == std::string_view::npos ? low : number(part.substr(dash + 1), 0, high);
             if (!low || !top || *top < *low) {
                 fail("bad id in " + std::string(key) + ": '" + std::string(part) + "'");
                 continue;
@@ -123,9 +132,12 @@ struct Reader {
         if (v == "-") return out;
         for (auto part : split(v, ',')) {
             auto n = seats ? seat_letter(part) : number(part, 0, noble_count - 1);
-            if (!n) fail("bad entry in " + std::string(key) + ": '" + std::string(part) + "'");
-            else if (out >> *n & 1u) fail(std::string(key) + " names '" + std::string(part) + "' twice");
-            else out = static_cast<std::uint16_t>(out | (1u << *n));
+            if (!n)
+                fail("bad entry in " + std::string(key) + ": '" + std::string(part) + "'");
+            else if (out >> *n & 1u)
+                fail(std::string(key) + " names '" + std::string(part) + "' twice");
+            else
+                out = static_cast<std::uint16_t>(out | (1u << *n));
         }
         return out;
     }
@@ -141,8 +153,10 @@ struct SeatText {
 
 std::string to_notation(const State& s) {
     std::string out = "start=" + letter(s.start_player) + " current=" + letter(s.current) +
-                      " turn=" + std::to_string(s.turn) + " phase=" + std::string(phase_names[at(static_cast<int>(s.phase))]) +
-                      " passes=" + std::to_string(s.passes) + " final=" + (s.final_round ? "1" : "0") +
+                      " turn=" + std::to_string(s.turn) +
+                      " phase=" + std::string(phase_names[at(static_cast<int>(s.phase))]) +
+                      " passes=" + std::to_string(s.passes) +
+                      " final=" + (s.final_round ? "1" : "0") +
                       " winners=" + bits(s.winners, true) + " supply=" + counts(s.supply) +
                       " nobles=" + bits(s.nobles, false);
     for (int l = 0; l < levels; ++l) {
@@ -160,10 +174,12 @@ std::string to_notation(const State& s) {
     for (int i = 0; i < s.players; ++i) {
         const Player& p = s.seat(i);
         out += " " + letter(i) + ": tokens=" + counts(p.tokens) + " bonuses=" + counts(p.bonuses) +
-               " points=" + std::to_string(p.points) + " cards=" + std::to_string(p.cards) + " reserved=";
+               " points=" + std::to_string(p.points) + " cards=" + std::to_string(p.cards) +
+               " reserved=";
         if (p.reserved_count == 0) out += "-";
         for (int r = 0; r < p.reserved_count; ++r)
-            out += (r ? "," : "") + std::to_string(p.reserved[at(r)].card) + (p.reserved[at(r)].blind ? "*" : "");
+            out += (r ? "," : "") + std::to_string(p.reserved[at(r)].card) +
+                   (p.reserved[at(r)].blind ? "*" : "");
         out += " nobles=" + bits(p.nobles, false);
         if (p.out) out += " out";
     }
@@ -212,12 +228,16 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
                 p.bonuses = rd.counts_of<gem_colours>(key, v, card_count);
                 st.bonuses = true;
             } else if (key == "points") {
-                if (auto n = number(v, 0, 127)) p.points = static_cast<std::int8_t>(*n);
-                else rd.fail("bad points: '" + std::string(v) + "'");
+                if (auto n = number(v, 0, 127))
+                    p.points = static_cast<std::int8_t>(*n);
+                else
+                    rd.fail("bad points: '" + std::string(v) + "'");
                 st.points = true;
             } else if (key == "cards") {
-                if (auto n = number(v, 0, card_count)) p.cards = static_cast<std::int8_t>(*n);
-                else rd.fail("bad cards: '" + std::string(v) + "'");
+                if (auto n = number(v, 0, card_count))
+                    p.cards = static_cast<std::int8_t>(*n);
+                else
+                    rd.fail("bad cards: '" + std::string(v) + "'");
                 st.cards = true;
             } else if (key == "bought") {
                 st.bought = rd.list_of(key, v, card_count - 1);
@@ -233,7 +253,8 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
                         rd.fail("bad reserved card: '" + std::string(part) + "'");
                         break;
                     }
-                    p.reserved[at(p.reserved_count++)] = Reserved{static_cast<std::int8_t>(*n), blind};
+                    p.reserved[at(p.reserved_count++)] =
+                        Reserved{static_cast<std::int8_t>(*n), blind};
                 }
             } else if (key == "nobles") {
                 p.nobles = rd.bits_of(key, v, false);
@@ -248,16 +269,22 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
             (key == "start" ? start : current) = seat;
         } else if (key == "turn") {
             auto n = number(v, 0, 1'000'000);
-            if (!n) rd.fail("bad turn: '" + std::string(v) + "'");
-            else s.turn = static_cast<std::uint32_t>(*n);
+            if (!n)
+                rd.fail("bad turn: '" + std::string(v) + "'");
+            else
+                s.turn = static_cast<std::uint32_t>(*n);
         } else if (key == "phase") {
             auto it = std::find(phase_names.begin(), phase_names.end(), v);
-            if (it == phase_names.end()) rd.fail("bad phase: '" + std::string(v) + "'");
-            else s.phase = static_cast<Phase>(it - phase_names.begin());
+            if (it == phase_names.end())
+                rd.fail("bad phase: '" + std::string(v) + "'");
+            else
+                s.phase = static_cast<Phase>(it - phase_names.begin());
         } else if (key == "passes") {
             auto n = number(v, 0, 100);
-            if (!n) rd.fail("bad passes: '" + std::string(v) + "'");
-            else s.passes = static_cast<std::int8_t>(*n);
+            if (!n)
+                rd.fail("bad passes: '" + std::string(v) + "'");
+            else
+                s.passes = static_cast<std::int8_t>(*n);
         } else if (key == "final") {
             if (v != "0" && v != "1") rd.fail("final is 0 or 1");
             final_round = v == "1";
@@ -278,7 +305,8 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
                 } else if (auto n = number(parts[i], 0, card_count - 1)) {
                     s.rows[l][i] = static_cast<std::int8_t>(*n);
                 } else {
-                    rd.fail("bad card in " + std::string(key) + ": '" + std::string(parts[i]) + "'");
+                    rd.fail("bad card in " + std::string(key) + ": '" + std::string(parts[i]) +
+                            "'");
                 }
             }
             row_given[l] = true;
@@ -303,7 +331,8 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
     s.players = static_cast<std::int8_t>(seats.size());
     s.start_player = static_cast<std::int8_t>(start.value_or(0));
     s.current = static_cast<std::int8_t>(current.value_or(s.start_player));
-    if (s.start_player >= s.players || s.current >= s.players) return std::string("a seat named is not in the game");
+    if (s.start_player >= s.players || s.current >= s.players)
+        return std::string("a seat named is not in the game");
 
     std::array<bool, card_count> used{};
     auto use = [&](int id) {
@@ -319,7 +348,8 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
         for (int r = 0; r < p.reserved_count; ++r) use(p.reserved[at(r)].card);
         if (st.bought) {
             if (st.bonuses || st.points || st.cards)
-                rd.fail("seat " + letter(static_cast<int>(i)) + ": bought= or bonuses=/points=/cards=, not both");
+                rd.fail("seat " + letter(static_cast<int>(i)) +
+                        ": bought= or bonuses=/points=/cards=, not both");
             for (int id : *st.bought) {
                 use(id);
                 ++p.bonuses[at(card(id).bonus)];
@@ -327,7 +357,8 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
                 ++p.cards;
             }
             for (int id = 0; id < noble_count; ++id)
-                if (p.nobles >> id & 1u) p.points = static_cast<std::int8_t>(p.points + noble(id).points);
+                if (p.nobles >> id & 1u)
+                    p.points = static_cast<std::int8_t>(p.points + noble(id).points);
         }
         s.seat(static_cast<int>(i)) = p;
     }
@@ -345,7 +376,8 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
         if (deck.size() > largest_deck) return std::string("a deck holds too many cards");
         s.decks[l].fill(-1);
         s.deck_size[l] = static_cast<std::int8_t>(deck.size());
-        for (std::size_t i = 0; i < deck.size(); ++i) s.decks[l][deck.size() - 1 - i] = static_cast<std::int8_t>(deck[i]);
+        for (std::size_t i = 0; i < deck.size(); ++i)
+            s.decks[l][deck.size() - 1 - i] = static_cast<std::int8_t>(deck[i]);
     }
     if (supply) {
         s.supply = *supply;
@@ -353,12 +385,14 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
         s.supply = detail::starting_supply(s.players);
         for (int i = 0; i < s.players; ++i)
             for (int k = 0; k < token_kinds; ++k)
-                s.supply[at(k)] = static_cast<std::int8_t>(s.supply[at(k)] - s.seat(i).tokens[at(k)]);
+                s.supply[at(k)] =
+                    static_cast<std::int8_t>(s.supply[at(k)] - s.seat(i).tokens[at(k)]);
     }
     bool fifteen = false;
     for (int i = 0; i < s.players; ++i) fifteen = fifteen || s.seat(i).points >= winning_points;
     s.final_round = final_round.value_or(fifteen);
-    if (auto problem = check_invariants(s); !problem.empty()) return "not a consistent state: " + problem;
+    if (auto problem = check_invariants(s); !problem.empty())
+        return "not a consistent state: " + problem;
     return s;
 }
 
@@ -372,7 +406,8 @@ std::string to_text(const Step& step) {
             return out;
         }
         case StepKind::Reserve:
-            return step.card >= 0 ? "reserve #" + std::to_string(step.card) : "reserve level " + std::to_string(step.level);
+            return step.card >= 0 ? "reserve #" + std::to_string(step.card)
+                                  : "reserve level " + std::to_string(step.level);
         case StepKind::Buy: {
             std::string out = "buy #" + std::to_string(step.card) + " for";
             bool paid = false;

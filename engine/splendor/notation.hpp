@@ -16,10 +16,10 @@
 // card taken blind from a deck ends in `*`. Id lists may hold ranges (`bought=1-7,9`). A seat
 // gives either `bought=` (the ids of the cards it bought: bonuses, cards and card points
 // follow) or `bonuses=`, `points=` (nobles' included) and `cards=`; the writer uses the second
-// form (the state does not keep which seat bought which card) and writes every deck in full. Defaults when a field is left out: start=A,
-// current=start, turn=0, phase=action, passes=0, final=1 only if a seat has 15 points,
-// winners=-, supply = the starting bank less every hand, deckN=rest, and an empty hand.
-// Parsing refuses any state that breaks check_invariants (game.hpp).
+// form (the state does not keep which seat bought which card) and writes every deck in full.
+// Defaults when a field is left out: start=A, current=start, turn=0, phase=action, passes=0,
+// final=1 only if a seat has 15 points, winners=-, supply = the starting bank less every hand,
+// deckN=rest, and an empty hand. Parsing refuses any state that breaks check_invariants (game.hpp).
 //
 // Steps: `take white blue green`, `take red red`, `reserve #12`, `reserve level 2` (the top of
 // the level 2 deck), `buy #12 for blue 2 gold 1` or `buy #12 for nothing` (what is paid; `buy

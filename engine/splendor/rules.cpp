@@ -13,7 +13,9 @@
 namespace splendor {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
+std::size_t at(int i) {
+    return static_cast<std::size_t>(i);
+}
 
 Step take_step(std::initializer_list<int> colours, int each) {
     Step st{.kind = StepKind::Take};
@@ -31,7 +33,8 @@ void add_takes(const State& s, StepList& out) {
     if (n >= 3) {
         for (int i = 0; i < n; ++i)
             for (int j = i + 1; j < n; ++j)
-                for (int k = j + 1; k < n; ++k) out.push_back(take_step({left[i], left[j], left[k]}, 1));
+                for (int k = j + 1; k < n; ++k)
+                    out.push_back(take_step({left[i], left[j], left[k]}, 1));
     } else if (n == 2) {
         out.push_back(take_step({left[0], left[1]}, 1));
     } else if (n == 1) {
@@ -49,7 +52,8 @@ void add_reserves(const State& s, StepList& out) {
             if (id >= 0) out.push_back(Step{.kind = StepKind::Reserve, .card = id});
     for (int l = 0; l < levels; ++l)
         if (s.deck_size[at(l)] > 0)
-            out.push_back(Step{.kind = StepKind::Reserve, .level = static_cast<std::int8_t>(l + 1)});
+            out.push_back(
+                Step{.kind = StepKind::Reserve, .level = static_cast<std::int8_t>(l + 1)});
 }
 
 // Buy: each face-up card, then each reserved card, once per way to pay for it.
@@ -111,7 +115,8 @@ void take_from_row(State& s, int id) {
 void end_turn(State& s) {
     ++s.turn;
     if (s.passes >= detail::seats_in(s)) {
-        detail::score_game(s);  // ruling S2: every seat still in passed in a row, nothing can change
+        detail::score_game(
+            s);  // ruling S2: every seat still in passed in a row, nothing can change
         return;
     }
     detail::hand_on(s);
@@ -143,7 +148,9 @@ void after_action(State& s) {
 
 }  // namespace
 
-int decider(const State& state) { return state.phase == Phase::Over ? -1 : state.current; }
+int decider(const State& state) {
+    return state.phase == Phase::Over ? -1 : state.current;
+}
 
 void legal_steps(const State& s, StepList& out) {
     out.clear();
@@ -169,7 +176,8 @@ void legal_steps(const State& s, StepList& out) {
             std::uint16_t earned = earned_nobles(s);
             for (int id = 0; id < noble_count; ++id)
                 if (earned >> id & 1u)
-                    out.push_back(Step{.kind = StepKind::Noble, .noble = static_cast<std::int8_t>(id)});
+                    out.push_back(
+                        Step{.kind = StepKind::Noble, .noble = static_cast<std::int8_t>(id)});
             return;
         }
     }
@@ -215,7 +223,8 @@ void apply_step(State& s, const Step& step) {
             auto held = std::find_if(p.reserved.begin(), p.reserved.begin() + p.reserved_count,
                                      [&](const Reserved& r) { return r.card == step.card; });
             if (held != p.reserved.begin() + p.reserved_count) {
-                std::move(held + 1, p.reserved.begin() + p.reserved_count, held);  // keep the order taken
+                std::move(held + 1, p.reserved.begin() + p.reserved_count,
+                          held);  // keep the order taken
                 p.reserved[at(--p.reserved_count)] = Reserved{};
             } else {
                 take_from_row(s, step.card);

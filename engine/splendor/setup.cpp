@@ -10,7 +10,9 @@
 
 namespace splendor {
 
-int detail::gems_per_colour(int players) { return players == 2 ? 4 : players == 3 ? 5 : 7; }
+int detail::gems_per_colour(int players) {
+    return players == 2 ? 4 : players == 3 ? 5 : 7;
+}
 
 Tokens detail::starting_supply(int players) {
     Tokens t{};
@@ -61,7 +63,8 @@ std::variant<State, std::string> new_game(const Settings& settings) {
         std::swap(order[static_cast<std::size_t>(i)],
                   order[static_cast<std::size_t>(random_below(rng, i + 1))]);
     for (int i = 0; i <= settings.players; ++i)
-        s.nobles = static_cast<std::uint16_t>(s.nobles | (1u << order[static_cast<std::size_t>(i)]));
+        s.nobles =
+            static_cast<std::uint16_t>(s.nobles | (1u << order[static_cast<std::size_t>(i)]));
     return s;
 }
 

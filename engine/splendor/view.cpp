@@ -9,7 +9,9 @@
 namespace splendor {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
+std::size_t at(int i) {
+    return static_cast<std::size_t>(i);
+}
 
 bool sees_reserve(int viewer, int owner, const Reserved& r) {
     return !r.blind || viewer == revealed || viewer == owner;
@@ -28,7 +30,8 @@ std::string action_words(const State& before, const Step& step, int actor, int v
         case StepKind::Take: {
             std::string text = "take";
             for (int k = 0; k < gem_colours; ++k)
-                for (int n = 0; n < step.gems[at(k)]; ++n) text += " " + std::string(gem_name(static_cast<Gem>(k)));
+                for (int n = 0; n < step.gems[at(k)]; ++n)
+                    text += " " + std::string(gem_name(static_cast<Gem>(k)));
             return text;
         }
         case StepKind::Reserve: {
@@ -45,14 +48,16 @@ std::string action_words(const State& before, const Step& step, int actor, int v
             bool paid = false;
             for (int k = 0; k < token_kinds; ++k)
                 if (step.gems[at(k)] > 0) {
-                    text += " " + std::string(gem_name(static_cast<Gem>(k))) + " " + std::to_string(step.gems[at(k)]);
+                    text += " " + std::string(gem_name(static_cast<Gem>(k))) + " " +
+                            std::to_string(step.gems[at(k)]);
                     paid = true;
                 }
             return paid ? text : text + " nothing";
         }
         case StepKind::Return:
             for (int k = 0; k < token_kinds; ++k)
-                if (step.gems[at(k)] > 0) return "return " + std::string(gem_name(static_cast<Gem>(k)));
+                if (step.gems[at(k)] > 0)
+                    return "return " + std::string(gem_name(static_cast<Gem>(k)));
             return "return";
         case StepKind::Noble:
             return "noble #" + std::to_string(step.noble);
@@ -77,9 +82,10 @@ View view_for(const State& s, int viewer) {
         sv.reserved_count = p.reserved_count;
         for (int r = 0; r < p.reserved_count; ++r) {
             const Reserved& res = p.reserved[at(r)];
-            sv.reserved[at(r)] = ReservedView{.card = sees_reserve(viewer, i, res) ? res.card : std::int8_t{-1},
-                                              .level = card(res.card).level,
-                                              .blind = res.blind};
+            sv.reserved[at(r)] =
+                ReservedView{.card = sees_reserve(viewer, i, res) ? res.card : std::int8_t{-1},
+                             .level = card(res.card).level,
+                             .blind = res.blind};
         }
         sv.nobles = p.nobles;
         sv.out = p.out;
@@ -103,7 +109,8 @@ std::string step_text_for(const State& before, const Step& step, int actor, int 
     // A noble that came by itself at the end of the turn this step ended.
     State after = before;
     apply_step(after, step);
-    auto came = static_cast<std::uint16_t>(after.seat(before.current).nobles & ~before.seat(before.current).nobles);
+    auto came = static_cast<std::uint16_t>(after.seat(before.current).nobles &
+                                           ~before.seat(before.current).nobles);
     for (int id = 0; id < noble_count; ++id)
         if (came >> id & 1u) text += "; noble #" + std::to_string(id) + " visits";
     return text;

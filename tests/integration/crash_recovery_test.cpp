@@ -1,6 +1,6 @@
 // Crash recovery against a real PostgreSQL (SANTORINI_TEST_DATABASE_URL, see
 // scripts/with-postgres): the santorini-server binary runs as a child process on a free loopback
-// port, several games are played at once by WebSocket clients taking random legal steps, the server
+// port, several games (Santorini and Splendor) are played at once by WebSocket clients taking random legal steps, the server
 // is SIGKILLed at random moments (a bounded number of times) and restarted, and after every restart
 // each step a client saw acknowledged must be stored, in order; then every game is played to its
 // end and must be stored finished and rated.
@@ -22,7 +22,7 @@ namespace {
 
 using namespace integration;
 
-constexpr int game_count = 4;
+constexpr int game_count = 6;
 constexpr int kill_count = 3;
 constexpr auto test_deadline = 50s;  // the whole test stops by itself well before a minute
 
@@ -63,12 +63,16 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
         connect(players.back(), port);
     }
 
-    // Half the games without powers, half with simple powers (two rating pools).
+    // Santorini without powers, with simple powers, and Splendor (three rating pools).
+    // Splendor's reserves from a deck draw hidden cards: recovery replays them from the seed
+    // and the stored hashes, never from anything a client saw.
     std::vector<Game> games;
     for (int g = 0; g < game_count; ++g) {
-        const json settings = {
-            {"game", "santorini"}, {"players", 2},    {"powers", g % 2 ? "simple" : "none"},
-            {"draft", "random"},   {"public", false}, {"clock", {{"kind", "none"}}}};
+        const json settings =
+            g % 3 == 2 ? json{{"game", "splendor"}, {"players", 2}, {"public", false},
+                              {"clock", {{"kind", "none"}}}}
+                       : json{{"game", "santorini"}, {"players", 2},    {"powers", g % 3 ? "simple" : "none"},
+                              {"draft", "random"},   {"public", false}, {"clock", {{"kind", "none"}}}};
         games.push_back(start_match(players[static_cast<std::size_t>(2 * g)], 2 * g,
                                     players[static_cast<std::size_t>(2 * g + 1)], 2 * g + 1,
                                     settings));
@@ -165,14 +169,17 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
     done = true;
     INFO("steps " << steps_played.load() << ", restarts " << restarts);
     check_stored(repo, games);
+    int splendor = 0;
     for (const Game& game : games) {
         auto stored = repo.match(game.match);
         REQUIRE(stored.ok());
+        splendor += stored->game == "splendor";
         CHECK(stored->status == "finished");
         CHECK(!stored->result_json.empty());
         CHECK(!stored->state_hash.empty());
         for (const store::StoredSeat& seat : stored->seats) CHECK(seat.rating_after.has_value());
     }
+    CHECK(splendor == 2);
     // A final restart with nothing live recovers nothing and loses nothing.
     if (server.kill_if_ready()) server.restart();
     check_stored(repo, games);

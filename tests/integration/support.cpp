@@ -229,6 +229,14 @@ json view_of(Player& p, const Game& game) {
 
 json pick(const json& view, std::mt19937& rng) {
     const json& legal = view["state"]["legal"];
+    if (view.value("game", "santorini") == "splendor") {
+        // Mostly a buy when there is one: the game ends in a few dozen turns.
+        std::vector<std::size_t> buys;
+        for (std::size_t i = 0; i < legal.size(); ++i)
+            if (legal[i]["kind"] == "buy") buys.push_back(i);
+        if (!buys.empty() && rng() % 4 != 0) return legal[buys[rng() % buys.size()]];
+        return legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+    }
     const json& board = view["state"]["board"];
     auto height = [&](const json& square) {
         if (!square.is_string()) return -1;

@@ -95,8 +95,8 @@ Game start_match(Player& host, int host_index, Player& guest, int guest_index,
                  const json& settings);
 /// The view of `game` as `p` sees it (a fresh snapshot).
 json view_of(Player& p, const Game& game);
-/// A legal step of the decider's view: a winning move up to level 3 when there is one (so the
-/// games end in a bounded time), else a random one.
+/// A legal step of the decider's view: Santorini, a winning move up to level 3 when there is
+/// one (so the games end in a bounded time), else a random one; Splendor, mostly a buy.
 json pick(const json& view, std::mt19937& rng);
 
 }  // namespace integration

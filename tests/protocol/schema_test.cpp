@@ -13,7 +13,11 @@
 #include <vector>
 
 #include "engine/santorini/notation.hpp"
+#include "protocol/games.hpp"
 #include "protocol/messages.hpp"
+#include "protocol/splendor_game.hpp"
+#include "protocol/splendor_json.hpp"
+#include "splendor_support.hpp"
 #include "support.hpp"
 
 using namespace protocol;
@@ -65,6 +69,14 @@ json settings_sample() {
             {"public", true}};
 }
 
+json splendor_settings_sample() {
+    return {{"game", "splendor"},
+            {"players", 3},
+            {"rated", true},
+            {"clock", {{"kind", "realtime"}, {"base_seconds", 600}, {"increment_seconds", 5}}},
+            {"public", false}};
+}
+
 // One client message of every type (and variants), each also accepted by the parser.
 void add_client_samples(Traffic& t) {
     const std::vector<json> samples = {
@@ -109,6 +121,13 @@ void add_client_samples(Traffic& t) {
          {"clock", {{"kind", "realtime"}, {"base_seconds", 600}, {"increment_seconds", 5}}}},
         {{"type", "queue.leave"}, {"ref", 3}},
         {{"type", "queue.leave"}},
+        {{"type", "lobby.create"}, {"settings", splendor_settings_sample()}, {"ref", "s1"}},
+        {{"type", "lobby.create"}, {"settings", {{"game", "splendor"}, {"players", 4}}}},
+        {{"type", "lobby.create"},
+         {"settings", {{"game", "santorini"}, {"players", 2}, {"rated", false}}}},
+        {{"type", "queue.join"},
+         {"queue", "splendor"},
+         {"clock", {{"kind", "realtime"}, {"base_seconds", 300}, {"increment_seconds", 3}}}},
     };
     for (const auto& m : samples) {
         INFO(m.dump());
@@ -123,7 +142,10 @@ void add_client_samples(Traffic& t) {
     for (const auto& kind : step_schema["oneOf"])
         for (const auto& example : kind["examples"]) {
             INFO(example.dump());
-            auto canonical = canonical_step(example);
+            // Canonical in the game whose kind it is (`pass` is both games').
+            auto canonical = canonical_step_of("santorini", example);
+            if (!std::holds_alternative<json>(canonical))
+                canonical = canonical_step_of("splendor", example);
             REQUIRE(std::holds_alternative<json>(canonical));
             CHECK(std::get<json>(canonical) == example);
             const json m = {{"type", "match.step"}, {"match", "m_a"}, {"step", example}};
@@ -131,7 +153,92 @@ void add_client_samples(Traffic& t) {
             t.client(m);
             ++examples;
         }
-    CHECK(examples >= 14);
+    CHECK(examples >= 22);
+}
+
+// A Splendor match view as server::Match writes it (the envelope around the game's members and
+// `state`), for `viewer` of `game`.
+std::string splendor_view_text(const protocol::Game& game, const protocol::GameView& view,
+                               int viewer, const std::vector<std::string>& history) {
+    std::string text;
+    JsonText out(text);
+    out.begin_object().key("match").string("m_test").key("game").string(game.kind());
+    out.key("status").string(game.status()).key("seats").begin_array();
+    for (int s = 0; s < game.seat_count(); ++s) {
+        out.begin_object().key("seat").number(s).key("player").begin_object();
+        out.key("id").string("p_player" + std::to_string(s)).key("name").string("Player " + std::to_string(s));
+        out.end_object();
+        game.write_seat(view, s, out);
+        out.key("connected").boolean(s != 1).end_object();
+    }
+    out.end_array().key("you");
+    if (viewer >= 0)
+        out.number(viewer);
+    else
+        out.null();
+    out.key("spectators").number(1);
+    out.key("clock").raw(R"({"kind":"realtime","remaining_ms":[1000,2000,3000,4000],"running":null})");
+    if (game.over()) {
+        out.key("result").begin_object().key("winners").begin_array();
+        for (int s = 0; s < game.seat_count(); ++s)
+            if (game.winners() >> s & 1u) out.number(s);
+        out.end_array().key("reason").string("win").end_object();
+    } else {
+        out.key("result").null();
+    }
+    out.key("history").begin_array();
+    for (const auto& line : history) out.string(line);
+    out.end_array().key("state");
+    game.write_state(view, out);
+    out.end_object();
+    return text;
+}
+
+// Snapshots and patches of random Splendor games (2-4 players, now and then a concession) for
+// each seat and the spectators, as a match sends them.
+void add_splendor_samples(Traffic& t) {
+    for (int players = 2; players <= 4; ++players)
+        for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+            protocol::SplendorGame game(splendor_test::new_state(players, 0, seed * 31 + players));
+            std::mt19937_64 rng(seed);
+            std::vector<int> viewers;
+            for (int s = 0; s < players; ++s) viewers.push_back(s);
+            viewers.push_back(protocol::spectators);
+            std::vector<std::unique_ptr<protocol::GameView>> views;
+            std::vector<std::vector<std::string>> history(viewers.size());
+            for (std::size_t i = 0; i < viewers.size(); ++i) {
+                views.push_back(game.view(viewers[i]));
+                t.server(snapshot_message("m_test", 1,
+                                          json::parse(splendor_view_text(game, *views[i], viewers[i], {}))));
+            }
+            for (std::uint64_t version = 2; !game.over(); ++version) {
+                std::vector<std::string> lines;
+                if (players == 4 && version == 20) {
+                    REQUIRE_FALSE(game.concede(3));
+                } else {
+                    auto played = game.play(protocol::step_json(splendor_test::pick(game.legal(), rng)));
+                    lines = std::get<protocol::Played>(played).lines;
+                }
+                for (std::size_t i = 0; i < viewers.size(); ++i) {
+                    auto next = game.view(viewers[i]);
+                    std::string text;
+                    protocol::PatchText patch(text);
+                    game.write_patch(*views[i], *next, patch);
+                    if (!lines.empty()) {
+                        const std::string& line = lines[std::min(i, lines.size() - 1)];
+                        patch.add("/history/-").string(line);
+                        history[i].push_back(line);
+                    }
+                    patch.finish();
+                    t.server(patch_message("m_test", version, json::parse(text)));
+                    if (version % 25 == 0 || game.over())
+                        t.server(snapshot_message(
+                            "m_test", version,
+                            json::parse(splendor_view_text(game, *next, viewers[i], history[i]))));
+                    views[i] = std::move(next);
+                }
+            }
+        }
 }
 
 json lobby_sample(bool with_code) {
@@ -175,10 +282,25 @@ void add_server_samples(Traffic& t) {
     t.server(event_message("queue", {{"state", "left"}, {"reason", "unavailable"}}));
     t.server(
         event_message("matches", {{"matches", json::array({json{{"id", "m_abcdefghijklmnop"},
+                                                                {"game", "santorini"},
                                                                 {"players", {"Ann", "Bob"}},
                                                                 {"powers", {"Apollo", nullptr}},
                                                                 {"status", "playing"},
-                                                                {"spectators", 3}}})}}));
+                                                                {"spectators", 3}},
+                                                           json{{"id", "m_bcdefghijklmnopq"},
+                                                                {"game", "splendor"},
+                                                                {"players", {"Ann", "Bob", "Cy"}},
+                                                                {"points", {3, 0, 11}},
+                                                                {"status", "playing"},
+                                                                {"spectators", 0}}})}}));
+    {
+        json lobby = lobby_sample(true);
+        lobby["settings"] = lobby_settings_json(
+            std::get<LobbySettings>(lobby_settings_from_json(splendor_settings_sample())));
+        lobby["seats"].push_back(nullptr);
+        t.server(event_message("lobby", {{"lobby", lobby}}));
+    }
+    add_splendor_samples(t);
 
     // Snapshots and patches of real games, for a seat in every kind of game and for the
     // spectators of a few (Python's jsonschema takes seconds for a few thousand patches).
@@ -309,6 +431,31 @@ TEST_CASE("the schemas refuse what the parser refuses", "[schema]") {
     bad.push_back({"server", leaked});
     bad.push_back({"server", no_holder});
     bad.push_back({"server", no_seat});
+    // Splendor: steps no position allows, Santorini's settings, and views with a deck's order
+    // (never shown), a hand without `out`, a Santorini member on a seat, a card cut short.
+    for (const char* step :
+         {R"({"kind":"take","gems":["red","red","red"]})", R"({"kind":"take","gems":["gold"]})",
+          R"({"kind":"reserve","card":12,"level":1})", R"({"kind":"reserve"})",
+          R"({"kind":"buy","card":12})",
+          R"({"kind":"buy","card":12,"pay":{"white":0,"blue":2,"green":0,"red":0,"black":0}})",
+          R"({"kind":"return","gem":"purple"})", R"({"kind":"noble","noble":10})"})
+        bad.push_back({"client", {{"type", "match.step"}, {"match", "m_a"}, {"step", json::parse(step)}}});
+    bad.push_back({"client",
+                   {{"type", "lobby.create"},
+                    {"settings", {{"game", "splendor"}, {"players", 2}, {"powers", "none"}}}}});
+    bad.push_back({"client", {{"type", "lobby.create"}, {"settings", {{"game", "splendor"}, {"players", 5}}}}});
+    protocol::SplendorGame splendor(splendor_test::new_state(2, 0, 5));
+    auto seen = splendor.view(0);
+    REQUIRE(splendor.play(protocol::step_json(splendor.legal()[0])).index() == 0);
+    const json good = json::parse(snapshot_message(
+        "m_test", 1, json::parse(splendor_view_text(splendor, *seen, 0, {}))));
+    json deck_order = good, no_out = good, power = good, short_card = good, draft = good;
+    deck_order["view"]["state"]["deck_order"] = {{1, 2, 3}, {}, {}};
+    no_out["view"]["state"]["hands"][1].erase("out");
+    power["view"]["seats"][0]["power"] = "Apollo";
+    short_card["view"]["state"]["rows"][0][0].erase("cost");
+    draft["view"]["status"] = "draft";
+    for (const json& v : {deck_order, no_out, power, short_card, draft}) bad.push_back({"server", v});
     Traffic t;
     for (const auto& [direction, message] : bad) {
         t.lines.push_back({{"direction", direction}, {"message", message}});

@@ -166,9 +166,18 @@ inline bool decides(const FakeParticipant& conn, const std::string& match) {
     return v.is_object() && v["state"].contains("legal");
 }
 
-/// A legal step from `view`: a winning move up to level 3 if there is one, else a random one.
+/// A legal step from `view`. Santorini: a winning move up to level 3 if there is one, else a
+/// random one. Splendor: mostly a buy when there is one (so that games end in a few dozen
+/// turns), else a random one.
 inline json pick_step(const json& view, std::mt19937& rng) {
     const json& legal = view["state"]["legal"];
+    if (view.value("game", "santorini") == "splendor") {
+        std::vector<std::size_t> buys;
+        for (std::size_t i = 0; i < legal.size(); ++i)
+            if (legal[i]["kind"] == "buy") buys.push_back(i);
+        if (!buys.empty() && rng() % 4 != 0) return legal[buys[rng() % buys.size()]];
+        return legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+    }
     const json& board = view["state"]["board"];
     auto height = [&](const std::string& square) {
         int index = (square[0] - 'A') + (square[1] - '1') * 5;

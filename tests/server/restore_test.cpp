@@ -21,14 +21,26 @@ struct Table {
     std::vector<std::shared_ptr<FakeParticipant>> seats;
     std::uint64_t next_connection = 100;
 
-    explicit Table(const std::string& powers, bool rated = true) {
+    /// Any lobby settings (Splendor's too), one seat per player.
+    struct Lobby {
+        json settings;
+    };
+
+    explicit Table(const std::string& powers, bool rated = true)
+        : Table(Lobby{[&] {
+              json lobby = settings_json(2, powers);
+              lobby["rated"] = rated;
+              return lobby;
+          }()}) {}
+    explicit Table(const Lobby& lobby_settings) {
+        const json& lobby = lobby_settings.settings;
         options.id = "m_restore";
-        json lobby = settings_json(2, powers);
-        lobby["rated"] = rated;
         auto settings = protocol::lobby_settings_from_json(lobby);
         REQUIRE(std::holds_alternative<protocol::LobbySettings>(settings));
         options.settings = std::get<protocol::LobbySettings>(settings);
-        options.seats = {Member{"p_ann", "Ann"}, Member{"p_bob", "Bob"}};
+        options.seats = {Member{"p_ann", "Ann"}, Member{"p_bob", "Bob"}, Member{"p_cy", "Cy"},
+                         Member{"p_di", "Di"}};
+        options.seats.resize(static_cast<std::size_t>(options.settings.players));
         options.seed = 20261122;
         options.challenger = 1;
     }
@@ -160,4 +172,58 @@ TEST_CASE("A stored step whose state hash differs stops the restore", "[match][r
     CHECK(std::holds_alternative<std::string>(t.restore(steps)));
     original->shutdown();
     t.settle();
+}
+
+TEST_CASE("A restored Splendor match is the same game, hidden reserves and resignations included",
+          "[match][restore][splendor]") {
+    for (const int players : {2, 3, 4}) {
+        INFO("players " << players);
+        Table t(Table::Lobby{{{"game", "splendor"}, {"players", players}}});
+        std::mt19937 rng(static_cast<unsigned>(players));
+        auto created = Match::create(t.io, t.options, t.store, t.metrics, [](auto&&...) {});
+        auto original = t.open(std::get<std::shared_ptr<Match>>(created));
+        REQUIRE(t.play(*original, 15, rng) == 15);
+        if (players > 2) {  // a seat resigns and is out; the game goes on
+            original->resign(t.seats[2], {});
+            t.settle();
+        }
+        REQUIRE(t.play(*original, 15, rng) == 15);
+        const auto records = t.store.records();
+        REQUIRE(records.size() == (players > 2 ? 31u : 30u));
+        for (const auto& r : records) CHECK(r.state_hash.size() == 16);
+        std::vector<json> before;
+        for (const auto& seat : t.seats) before.push_back(seat->view(original->id()).view);
+
+        auto restored_or = t.restore(t.replay_steps());
+        if (auto* why = std::get_if<std::string>(&restored_or)) FAIL(*why);
+        auto restored = t.open(std::get<std::shared_ptr<Match>>(restored_or));
+        // Every seat sees what it saw, its own blind reserves included (and no one else's).
+        for (std::size_t s = 0; s < t.seats.size(); ++s) {
+            const auto after = t.seats[s]->view(restored->id());
+            INFO("seat " << s);
+            CHECK(after.view["state"] == before[s]["state"]);
+            CHECK(after.view["history"] == before[s]["history"]);
+            CHECK(after.view["seats"] == before[s]["seats"]);
+            CHECK(after.view["status"] == "playing");
+            CHECK(after.version > 1'000'000'000'000ull);
+        }
+        // A changed hash stops the restore at that step.
+        auto steps = t.replay_steps();
+        steps[7].state_hash = "0000000000000000";
+        auto refused = t.restore(steps);
+        REQUIRE(std::holds_alternative<std::string>(refused));
+        CHECK(std::get<std::string>(refused).find("step 8") != std::string::npos);
+
+        // The restored match plays on to its end; the last record rates it in Splendor's pool.
+        original->shutdown();
+        t.play(*restored, 5000, rng);
+        const auto all = t.store.records();
+        const auto& last = all.back();
+        REQUIRE(last.finish);
+        CHECK(last.finish->status == "finished");
+        CHECK(last.finish->pool == "splendor");
+        CHECK(last.finish->rate);
+        restored->shutdown();
+        t.settle();
+    }
 }

@@ -36,8 +36,9 @@ TEST_CASE("buy: bonuses lower the cost; enough bonuses buy for nothing") {
 TEST_CASE("buy with gold: every way to pay, gems first listed first, never more than owed") {
     // Card 0 costs 3 blue; A holds 3 blue and 2 gold.
     State s = position(std::string(table) + " A: tokens=0,3,0,0,0,2 B:");
-    CHECK(legal_starting(s, "buy #0") == std::vector<std::string>{
-        "buy #0 for blue 3", "buy #0 for blue 2 gold 1", "buy #0 for blue 1 gold 2"});
+    CHECK(legal_starting(s, "buy #0") == std::vector<std::string>{"buy #0 for blue 3",
+                                                                  "buy #0 for blue 2 gold 1",
+                                                                  "buy #0 for blue 1 gold 2"});
     // `buy #0` alone is the default way.
     CHECK(to_text(step(s, "buy #0")) == "buy #0 for blue 3");
     play(s, {"buy #0 for blue 1 gold 2"});
@@ -53,7 +54,8 @@ TEST_CASE("buy with gold for a shortfall: the gold is not optional") {
 TEST_CASE("buy with gold over several colours: one step per distinct payment") {
     // Card 3 costs one of blue, green, red and black; A holds one of each and 2 gold: gold may
     // stand in for any 0, 1 or 2 of the four gems: 1 + 4 + 6 payments.
-    State s = position("nobles=0,3,7 row1=3,8,16,24 row2=40,46,52,58 row3=70,74,78,82 A: tokens=0,1,1,1,1,2 B:");
+    State s = position(
+        "nobles=0,3,7 row1=3,8,16,24 row2=40,46,52,58 row3=70,74,78,82 A: tokens=0,1,1,1,1,2 B:");
     auto buys = legal_starting(s, "buy #3");
     REQUIRE(buys.size() == 11);
     CHECK(buys.front() == "buy #3 for blue 1 green 1 red 1 black 1");
@@ -63,7 +65,8 @@ TEST_CASE("buy with gold over several colours: one step per distinct payment") {
 }
 
 TEST_CASE("buy a reserved card: only one's own; the others keep their order") {
-    State s = position(std::string(table) + " A: tokens=0,1,1,1,4,0 reserved=23*,3,9 B: reserved=1");
+    State s =
+        position(std::string(table) + " A: tokens=0,1,1,1,4,0 reserved=23*,3,9 B: reserved=1");
     CHECK(legal(s, "buy #3"));
     CHECK(legal(s, "buy #23"));
     CHECK_FALSE(legal(s, "buy #1"));  // B's
@@ -80,4 +83,30 @@ TEST_CASE("buy a reserved card: only one's own; the others keep their order") {
     CHECK(s.seat(0).bonuses == Colours{1, 1, 0, 0, 0});
     REQUIRE(s.seat(0).reserved_count == 1);
     CHECK(s.seat(0).reserved[0] == Reserved{23, true});
+}
+
+TEST_CASE("buy from a row whose deck is empty: the slot stays empty") {
+    // Every level 3 card not face up was bought: card 75 by A, the others by B. A buys
+    // face-up card 70 (3 blue 3 green 5 red 3 black; A's bonuses: 1 blue, 2 red, 2 black).
+    State s = position(
+        std::string(table) +
+        " deck3=- A: tokens=0,2,3,3,1,0 bought=25,26,32,33,75 B: bought=71-73,76-77,79-81,83-89");
+    REQUIRE(s.deck_size[2] == 0);
+    play(s, {"buy #70 for blue 2 green 3 red 3 black 1"});
+    CHECK(s.rows[2] == std::array<std::int8_t, 4>{-1, 74, 78, 82});
+    CHECK(s.seat(0).points == 4 + 3);
+}
+
+TEST_CASE("try_step refuses a step that is not listed and changes nothing") {
+    State s = position(std::string(table) + " A: tokens=0,2,0,0,0,0 B:");
+    const State before = s;
+    Step unaffordable{.kind = StepKind::Buy, .card = 0};
+    unaffordable.gems[Blue] = 2;
+    CHECK(try_step(s, unaffordable) == "not a legal step now");
+    Step other_turn{.kind = StepKind::Return};
+    other_turn.gems[Blue] = 1;
+    CHECK(try_step(s, other_turn) == "not a legal step now");
+    CHECK(s == before);
+    CHECK(try_step(s, step(s, "take white blue green")) == std::nullopt);
+    CHECK(s.current == 1);
 }

@@ -25,7 +25,9 @@ TEST_CASE("concede refuses a seat that is not in the game or already out") {
     CHECK(concede(s, 1) == "that seat is already out");
 }
 
-TEST_CASE("concede with 3 players on another seat's turn: the seat is skipped, its holdings stay out of play (ruling S4)") {
+TEST_CASE(
+    "concede with 3 players on another seat's turn: the seat is skipped, its holdings stay out of "
+    "play (ruling S4)") {
     State s = position(std::string(table3) + " A: B: tokens=2,1,0,0,0,1 reserved=47* C:");
     State before = s;
     CHECK(concede(s, 1) == std::nullopt);
@@ -60,8 +62,9 @@ TEST_CASE("concede with 4 players on one's own turn, mid-return: the next seat p
 
 TEST_CASE("the final round still ends before the start player's seat when that seat is out") {
     // A (start player) is out; C reaches 15; D plays, then the round is over: B does not play.
-    State s = position(std::string(table4) +
-                       " start=A current=C turn=6 A: out B: C: tokens=0,0,2,2,2,0 bought=73,77,45,23 D:");
+    State s =
+        position(std::string(table4) +
+                 " start=A current=C turn=6 A: out B: C: tokens=0,0,2,2,2,0 bought=73,77,45,23 D:");
     play(s, {"buy #40"});
     CHECK(s.final_round);
     CHECK(decider(s) == 3);

@@ -3,7 +3,6 @@
 // repository, the shared originals (../shared/splendor/).
 
 #include <catch2/catch_test_macros.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -37,7 +36,8 @@ void check_cards(const std::string& path) {
     INFO(path);
     auto rows = read_csv(path);
     REQUIRE(rows.size() == card_count + 1);
-    CHECK(rows[0] == std::vector<std::string>{"level", "bonus", "points", "white", "blue", "green", "red", "black"});
+    CHECK(rows[0] == std::vector<std::string>{"level", "bonus", "points", "white", "blue", "green",
+                                              "red", "black"});
     for (int id = 0; id < card_count; ++id) {
         const auto& r = rows[static_cast<std::size_t>(id) + 1];
         INFO("card #" << id);
@@ -46,7 +46,9 @@ void check_cards(const std::string& path) {
         CHECK(std::stoi(r[0]) == c.level);
         CHECK(r[1] == gem_name(c.bonus));
         CHECK(std::stoi(r[2]) == c.points);
-        for (int k = 0; k < gem_colours; ++k) CHECK(std::stoi(r[static_cast<std::size_t>(3 + k)]) == c.cost[static_cast<std::size_t>(k)]);
+        for (int k = 0; k < gem_colours; ++k)
+            CHECK(std::stoi(r[static_cast<std::size_t>(3 + k)]) ==
+                  c.cost[static_cast<std::size_t>(k)]);
     }
 }
 
@@ -61,7 +63,8 @@ void check_nobles(const std::string& path) {
         REQUIRE(r.size() == 6);
         CHECK(std::stoi(r[0]) == noble(id).points);
         for (int k = 0; k < gem_colours; ++k)
-            CHECK(std::stoi(r[static_cast<std::size_t>(1 + k)]) == noble(id).requirements[static_cast<std::size_t>(k)]);
+            CHECK(std::stoi(r[static_cast<std::size_t>(1 + k)]) ==
+                  noble(id).requirements[static_cast<std::size_t>(k)]);
     }
 }
 

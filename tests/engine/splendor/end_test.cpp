@@ -8,8 +8,7 @@ using namespace splendor;
 
 namespace {
 // A at 14 points (cards 73, 77, 45, 23) can buy card 40 (1 point) to reach 15.
-constexpr const char* fourteen =
-    "nobles=0,3,7 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82";
+constexpr const char* fourteen = "nobles=0,3,7 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82";
 constexpr const char* a_fourteen = " A: tokens=0,0,2,2,2,0 bought=73,77,45,23";
 }  // namespace
 
@@ -33,14 +32,16 @@ TEST_CASE("15 points mid-round: the round is finished, then the game ends") {
 }
 
 TEST_CASE("15 points by the round's last seat: the game ends at once") {
-    State s = position(std::string(fourteen) + " start=B current=A turn=1" + a_fourteen + " B: tokens=1,1,1,0,0,0");
+    State s = position(std::string(fourteen) + " start=B current=A turn=1" + a_fourteen +
+                       " B: tokens=1,1,1,0,0,0");
     play(s, {"buy #40"});
     CHECK(s.phase == Phase::Over);
     CHECK(winners(s) == 1u << 0);
 }
 
 TEST_CASE("15 points with 3 players: the seats after play, the game ends before the start player") {
-    State s = position(std::string(table3) + " start=B current=C turn=1 A: B: C: tokens=0,0,2,2,2,0 bought=73,77,45,23");
+    State s = position(std::string(table3) +
+                       " start=B current=C turn=1 A: B: C: tokens=0,0,2,2,2,0 bought=73,77,45,23");
     play(s, {"buy #40"});
     CHECK(s.final_round);
     CHECK(decider(s) == 0);
@@ -52,8 +53,9 @@ TEST_CASE("15 points with 3 players: the seats after play, the game ends before 
 
 TEST_CASE("more points win, whoever reached 15 first and whatever the cards") {
     // Final round, B last: A has 15 points from 5 cards; B buys card 42 (2 points) for 16 with 6.
-    State s = position("nobles=0,3,7 row1=0,8,16,39 row2=42,46,52,58 row3=70,74,78,82 current=B "
-                       "A: bought=73,77,45,23,31 B: tokens=0,0,0,3,0,0 bought=81,85,72,24,2");
+    State s = position(
+        "nobles=0,3,7 row1=0,8,16,39 row2=42,46,52,58 row3=70,74,78,82 current=B "
+        "A: bought=73,77,45,23,31 B: tokens=0,0,0,3,0,0 bought=81,85,72,24,2");
     CHECK(s.final_round);
     play(s, {"buy #42 for red 3"});
     CHECK(s.seat(1).points == 16);
@@ -62,8 +64,9 @@ TEST_CASE("more points win, whoever reached 15 first and whatever the cards") {
 
 TEST_CASE("equal points: fewest development cards wins") {
     // Final round, B last: A has 15 points from 5 cards; B reaches 15 with 4.
-    State s = position("nobles=0,3,7 row1=39,8,16,24 row2=40,46,52,58 row3=70,74,78,82 current=B "
-                       "A: bought=73,77,45,23,31 B: tokens=0,4,0,0,0,0 bought=81,85,72");
+    State s = position(
+        "nobles=0,3,7 row1=39,8,16,24 row2=40,46,52,58 row3=70,74,78,82 current=B "
+        "A: bought=73,77,45,23,31 B: tokens=0,4,0,0,0,0 bought=81,85,72");
     CHECK(s.final_round);
     play(s, {"buy #39 for blue 4"});
     CHECK(s.seat(1).points == 15);
@@ -73,8 +76,9 @@ TEST_CASE("equal points: fewest development cards wins") {
 }
 
 TEST_CASE("equal points and equal cards: a shared victory") {
-    State s = position("nobles=0,3,7 row1=39,8,16,24 row2=40,46,52,58 row3=70,74,78,82 current=B "
-                       "A: bought=73,77,45,23,31 B: tokens=0,4,0,0,0,0 bought=81,85,72,2");
+    State s = position(
+        "nobles=0,3,7 row1=39,8,16,24 row2=40,46,52,58 row3=70,74,78,82 current=B "
+        "A: bought=73,77,45,23,31 B: tokens=0,4,0,0,0,0 bought=81,85,72,2");
     play(s, {"buy #39"});
     CHECK(s.phase == Phase::Over);
     CHECK(winners(s) == ((1u << 0) | (1u << 1)));
@@ -95,9 +99,10 @@ TEST_CASE("a seat with no possible action passes; the pass is offered only then"
     State s = position(stuck);
     CHECK(legal_texts(s) == std::vector<std::string>{"pass"});
     // Give B a way out (card 1 costs 2 red 1 black): B acts, and the count of passes restarts.
-    State t = position("nobles=0,3,7 row1=3,8,10,1 row2=40,41,44,46 row3=70,72,74,76 "
-                       "A: tokens=4,4,2,0,0,0 reserved=71*,75*,79* bought=23 "
-                       "B: tokens=0,0,2,4,4,0 reserved=77*,80*,81*");
+    State t = position(
+        "nobles=0,3,7 row1=3,8,10,1 row2=40,41,44,46 row3=70,72,74,76 "
+        "A: tokens=4,4,2,0,0,0 reserved=71*,75*,79* bought=23 "
+        "B: tokens=0,0,2,4,4,0 reserved=77*,80*,81*");
     play(t, {"pass"});
     CHECK(t.passes == 1);
     CHECK(decider(t) == 1);

@@ -28,8 +28,9 @@ TEST_CASE("nobles look at bonuses only, never at tokens") {
 
 TEST_CASE("two nobles earned at once: a choice, one only; the other comes at a later turn's end") {
     // Nobles 0 (4 white 4 blue) and 5 (3 white 3 blue 3 green): buying blue card 8 earns both.
-    State s = position("nobles=0,5,9 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82 "
-                       "A: tokens=0,0,0,0,2,0 bought=1,2,3,4,9,10,11,17,18,19 B:");
+    State s = position(
+        "nobles=0,5,9 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82 "
+        "A: tokens=0,0,0,0,2,0 bought=1,2,3,4,9,10,11,17,18,19 B:");
     CHECK(line(s, "buy #8", 0) == "buy #8 (level 1 blue, 0 points) for black 2");  // no visit yet
     play(s, {"buy #8"});
     CHECK(s.phase == Phase::Noble);
@@ -52,8 +53,9 @@ TEST_CASE("two nobles earned at once: a choice, one only; the other comes at a l
 
 TEST_CASE("a noble waits for the returns, then visits") {
     // A earned nobles 0 and 5 together earlier and chose 5; noble 0 is still earned.
-    State s = position("nobles=0,3 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82 "
-                       "A: tokens=3,3,3,0,0,0 bought=1,2,3,4,9,10,11,12,17,18,19 nobles=5 B:");
+    State s = position(
+        "nobles=0,3 row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82 "
+        "A: tokens=3,3,3,0,0,0 bought=1,2,3,4,9,10,11,12,17,18,19 nobles=5 B:");
     CHECK(s.seat(0).points == 3);
     play(s, {"take green red black"});
     CHECK(s.phase == Phase::Return);

@@ -2,9 +2,9 @@
 // hand-written position, malformed text refused with a message, and a fuzz loop (the reader
 // never crashes; whatever it accepts is consistent and writes back the same).
 
-#include "scenario.hpp"
-
 #include <random>
+
+#include "scenario.hpp"
 
 using namespace splendor;
 
@@ -47,7 +47,8 @@ TEST_CASE("notation: new games and states met in play read back equal") {
 }
 
 TEST_CASE("notation: the defaults of a hand-written position") {
-    State s = position(std::string(table3) + " A: tokens=1,0,0,0,0,1 bought=9,23 reserved=47*,12 nobles=- B: out C:");
+    State s = position(std::string(table3) +
+                       " A: tokens=1,0,0,0,0,1 bought=9,23 reserved=47*,12 nobles=- B: out C:");
     CHECK(s.players == 3);
     CHECK(s.start_player == 0);
     CHECK(s.current == 0);
@@ -77,27 +78,27 @@ TEST_CASE("notation: a deck is written top card first") {
 TEST_CASE("notation: malformed or inconsistent text is refused with a message") {
     const std::string t = table;
     check_refused("");
-    check_refused(t + " A:");                                  // one seat
-    check_refused(t + " A: B: C: D: E:");                      // five
-    check_refused(t + " B: A:");                               // order
-    check_refused("nobles=0,3,7 row1=0,8,16,24 row2=40,46,52,58 A: B:");  // row3 missing
+    check_refused(t + " A:");                                                 // one seat
+    check_refused(t + " A: B: C: D: E:");                                     // five
+    check_refused(t + " B: A:");                                              // order
+    check_refused("nobles=0,3,7 row1=0,8,16,24 row2=40,46,52,58 A: B:");      // row3 missing
     check_refused("row1=0,8,16,24 row2=40,46,52,58 row3=70,74,78,82 A: B:");  // nobles missing
-    check_refused(t + " A: tokens=1,2,3 B:");                  // six counts needed
-    check_refused(t + " A: tokens=9,0,0,0,0,0 B:");            // more than the bank holds
-    check_refused(t + " A: bought=0 B:");                      // card 0 is face up
-    check_refused(t + " A: reserved=8 B:");                    // and so is 8
-    check_refused(t + " A: reserved=1,2,3,4 B:");              // four reserved
-    check_refused(t + " A: bought=9 bonuses=0,1,0,0,0 B:");    // both forms
-    check_refused(t + " A: bonuses=0,1,0,0,0 cards=1 B:");     // no card bought to match
-    check_refused(t + " A: nobles=0 B:");                      // noble 0 is on the table
+    check_refused(t + " A: tokens=1,2,3 B:");                                 // six counts needed
+    check_refused(t + " A: tokens=9,0,0,0,0,0 B:");          // more than the bank holds
+    check_refused(t + " A: bought=0 B:");                    // card 0 is face up
+    check_refused(t + " A: reserved=8 B:");                  // and so is 8
+    check_refused(t + " A: reserved=1,2,3,4 B:");            // four reserved
+    check_refused(t + " A: bought=9 bonuses=0,1,0,0,0 B:");  // both forms
+    check_refused(t + " A: bonuses=0,1,0,0,0 cards=1 B:");   // no card bought to match
+    check_refused(t + " A: nobles=0 B:");                    // noble 0 is on the table
     check_refused(t + " phase=later A: B:");
     check_refused(t + " start=C A: B:");
     check_refused(t + " row1=0,8,16 A: B:");
-    check_refused(t + " deck1=40 A: B:");                      // a level 2 card in deck 1
-    check_refused(t + " phase=over A: B:");                    // over with no winners
+    check_refused(t + " deck1=40 A: B:");    // a level 2 card in deck 1
+    check_refused(t + " phase=over A: B:");  // over with no winners
     check_refused(t + " A: colour=1 B:");
     check_refused(t + " A: B: out");                           // out is for 3-4 players
-    check_refused(std::string(table3) + " A: out B: C: out");                    // one seat left, yet not over
+    check_refused(std::string(table3) + " A: out B: C: out");  // one seat left, yet not over
     check_refused(t + " passes=x A: B:");
 }
 
@@ -118,9 +119,15 @@ TEST_CASE("notation: fuzzed text never crashes; what is accepted is consistent a
         for (int e = 0; e < edits && !t.empty(); ++e) {
             std::size_t at = choose() % t.size();
             switch (choose() % 3) {
-                case 0: t[at] = alphabet[choose() % alphabet.size()]; break;
-                case 1: t.erase(at, 1 + choose() % 4); break;
-                default: t.insert(at, 1, alphabet[choose() % alphabet.size()]); break;
+                case 0:
+                    t[at] = alphabet[choose() % alphabet.size()];
+                    break;
+                case 1:
+                    t.erase(at, 1 + choose() % 4);
+                    break;
+                default:
+                    t.insert(at, 1, alphabet[choose() % alphabet.size()]);
+                    break;
             }
         }
         auto r = parse_notation(t);

@@ -8,10 +8,9 @@
 // tenth of each group (the variable the Santorini random games read, so one setting shortens
 // both); unset, every group plays in full.
 
-#include <catch2/catch_test_macros.hpp>
-
 #include <algorithm>
 #include <bit>
+#include <catch2/catch_test_macros.hpp>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -58,8 +57,10 @@ struct Ledger {
             }
             for (int n = 0; n < noble_count; ++n)
                 if (p.nobles >> n & 1u) points += noble(n).points;
-            if (p.points != points) return "seat " + std::to_string(i) + ": points are not its cards' and nobles'";
-            if (p.bonuses != bonuses) return "seat " + std::to_string(i) + ": bonuses are not its cards' colours";
+            if (p.points != points)
+                return "seat " + std::to_string(i) + ": points are not its cards' and nobles'";
+            if (p.bonuses != bonuses)
+                return "seat " + std::to_string(i) + ": bonuses are not its cards' colours";
             if (p.cards != static_cast<int>(bought[static_cast<std::size_t>(i)].size()))
                 return "seat " + std::to_string(i) + ": card count";
         }
@@ -74,11 +75,18 @@ std::string check_secrets(const State& s) {
         for (int r = 0; r < p.reserved_count; ++r) {
             const Reserved& res = p.reserved[static_cast<std::size_t>(r)];
             for (int viewer = spectator; viewer < s.players; ++viewer) {
-                auto seen = view_for(s, viewer).seats[static_cast<std::size_t>(owner)].reserved[static_cast<std::size_t>(r)].card;
+                auto seen = view_for(s, viewer)
+                                .seats[static_cast<std::size_t>(owner)]
+                                .reserved[static_cast<std::size_t>(r)]
+                                .card;
                 bool may = !res.blind || viewer == owner;
-                if (seen != (may ? res.card : -1)) return "a reserve shown wrongly to viewer " + std::to_string(viewer);
+                if (seen != (may ? res.card : -1))
+                    return "a reserve shown wrongly to viewer " + std::to_string(viewer);
             }
-            if (view_for(s, revealed).seats[static_cast<std::size_t>(owner)].reserved[static_cast<std::size_t>(r)].card != res.card)
+            if (view_for(s, revealed)
+                    .seats[static_cast<std::size_t>(owner)]
+                    .reserved[static_cast<std::size_t>(r)]
+                    .card != res.card)
                 return "the revealed view hides a reserve";
         }
     }
@@ -90,7 +98,10 @@ void play_group(Outcome& o, int players, int count, std::uint64_t first_seed) {
     for (int g = 0; g < count; ++g) {
         const std::uint64_t seed = first_seed + static_cast<std::uint64_t>(g);
         std::mt19937_64 choose(seed * 7919 + 1);
-        Settings settings{.players = players, .start_player = static_cast<int>(seed % static_cast<std::uint64_t>(players)), .seed = seed};
+        Settings settings{
+            .players = players,
+            .start_player = static_cast<int>(seed % static_cast<std::uint64_t>(players)),
+            .seed = seed};
         State s = std::get<State>(new_game(settings));
         Ledger ledger(players);
         std::vector<Step> played;
@@ -107,7 +118,8 @@ void play_group(Outcome& o, int players, int count, std::uint64_t first_seed) {
             std::vector<std::size_t> buys;
             for (std::size_t i = 0; i < list.size(); ++i)
                 if (list[i].kind == StepKind::Buy) buys.push_back(i);
-            std::size_t pick = !buys.empty() && choose() % 10 < 6 ? buys[choose() % buys.size()] : choose() % list.size();
+            std::size_t pick = !buys.empty() && choose() % 10 < 6 ? buys[choose() % buys.size()]
+                                                                  : choose() % list.size();
             const Step st = list[pick];
             const int actor = decider(s);
             if (st.kind == StepKind::Reserve && st.card < 0) {
@@ -116,24 +128,31 @@ void play_group(Outcome& o, int players, int count, std::uint64_t first_seed) {
                 if (other.starts_with("reserve #") || watcher.starts_with("reserve #"))
                     failure = "a blind reserve's line names the card: " + other;
             }
-            if (st.kind == StepKind::Buy) ledger.bought[static_cast<std::size_t>(actor)].push_back(st.card);
+            if (st.kind == StepKind::Buy)
+                ledger.bought[static_cast<std::size_t>(actor)].push_back(st.card);
             apply_step(s, st);
             played.push_back(st);
             ++n;
-            if (auto e = check_invariants(s); !e.empty()) failure = "check_invariants: " + e;
-            else if (auto l = ledger.check(s); !l.empty()) failure = l;
-            else if (auto h = check_secrets(s); !h.empty()) failure = h;
+            if (auto e = check_invariants(s); !e.empty())
+                failure = "check_invariants: " + e;
+            else if (auto l = ledger.check(s); !l.empty())
+                failure = l;
+            else if (auto h = check_secrets(s); !h.empty())
+                failure = h;
         }
         o.steps += n;
-        if (failure.empty() && decider(s) >= 0) failure = "still running after " + std::to_string(step_bound) + " steps";
+        if (failure.empty() && decider(s) >= 0)
+            failure = "still running after " + std::to_string(step_bound) + " steps";
         if (failure.empty()) {
             bool fifteen = false;
-            for (int i = 0; i < players; ++i) fifteen = fifteen || s.seat(i).points >= winning_points;
+            for (int i = 0; i < players; ++i)
+                fifteen = fifteen || s.seat(i).points >= winning_points;
             (fifteen ? o.by_points : o.by_passes) += 1;
             if (std::popcount(s.winners) > 1) ++o.shared;
             auto place = places(s);
             for (int i = 0; i < players; ++i)
-                if ((place[static_cast<std::size_t>(i)] == 1) != ((s.winners >> i & 1u) != 0)) failure = "places disagree with winners";
+                if ((place[static_cast<std::size_t>(i)] == 1) != ((s.winners >> i & 1u) != 0))
+                    failure = "places disagree with winners";
         }
         if (failure.empty() && g % 50 == 0) {  // a sample replays bit for bit
             State again = std::get<State>(new_game(settings));
@@ -141,14 +160,15 @@ void play_group(Outcome& o, int players, int count, std::uint64_t first_seed) {
             if (!(again == s) || state_hash(again) != state_hash(s)) failure = "the replay differs";
         }
         if (!failure.empty() && ++o.failure_count <= 5)
-            o.failures.push_back("players=" + std::to_string(players) + " seed=" + std::to_string(seed) +
-                                 " step " + std::to_string(n) + ": " + failure);
+            o.failures.push_back("players=" + std::to_string(players) +
+                                 " seed=" + std::to_string(seed) + " step " + std::to_string(n) +
+                                 ": " + failure);
     }
 }
 
 void report(const Outcome& o) {
-    INFO(o.games << " games, " << o.steps << " steps; " << o.by_points << " ended by points, " << o.by_passes
-                 << " by passes, " << o.shared << " shared victories");
+    INFO(o.games << " games, " << o.steps << " steps; " << o.by_points << " ended by points, "
+                 << o.by_passes << " by passes, " << o.shared << " shared victories");
     for (const auto& f : o.failures) UNSCOPED_INFO(f);
     CHECK(o.failure_count == 0);
     CHECK(o.by_points > o.games / 2);
@@ -174,13 +194,16 @@ TEST_CASE("random games, 4 players: invariants after every step, every game ends
     report(o);
 }
 
-TEST_CASE("random games with concessions, 3 and 4 players: the game goes on without the seat, and ends") {
+TEST_CASE(
+    "random games with concessions, 3 and 4 players: the game goes on without the seat, and ends") {
     Outcome o;
     StepList list;
     for (int g = 0; g < games(1000); ++g) {
         const int players = 3 + g % 2;
         std::mt19937_64 choose(static_cast<std::uint64_t>(g) + 5);
-        State s = std::get<State>(new_game({.players = players, .start_player = g % players, .seed = static_cast<std::uint64_t>(g)}));
+        State s = std::get<State>(new_game({.players = players,
+                                            .start_player = g % players,
+                                            .seed = static_cast<std::uint64_t>(g)}));
         std::string failure;
         int n = 0;
         while (decider(s) >= 0 && n < step_bound && failure.empty()) {
@@ -203,7 +226,8 @@ TEST_CASE("random games with concessions, 3 and 4 players: the game goes on with
         o.steps += n;
         o.by_points += 1;  // not measured here
         if (!failure.empty() && ++o.failure_count <= 5)
-            o.failures.push_back("game " + std::to_string(g) + " step " + std::to_string(n) + ": " + failure);
+            o.failures.push_back("game " + std::to_string(g) + " step " + std::to_string(n) + ": " +
+                                 failure);
     }
     report(o);
 }

@@ -7,14 +7,16 @@ using namespace splendor;
 
 TEST_CASE("reserve: every face-up card, then the top of every deck with cards") {
     State s = position(std::string(table) + " A: B:");
-    CHECK(legal_starting(s, "reserve") == std::vector<std::string>{
-        "reserve #0", "reserve #8", "reserve #16", "reserve #24",
-        "reserve #40", "reserve #46", "reserve #52", "reserve #58",
-        "reserve #70", "reserve #74", "reserve #78", "reserve #82",
-        "reserve level 1", "reserve level 2", "reserve level 3"});
+    CHECK(legal_starting(s, "reserve") ==
+          std::vector<std::string>{"reserve #0", "reserve #8", "reserve #16", "reserve #24",
+                                   "reserve #40", "reserve #46", "reserve #52", "reserve #58",
+                                   "reserve #70", "reserve #74", "reserve #78", "reserve #82",
+                                   "reserve level 1", "reserve level 2", "reserve level 3"});
 }
 
-TEST_CASE("reserve a face-up card: it is held, a gold comes with it, the slot is refilled from the deck's top") {
+TEST_CASE(
+    "reserve a face-up card: it is held, a gold comes with it, the slot is refilled from the "
+    "deck's top") {
     State s = position(std::string(table) + " deck1=33,1,2,... A: B:");
     play(s, {"reserve #8"});
     const Player& a = s.seat(0);
@@ -54,7 +56,8 @@ TEST_CASE("an empty deck: no blind reserve from it, and a slot taken from its ro
 
 TEST_CASE("gold exhausted: a reserve is still possible but gives no gold") {
     // The five golds are in the hands (A 3, B 2): the bank has none.
-    State s = position(std::string(table) + " A: tokens=0,0,0,0,0,3 reserved=1* B: tokens=0,0,0,0,0,2 reserved=2*,3*");
+    State s = position(std::string(table) +
+                       " A: tokens=0,0,0,0,0,3 reserved=1* B: tokens=0,0,0,0,0,2 reserved=2*,3*");
     CHECK(s.supply[Gold] == 0);
     play(s, {"reserve #16"});
     CHECK(s.seat(0).tokens[Gold] == 3);
@@ -73,8 +76,8 @@ TEST_CASE("a reserve that brings the hand to 11 asks for a token back, the gold 
     play(s, {"reserve #0"});
     CHECK(s.phase == Phase::Return);
     CHECK(s.current == 0);
-    CHECK(legal_texts(s) == std::vector<std::string>{
-        "return white", "return blue", "return green", "return red", "return black", "return gold"});
+    CHECK(legal_texts(s) == std::vector<std::string>{"return white", "return blue", "return green",
+                                                     "return red", "return black", "return gold"});
     play(s, {"return gold"});
     CHECK(s.seat(0).tokens[Gold] == 0);
     CHECK(s.supply[Gold] == 5);

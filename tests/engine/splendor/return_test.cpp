@@ -11,8 +11,8 @@ TEST_CASE("return down to 10, just-taken tokens included, then the next seat pla
     CHECK(s.phase == Phase::Return);
     CHECK(decider(s) == 0);
     CHECK(total(s.seat(0).tokens) == 12);
-    CHECK(legal_texts(s) == std::vector<std::string>{
-        "return white", "return blue", "return green", "return red", "return black"});
+    CHECK(legal_texts(s) == std::vector<std::string>{"return white", "return blue", "return green",
+                                                     "return red", "return black"});
     play(s, {"return black"});
     CHECK(s.phase == Phase::Return);
     CHECK_FALSE(legal(s, "return black"));  // none left

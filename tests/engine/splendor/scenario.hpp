@@ -2,9 +2,8 @@
 // Splendor scenario helpers: a position from notation, steps by their text (notation.hpp).
 // Every step a test plays must be legal, so a scenario fails at the first step refused.
 
-#include <catch2/catch_test_macros.hpp>
-
 #include <algorithm>
+#include <catch2/catch_test_macros.hpp>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -44,7 +43,8 @@ inline std::vector<std::string> legal_texts(const splendor::State& state) {
 }
 
 /// The legal steps whose text starts with `prefix` ("take", "buy #12"), in the generator's order.
-inline std::vector<std::string> legal_starting(const splendor::State& state, std::string_view prefix) {
+inline std::vector<std::string> legal_starting(const splendor::State& state,
+                                               std::string_view prefix) {
     std::vector<std::string> out;
     for (auto& t : legal_texts(state))
         if (t.starts_with(prefix)) out.push_back(t);

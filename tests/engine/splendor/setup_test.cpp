@@ -1,11 +1,10 @@
 // Setup from the settings: the bank by player count, shuffled decks, four face-up cards a
 // level, players + 1 nobles; the same seed gives the same game. And the state hash.
 
-#include "scenario.hpp"
-
 #include <bit>
 
 #include "engine/splendor/state_hash.hpp"
+#include "scenario.hpp"
 
 using namespace splendor;
 
@@ -48,7 +47,8 @@ TEST_CASE("setup: the same seed deals the same game, another seed another") {
 TEST_CASE("setup: refused settings say why") {
     CHECK(validate({.players = 1}) == "Splendor is played by 2, 3 or 4 players");
     CHECK(validate({.players = 5}) == "Splendor is played by 2, 3 or 4 players");
-    CHECK(validate({.players = 3, .start_player = 3}) == "the start player must be one of the seats");
+    CHECK(validate({.players = 3, .start_player = 3}) ==
+          "the start player must be one of the seats");
     CHECK(std::holds_alternative<std::string>(new_game({.players = 5})));
     CHECK(validate({.players = 4, .start_player = 3}) == std::nullopt);
 }

@@ -7,12 +7,13 @@ using namespace splendor;
 
 TEST_CASE("take: every three different colours, then two of any colour with 4 in its pile") {
     State s = position(std::string(table) + " A: B:");
-    CHECK(legal_starting(s, "take") == std::vector<std::string>{
-        "take white blue green", "take white blue red", "take white blue black",
-        "take white green red", "take white green black", "take white red black",
-        "take blue green red", "take blue green black", "take blue red black",
-        "take green red black",
-        "take white white", "take blue blue", "take green green", "take red red", "take black black"});
+    CHECK(legal_starting(s, "take") ==
+          std::vector<std::string>{
+              "take white blue green", "take white blue red", "take white blue black",
+              "take white green red", "take white green black", "take white red black",
+              "take blue green red", "take blue green black", "take blue red black",
+              "take green red black", "take white white", "take blue blue", "take green green",
+              "take red red", "take black black"});
 }
 
 TEST_CASE("take: the gems move from the bank to the hand, and the turn passes") {
@@ -64,7 +65,9 @@ TEST_CASE("take with fewer than 3 colours left: exactly one of each colour left 
 
 TEST_CASE("take: an empty pile is skipped in the three-colour combinations") {
     State s = position(std::string(table) + " A: tokens=0,0,4,0,0,0 B:");
-    CHECK(legal_starting(s, "take") == std::vector<std::string>{
-        "take white blue red", "take white blue black", "take white red black", "take blue red black",
-        "take white white", "take blue blue", "take red red", "take black black"});
+    CHECK(legal_starting(s, "take") ==
+          std::vector<std::string>{"take white blue red", "take white blue black",
+                                   "take white red black", "take blue red black",
+                                   "take white white", "take blue blue", "take red red",
+                                   "take black black"});
 }
