@@ -4,8 +4,9 @@
 // quick-play queue with one player on a 390x844 phone and a spectator, in which a card reserved
 // from a deck stays hidden from the opponent and the spectator (in their pages and in every
 // WebSocket frame they received) while its owner sees it, then the replay that reveals it and
-// the Splendor rating on the player page; and a casual 4-player game from a private lobby
-// joined by its invite link, watched by a spectator.
+// the Splendor rating on the player page; a casual 2-player game from a private lobby with a
+// reload and a resignation; and a casual 4-player game from a private lobby joined by its
+// invite link, watched by a spectator.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, guest, screenshot } from '../harness.js';
@@ -241,14 +242,7 @@ test('a private lobby joined by its invite link: a casual 2-player game, a reloa
   }
 });
 
-// KNOWN SERVER BUG (found while writing this test; server/ is not the client's to change):
-// server/hub.cpp checks every lobby.create with Santorini's protocol::engine_settings, whose
-// default powers are "none", so a Splendor lobby for 3 or 4 players is refused with "3 and 4
-// players must play with powers" although docs/protocol.md allows 2-4. The test stays as it
-// should be and is marked todo (it runs, and reports, without failing the suite) until that is
-// fixed; with the check limited to Santorini lobbies it passes (101 steps, about a minute).
-// Remove `todo` then.
-test('a private lobby: a casual 4-player game joined by the invite link, played to the end, watched', { timeout: 600000, todo: 'server/hub.cpp refuses 3-4 player Splendor lobbies' }, async () => {
+test('a private lobby: a casual 4-player game joined by the invite link, played to the end, watched', { timeout: 600000 }, async () => {
   const started = Date.now();
   const [dan, eve, fay, gus, hal] = await Promise.all(['Dan', 'Eve', 'Fay', 'Gus', 'Hal'].map((n) => guest(browser, server.url, n)));
   try {
