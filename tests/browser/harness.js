@@ -58,18 +58,21 @@ export async function launchBrowser() {
   });
 }
 
-/** A new browser context with a signed-in guest on the home page. */
-export async function guest(browser, url, name, options = {}) {
+/** A new browser context with a signed-in guest on the home page. `record: true` keeps every
+ *  WebSocket frame the page receives, from its first connection on, in `frames` (text). */
+export async function guest(browser, url, name, { record = false, ...options } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options });
   context.setDefaultTimeout(15000);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[${name}] page error: ${e.message}`));
+  const frames = [];
+  if (record) page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(String(payload))));
   await page.goto(`${url}/#/`);
   await page.fill('#guest-name', name);
   await page.click('#sign-in');
   await page.waitForSelector('#create-game');
   await page.waitForFunction(() => window.santoriniApp?.conn?.status === 'online');
-  return { context, page, name };
+  return { context, page, name, frames };
 }
 
 export async function screenshot(page, name, { fullPage = false } = {}) {

@@ -142,7 +142,7 @@ function signInScreen(screen, then) {
         }
       },
     },
-    h('h1', {}, 'Play Santorini'),
+    h('h1', {}, 'Play Santorini or Splendor'),
     h('p', {}, 'Pick a name to play as a guest. No account or password needed.'),
     h('label', { for: 'guest-name' }, 'Name'),
     input,

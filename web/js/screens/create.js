@@ -1,18 +1,26 @@
-// Creating a lobby: every setting the server accepts (docs/protocol.md `lobby.create`).
+// Creating a lobby: every setting the server accepts (docs/protocol.md `lobby.create`, and
+// "Splendor", Lobby settings): the game, players, the gods for Santorini, rated or casual, the
+// clock, public or private.
 import { app } from '../app.js';
 import { h, mount } from '../dom.js';
 import { POWERS } from '../powers.js';
 
+export const GAMES = { santorini: 'Santorini', splendor: 'Splendor' };
+
 /** One line describing lobby settings. */
 export function settingsSummary(st) {
-  const parts = [`${st.players} players`];
-  parts.push(st.powers === 'none' ? 'no gods' : st.powers === 'custom' ? `gods: ${(st.pool || []).length} chosen` : `${st.powers} gods`);
-  if (st.powers !== 'none') parts.push(`${st.draft} draft`);
-  if (st.golden_fleece) parts.push('Golden Fleece');
+  const game = st.game || 'santorini';
+  const parts = [GAMES[game] || game, `${st.players} players`];
+  if (game === 'santorini') {
+    parts.push(st.powers === 'none' ? 'no gods' : st.powers === 'custom' ? `gods: ${(st.pool || []).length} chosen` : `${st.powers} gods`);
+    if (st.powers !== 'none') parts.push(`${st.draft} draft`);
+    if (st.golden_fleece) parts.push('Golden Fleece');
+  }
   const c = st.clock || { kind: 'none' };
   if (c.kind === 'realtime') parts.push(`${Math.round(c.base_seconds / 60)}+${c.increment_seconds}`);
   else if (c.kind === 'turn') parts.push(`${c.hours_per_move} h per move`);
   else parts.push('no clock');
+  if (st.rated === false) parts.push('casual');
   if (st.public === false) parts.push('private');
   return parts.join(' · ');
 }
@@ -22,6 +30,16 @@ export function createScreen(screen) {
   const select = (id, options, value) =>
     h('select', { id }, options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
 
+  const chosen = sessionStorage.getItem('create.game') === 'splendor' ? 'splendor' : 'santorini';
+  const game = h('input', { type: 'hidden', id: 'set-game', value: chosen });
+  const gameButtons = Object.entries(GAMES).map(([key, name]) =>
+    h(
+      'button',
+      { type: 'button', class: `game-choice game-${key}`, 'data-game': key, 'aria-pressed': String(key === chosen), onclick: () => { game.value = key; sessionStorage.setItem('create.game', key); sync(); } },
+      h('strong', {}, name),
+      h('span', { class: 'small muted' }, key === 'santorini' ? 'Build, climb, and outwit the gods' : 'Gems, cards and nobles: race to 15 points'),
+    ),
+  );
   const players = select('set-players', [['2', '2 players'], ['3', '3 players'], ['4', '4 players (2 teams)']], '2');
   const powers = select('set-powers', [['none', 'No gods'], ['simple', 'Simple gods'], ['all', 'All gods'], ['heroes', 'Heroes'], ['custom', 'Choose the gods…']], 'simple');
   const draft = select('set-draft', [['random', 'Dealt at random'], ['subset', 'Challenger offers from a random few'], ['full', 'Challenger offers from all']], 'full');
@@ -31,6 +49,7 @@ export function createScreen(screen) {
   const inc = h('input', { type: 'number', id: 'set-inc', min: 0, max: 180, value: 3 });
   const hours = h('input', { type: 'number', id: 'set-hours', min: 1, max: 168, value: 24 });
   const isPublic = h('input', { type: 'checkbox', id: 'set-public', checked: true });
+  const rated = h('input', { type: 'checkbox', id: 'set-rated', checked: true });
   const poolBoxes = Object.entries(POWERS).map(([key, p]) =>
     h('label', { class: 'pool-item', title: p.text }, h('input', { type: 'checkbox', value: key, 'data-power': key }), ` ${p.name}`),
   );
@@ -47,9 +66,23 @@ export function createScreen(screen) {
   const realtime = h('div', { class: 'inline', hidden: true }, field('Minutes', base), field('Increment (s)', inc));
   const turn = h('div', { class: 'inline', hidden: true }, field('Hours per move', hours));
   const error = h('p', { class: 'error', role: 'alert' });
+  const santoriniOnly = h(
+    'div',
+    { class: 'santorini-only' },
+    field('Gods', powers),
+    pool,
+    field('Draft', draft),
+    h('label', { class: 'check' }, fleece, ' Golden Fleece variant (2 players: one god beside the board, used by whoever touches the Ram)'),
+  );
+  const splendorNote = h('p', { class: 'muted small splendor-only' }, 'The first player is drawn at random. The first to 15 prestige points ends the round; the most points wins.');
 
   const sync = () => {
-    pool.hidden = powers.value !== 'custom';
+    const splendor = game.value === 'splendor';
+    for (const b of gameButtons) b.setAttribute('aria-pressed', String(b.dataset.game === game.value));
+    santoriniOnly.hidden = splendor;
+    splendorNote.hidden = !splendor;
+    players.querySelector('option[value="4"]').textContent = splendor ? '4 players' : '4 players (2 teams)';
+    pool.hidden = splendor || powers.value !== 'custom';
     draft.disabled = powers.value === 'none';
     realtime.hidden = clockKind.value !== 'realtime';
     turn.hidden = clockKind.value !== 'turn';
@@ -62,10 +95,17 @@ export function createScreen(screen) {
   const submit = async (e) => {
     e.preventDefault();
     error.textContent = '';
-    const settings = { game: 'santorini', players: Number(players.value), powers: powers.value, public: isPublic.checked };
-    if (powers.value !== 'none') settings.draft = draft.value;
-    if (powers.value === 'custom') settings.pool = poolBoxes.map((l) => l.querySelector('input')).filter((i) => i.checked).map((i) => i.value);
-    if (fleece.checked) settings.golden_fleece = true;
+    let settings;
+    if (game.value === 'splendor') {
+      settings = { game: 'splendor', players: Number(players.value), public: isPublic.checked };
+    } else {
+      settings = { game: 'santorini', players: Number(players.value), powers: powers.value, public: isPublic.checked };
+      if (powers.value !== 'none') settings.draft = draft.value;
+      if (powers.value === 'custom') settings.pool = poolBoxes.map((l) => l.querySelector('input')).filter((i) => i.checked).map((i) => i.value);
+      if (fleece.checked) settings.golden_fleece = true;
+    }
+    // Rated is the default; only a casual game says so.
+    if (!rated.checked) settings.rated = false;
     if (clockKind.value === 'realtime') settings.clock = { kind: 'realtime', base_seconds: Math.round(Number(base.value) * 60), increment_seconds: Number(inc.value) };
     else if (clockKind.value === 'turn') settings.clock = { kind: 'turn', hours_per_move: Number(hours.value) };
     else settings.clock = { kind: 'none' };
@@ -83,14 +123,15 @@ export function createScreen(screen) {
       'form',
       { class: 'card narrow create', onsubmit: submit },
       h('h1', {}, 'Create a game'),
+      game,
+      h('div', { class: 'game-choices', role: 'group', 'aria-label': 'Game' }, gameButtons),
       field('Players', players),
-      field('Gods', powers),
-      pool,
-      field('Draft', draft),
-      h('label', { class: 'check' }, fleece, ' Golden Fleece variant (2 players: one god beside the board, used by whoever touches the Ram)'),
+      santoriniOnly,
+      splendorNote,
       field('Clock', clockKind),
       realtime,
       turn,
+      h('label', { class: 'check' }, rated, ' Rated (the result changes the players’ ratings; untick for a casual game)'),
       h('label', { class: 'check' }, isPublic, ' Public (listed on the home page; otherwise share the invite link)'),
       h('div', { class: 'row' }, h('a', { href: '#/' }, 'Cancel'), h('button', { type: 'submit', class: 'primary', id: 'create-submit' }, 'Create lobby')),
       error,

@@ -7,9 +7,10 @@ import { powerName } from '../powers.js';
 import { settingsSummary } from './create.js';
 
 export const QUEUES = [
-  { queue: 'santorini', name: 'No gods', text: 'The base game.' },
-  { queue: 'santorini_simple', name: 'Simple gods', text: 'Each player is dealt a simple god.' },
-  { queue: 'santorini_gods', name: 'All gods', text: 'Gods drafted at random from all the server plays.' },
+  { queue: 'santorini', game: 'Santorini', name: 'No gods', text: 'The base game.' },
+  { queue: 'santorini_simple', game: 'Santorini', name: 'Simple gods', text: 'Each player is dealt a simple god.' },
+  { queue: 'santorini_gods', game: 'Santorini', name: 'All gods', text: 'Gods drafted at random from all the server plays.' },
+  { queue: 'splendor', game: 'Splendor', name: 'Two players', text: 'Race for gems, cards and nobles.' },
 ];
 
 export const CLOCK_PRESETS = [
@@ -17,6 +18,11 @@ export const CLOCK_PRESETS = [
   { label: '5 + 3', base_seconds: 300, increment_seconds: 3 },
   { label: '10 + 5', base_seconds: 600, increment_seconds: 5 },
 ];
+
+const queueName = (key) => {
+  const q = QUEUES.find((x) => x.queue === key);
+  return q ? (q.name === q.game ? q.name : `${q.game}, ${q.name.toLowerCase()}`) : key;
+};
 
 export function homeScreen(screen) {
   const conn = app.conn;
@@ -35,7 +41,7 @@ export function homeScreen(screen) {
           'div',
           { class: 'queue-waiting', id: 'queue-waiting' },
           h('span', { class: 'spinner' }),
-          `Looking for an opponent: ${QUEUES.find((x) => x.queue === q.queue)?.name || q.queue}, ${preset ? preset.label : ''}…`,
+          `Looking for an opponent: ${queueName(q.queue)}, ${preset ? preset.label : ''}…`,
           h('button', { onclick: () => conn.request({ type: 'queue.leave' }).catch((e) => app.toast(e.message)) }, 'Cancel'),
         ),
       );
@@ -49,7 +55,8 @@ export function homeScreen(screen) {
         QUEUES.map((q) =>
           h(
             'div',
-            { class: 'queue' },
+            { class: `queue queue-${q.game.toLowerCase()}`, 'data-queue': q.queue },
+            h('span', { class: 'queue-game small' }, q.game),
             h('strong', {}, q.name),
             h('span', { class: 'muted small' }, q.text),
             h(
@@ -110,7 +117,13 @@ export function homeScreen(screen) {
                 'div',
                 {},
                 h('strong', {}, (m.players || []).join(' vs ') || m.id),
-                h('div', { class: 'muted small' }, (m.powers || []).filter(Boolean).map(powerName).join(' · ') || m.status),
+                h(
+                  'div',
+                  { class: 'muted small' },
+                  m.game === 'splendor'
+                    ? `Splendor${m.points ? ` · ${m.points.join(' – ')} points` : ''}`
+                    : (m.powers || []).filter(Boolean).map(powerName).join(' · ') || m.status,
+                ),
               ),
               h('span', { class: 'muted', title: 'spectators' }, `watching: ${m.spectators || 0}`),
               h('a', { class: 'button', href: `#/match/${m.id}` }, 'Watch'),

@@ -4,8 +4,9 @@ import { player as fetchPlayer, ratingHistory, playerMatches } from '../api.js';
 import { powerName } from '../powers.js';
 
 export const POOLS = [
-  { pool: 'santorini', name: 'No gods' },
-  { pool: 'santorini_powers', name: 'With gods' },
+  { pool: 'santorini', name: 'Santorini, no gods' },
+  { pool: 'santorini_powers', name: 'Santorini with gods' },
+  { pool: 'splendor', name: 'Splendor' },
 ];
 
 /** An SVG line chart of rating over games, with the deviation as a band. */
@@ -48,7 +49,12 @@ export function matchRow(m, playerId) {
   return h(
     'li',
     { class: 'row', 'data-match': m.id },
-    h('div', {}, h('strong', {}, names), h('div', { class: 'muted small' }, m.seats.map((s) => powerName(s.power)).filter(Boolean).join(' · '), ' ', ago(m.finished_at || m.created_at))),
+    h(
+      'div',
+      {},
+      h('strong', {}, names),
+      h('div', { class: 'muted small' }, m.game === 'splendor' ? 'Splendor' : m.seats.map((s) => powerName(s.power)).filter(Boolean).join(' · '), ' ', ago(m.finished_at || m.created_at)),
+    ),
     h('span', { class: `outcome ${outcome}` }, outcome, delta !== null ? ` (${delta >= 0 ? '+' : ''}${delta})` : ''),
     h('a', { class: 'button', href: m.live ? `#/match/${m.id}` : `#/replay/${m.id}` }, m.live ? 'Watch' : 'Replay'),
   );

@@ -1,10 +1,17 @@
 // The replay viewer: every step of a match, forward and back, a jump to any step, autoplay.
 // Views come from the server (GET /api/matches/{id}/view?after=N): the client replays no rules.
+// A finished game's views are revealed (docs/api.md): Splendor's cards reserved from a deck
+// show face up in their owner's hand.
 import { h, mount } from '../dom.js';
 import { replay as fetchReplay, viewAfter } from '../api.js';
 import { renderBoard, SIDE_COLORS } from '../board.js';
 import { powerName } from '../powers.js';
-import { stepText } from '../steps.js';
+import { stepText as santoriniStepText } from '../steps.js';
+import { stepText as splendorStepText } from '../splendor/steps.js';
+import { splendorPosition } from '../splendor/table.js';
+import { logLine as splendorLine } from '../splendor/log.js';
+
+const EVENTS = new Set(['resign', 'timeout', 'abort']);
 
 export function replayScreen(screen, id) {
   let data = null;
@@ -33,10 +40,25 @@ export function replayScreen(screen, id) {
     try {
       const v = await viewOf(wanted);
       if (closed || wanted !== position) return;
-      const last = new Set();
-      const step = data.steps[wanted - 1]?.step;
-      if (step) for (const k of ['from', 'to']) if (step[k]) last.add(step[k].toUpperCase());
-      mount(boardEl, renderBoard(v, { last }));
+      if (splendor()) {
+        mount(boardEl, splendorPosition(v));
+        // The step as its player read it (a blind reserve names its card once revealed).
+        const record = data.steps[wanted - 1];
+        let line = null;
+        if (record) {
+          const prev = await viewOf(wanted - 1);
+          if (closed || wanted !== position) return;
+          line = lines?.get(wanted) ?? (v.history.length > prev.history.length ? v.history[v.history.length - 1] : stepText(record.step));
+        }
+        stepLine = record ? `${names()[record.seat] || ''}: ${line}` : '';
+        const lastEl = side.querySelector('#replay-step-text');
+        if (lastEl) lastEl.textContent = stepLine;
+      } else {
+        const last = new Set();
+        const step = data.steps[wanted - 1]?.step;
+        if (step) for (const k of ['from', 'to']) if (step[k]) last.add(step[k].toUpperCase());
+        mount(boardEl, renderBoard(v, { last }));
+      }
       boardEl.dataset.after = wanted;
       if (wanted + 1 <= data.steps.length) viewOf(wanted + 1).catch(() => {}); // prefetch
     } catch (e) {
@@ -58,13 +80,21 @@ export function replayScreen(screen, id) {
     renderSide();
   };
 
+  const splendor = () => data?.match.game === 'splendor';
+  // Splendor's log: the last view's history, one line per record, as each player read it (a
+  // finished game is revealed); the steps' JSON says less (a blind reserve names no card).
+  let lines = null;
+  let stepLine = ''; // the step that led to the position shown, as its player read it
+  const names = () => (data.match.seats || []).map((s) => s.player.name);
+  const stepText = (step) => (splendor() ? splendorStepText(step) : santoriniStepText(step));
+  const logLine = (text) => (splendor() ? splendorLine(text) : text);
+
   const renderSide = () => {
     const header = data.match;
-    const names = (header.seats || []).map((s) => s.player.name);
     const result = header.result;
     mount(
       side,
-      h(
+      splendor() ? null : h(
         'div',
         { class: 'players' },
         (header.seats || []).map((s) =>
@@ -76,7 +106,7 @@ export function replayScreen(screen, id) {
           ),
         ),
       ),
-      h('p', { class: 'muted small' }, `${header.status}${result?.winners?.length ? ` · won by ${result.winners.map((w) => names[w]).join(' and ')} (${result.reason})` : ''}`),
+      h('p', { class: 'muted small' }, `${header.status}${result?.winners?.length ? ` · won by ${result.winners.map((w) => names()[w]).join(' and ')} (${result.reason})` : ''}`),
       h(
         'div',
         { class: 'replay-controls' },
@@ -88,6 +118,7 @@ export function replayScreen(screen, id) {
       ),
       h('input', { type: 'range', id: 'replay-slider', min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
       h('p', { id: 'replay-position' }, `Step ${position} of ${data.steps.length}`),
+      splendor() ? h('p', { id: 'replay-step-text', class: 'small' }, stepLine) : null,
       h(
         'ol',
         { class: 'log', id: 'log' },
@@ -96,7 +127,7 @@ export function replayScreen(screen, id) {
           h(
             'li',
             { class: s.number === position ? 'current' : '', 'data-n': s.number },
-            h('button', { class: 'link', onclick: () => go(s.number) }, `${names[s.seat] || ''}: ${stepText(s.step)}`),
+            h('button', { class: 'link', onclick: () => go(s.number) }, `${names()[s.seat] || ''}: `, lines?.has(s.number) ? logLine(lines.get(s.number)) : stepText(s.step)),
           ),
         ),
       ),
@@ -110,6 +141,19 @@ export function replayScreen(screen, id) {
     .then((r) => {
       if (closed) return;
       data = r;
+      if (splendor()) {
+        boardEl.classList.remove('board-wrap');
+        screen.querySelector('.game').dataset.game = 'splendor';
+        viewOf(data.steps.length)
+          .then((v) => {
+            // One line per step; the server's own records (resign, timeout, abort) have none.
+            const stepping = data.steps.filter((s) => !EVENTS.has(s.step.kind));
+            if (closed || v.history.length !== stepping.length) return;
+            lines = new Map(stepping.map((s, i) => [s.number, v.history[i]]));
+            renderSide();
+          })
+          .catch(() => {});
+      }
       go(0);
     })
     .catch((e) => mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, 'Replay unavailable'), h('p', { class: 'error' }, e.message), h('a', { href: '#/' }, 'Home'))));

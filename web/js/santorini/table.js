@@ -1,0 +1,243 @@
+// Santorini's table in the match screen: the board with the legal steps to click, the draft,
+// the power cards and the prompt. The match screen (screens/game.js) owns the connection,
+// the clocks, the log and resign/abort; it asks this table for what only Santorini draws.
+import { h } from '../dom.js';
+import { renderBoard, SIDE_COLORS } from '../board.js';
+import { POWERS, powerName, banned } from '../powers.js';
+import { stepLabel, stepText, sourceOf, targetOf, prompt } from '../steps.js';
+
+const BOARD_KINDS = new Set(['place', 'token', 'move', 'build', 'dome', 'force', 'remove', 'capture', 'select']);
+const REASONS = { win: 'won', resign: 'won by resignation', timeout: 'won on time', no_turn: 'won: the opponent could not move', aborted: '' };
+
+/** `ctx`: {id, play(step), rerender(), names(view), resultBlock(view, text), clockFor(view, seat, turn)}. */
+export function santoriniTable(ctx) {
+  const { play } = ctx;
+  let selected = null; // the source square picked first
+  let choice = null; // steps that share the clicked squares, offered as buttons
+  let view = null;
+
+  const onSquare = (square) => {
+    const v = view;
+    const legal = (v.state.legal || []).filter((st) => BOARD_KINDS.has(st.kind));
+    const fromSelected = selected ? legal.filter((st) => sourceOf(st) === selected && targetOf(st)?.toUpperCase() === square) : [];
+    const free = legal.filter((st) => !sourceOf(st) && targetOf(st)?.toUpperCase() === square);
+    const isSource = legal.some((st) => sourceOf(st) === square);
+    choice = null;
+    let candidates = [];
+    if (fromSelected.length > 0) candidates = [...fromSelected, ...free];
+    else if (isSource && selected !== square) {
+      selected = square;
+      ctx.rerender();
+      return;
+    } else if (selected === square) {
+      selected = null;
+      ctx.rerender();
+      return;
+    } else candidates = free;
+    if (candidates.length === 1) send(candidates[0]);
+    else if (candidates.length > 1) {
+      choice = candidates;
+      ctx.rerender();
+    }
+  };
+
+  const send = (step) => {
+    selected = null;
+    choice = null;
+    play(step);
+  };
+
+  const renderCards = (v) => {
+    const st = v.state;
+    const cards = st.cards || [];
+    return h(
+      'div',
+      { class: 'players' },
+      v.seats.map((seat, i) => {
+        const card = cards[i];
+        const power = seat.power || (card && card.power);
+        const turn = st.decider === i && v.status !== 'finished' && v.status !== 'aborted';
+        const cls = ['player-card'];
+        if (turn) cls.push('turn');
+        if (seat.out) cls.push('out');
+        if (v.result && v.result.winners.includes(i)) cls.push('winner');
+        const notes = [];
+        if (card) {
+          if (card.holder !== undefined && card.holder !== i) notes.push(`held by ${v.seats[card.holder]?.player.name}`);
+          if (card.acting_as) notes.push(`acting as ${powerName(card.acting_as)}`);
+          if (card.moved_up) notes.push('moved up: opponents may not');
+          if (card.deck_size !== undefined) notes.push(`deck: ${card.deck_size}`);
+          if (card.discards && card.discards.length) notes.push(`discards: ${card.discards.map(powerName).join(', ')}`);
+          if (card.extra_turns) notes.push(`extra turns: ${card.extra_turns}`);
+          if (card.stored_builds !== undefined) notes.push(`stored builds: ${card.stored_builds}`);
+          if (card.bound && card.bound.length) notes.push(`binds ${card.bound.length} worker(s)`);
+          if (card.tokens && card.tokens.length) notes.push(`tokens: ${card.tokens.join(' ')}`);
+        }
+        return h(
+          'div',
+          {
+            class: cls.join(' '),
+            'data-seat': i,
+            'data-side': seat.side,
+            'data-power': power || '',
+            'data-holder': card && card.holder !== undefined ? card.holder : i,
+            'data-acting-as': (card && card.acting_as) || '',
+            'data-out': seat.out ? 1 : 0,
+            style: `--side:${SIDE_COLORS[seat.side % SIDE_COLORS.length]}`,
+          },
+          h(
+            'div',
+            { class: 'row' },
+            h('span', { class: 'dot' }),
+            h('a', { href: `#/player/${seat.player.id}`, class: 'name' }, seat.player.name),
+            v.you === i ? h('span', { class: 'badge' }, 'you') : null,
+            seat.connected === false ? h('span', { class: 'muted small', title: 'not connected' }, '⚠ away') : null,
+            ctx.clockFor(v, i, turn),
+          ),
+          power ? h('div', { class: 'power', title: POWERS[power]?.text || '' }, h('strong', {}, powerName(power)), h('div', { class: 'small' }, POWERS[power]?.text || '')) : null,
+          notes.length ? h('div', { class: 'muted small card-state' }, notes.join(' · ')) : null,
+          turn ? h('div', { class: 'small turn-note' }, v.you === i ? 'Your turn' : 'Thinking…') : null,
+        );
+      }),
+      st.fleece
+        ? h(
+            'div',
+            { class: 'player-card fleece' },
+            h('strong', {}, 'Golden Fleece: ', st.fleece.power ? powerName(st.fleece.power) : 'not chosen yet'),
+            st.fleece.power ? h('div', { class: 'small' }, POWERS[st.fleece.power]?.text || '') : null,
+            h('div', { class: 'muted small' }, st.fleece.ram ? `Ram on ${st.fleece.ram}; held this turn by ${st.fleece.holders.map((s2) => v.seats[s2]?.player.name).join(', ') || 'nobody'}` : 'The Ram is not placed yet'),
+          )
+        : null,
+    );
+  };
+
+  const renderDraft = (v) => {
+    const st = v.state;
+    const d = st.draft;
+    if (!d || v.status !== 'draft') return null;
+    const legal = st.legal || [];
+    const byPower = new Map(legal.filter((x) => x.power).map((x) => [x.power, x]));
+    const phase = st.phase;
+    const shown = phase === 'offer' ? d.pool : d.offer;
+    const challenger = v.seats[d.challenger]?.player.name;
+    const deciderName = v.seats[st.decider]?.player.name;
+    return h(
+      'section',
+      { class: 'draft', id: 'draft' },
+      h('h2', {}, phase === 'offer' ? 'God draft: the offer' : phase === 'choose' ? 'God draft: choose a god' : 'God draft: start player'),
+      h(
+        'p',
+        { class: 'muted small' },
+        phase === 'offer'
+          ? `${challenger} (the challenger) offers ${st.fleece ? 'one god' : 'one god per player'}; the others then choose in turn and the challenger gets the last.`
+          : phase === 'choose'
+            ? `${deciderName} chooses; the challenger, ${challenger}, keeps the last god.`
+            : `${challenger} names the start player.`,
+      ),
+      phase === 'offer' && d.offer.length ? h('p', {}, 'Offered so far: ', d.offer.map(powerName).join(', ')) : null,
+      h(
+        'div',
+        { class: 'power-grid' },
+        (shown || []).map((key) => {
+          const p = POWERS[key] || { name: key, text: '', players: [] };
+          const step = byPower.get(key);
+          const clash = phase === 'offer' ? d.offer.find((o) => banned(o, key)) : null;
+          const offered = phase === 'offer' && d.offer.includes(key);
+          const taken = phase !== 'offer' && st.powers.includes(key);
+          const disabled = !step;
+          return h(
+            'button',
+            {
+              class: `power-card${offered || taken ? ' chosen' : ''}${clash ? ' banned' : ''}`,
+              'data-power': key,
+              disabled,
+              title: clash ? `Banned together with ${powerName(clash)}` : p.text,
+              onclick: () => step && send(step),
+            },
+            h('strong', {}, p.name),
+            h('span', { class: 'small' }, p.text),
+            h('span', { class: 'muted small' }, `${p.category || ''} · ${p.players.join('/')} players`),
+            clash ? h('span', { class: 'small warn' }, `Not with ${powerName(clash)}`) : null,
+            offered ? h('span', { class: 'small' }, 'offered') : taken ? h('span', { class: 'small' }, `taken by ${v.seats[st.powers.indexOf(key)]?.player.name}`) : null,
+          );
+        }),
+      ),
+    );
+  };
+
+  const renderActions = (v) => {
+    const legal = v.state.legal || [];
+    const over = v.status === 'finished' || v.status === 'aborted';
+    if (over) {
+      const r = v.result;
+      let text = 'The match was aborted.';
+      if (r && r.winners && r.winners.length) {
+        const who = r.winners.map((w) => v.seats[w].player.name).join(' and ');
+        text = `${who} ${REASONS[r.reason] || 'won'}.`;
+      }
+      return ctx.resultBlock(v, text);
+    }
+    if (v.you === null || v.you === undefined) {
+      return h('div', { class: 'actions' }, h('span', { class: 'muted' }, `Spectating · ${v.state.decider !== null ? `${v.seats[v.state.decider]?.player.name} to play` : ''}`));
+    }
+    if (legal.length === 0) {
+      const who = v.seats[v.state.decider]?.player.name;
+      return h('div', { class: 'actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? `Waiting for ${who}…` : 'Waiting…'));
+    }
+    const names = ctx.names(v);
+    const buttons = legal.filter((st) => !BOARD_KINDS.has(st.kind) && st.kind !== 'offer' && st.kind !== 'choose');
+    const text = selected ? `${prompt(legal)} — worker on ${selected} selected` : prompt(legal);
+    return h(
+      'div',
+      { class: 'actions mine', id: 'prompt' },
+      h('strong', {}, text),
+      choice
+        ? h('div', { class: 'choice', id: 'choice' }, h('span', {}, 'Which one?'), choice.map((st) => h('button', { class: 'primary', 'data-step': stepText(st), onclick: () => send(st) }, stepLabel(st, names))), h('button', { onclick: () => { choice = null; ctx.rerender(); } }, 'Cancel'))
+        : null,
+      buttons.length ? h('div', { class: 'buttons' }, buttons.map((st) => h('button', { class: st.kind === 'pass' ? 'pass' : 'primary', 'data-step': stepText(st), onclick: () => send(st) }, stepLabel(st, names)))) : null,
+      h(
+        'details',
+        { class: 'all-steps' },
+        h('summary', {}, `All ${legal.length} legal steps`),
+        h('ul', { id: 'legal' }, legal.map((st) => h('li', {}, h('button', { class: 'link', 'data-step': stepText(st), 'data-json': JSON.stringify(st), onclick: () => send(st) }, stepLabel(st, names))))),
+      ),
+    );
+  };
+
+  return {
+    /** Brings the local choices in line with view `v`; returns what they are, as a key. */
+    prepare(v) {
+      view = v;
+      const legal = v.state.legal || [];
+      const boardSteps = legal.filter((st) => BOARD_KINDS.has(st.kind));
+      const sources = new Set(boardSteps.map(sourceOf).filter(Boolean));
+      if (selected && !sources.has(selected)) selected = null;
+      // One worker to act with: select it for the player.
+      if (!selected && sources.size === 1 && boardSteps.every((st) => sourceOf(st))) selected = [...sources][0];
+      return `${selected}|${choice ? choice.map(stepText).join(',') : ''}`;
+    },
+    /** A step was sent or the view moved on: forget the half-made choice. */
+    forget() {
+      selected = null;
+      choice = null;
+    },
+    main(v) {
+      const legal = v.state.legal || [];
+      const boardSteps = legal.filter((st) => BOARD_KINDS.has(st.kind));
+      const sources = new Set(boardSteps.map(sourceOf).filter(Boolean));
+      const targets = new Set(
+        boardSteps.filter((st) => !sourceOf(st) || sourceOf(st) === selected).map((st) => targetOf(st)?.toUpperCase()).filter(Boolean),
+      );
+      const last = new Set();
+      const lastStep = v.history[v.history.length - 1];
+      if (lastStep) for (const w of lastStep.split(' ')) if (/^[A-E][1-5]$/i.test(w)) last.add(w.toUpperCase());
+      return h('div', { class: 'board-wrap', id: 'board' }, renderBoard(v, { sources, targets, selected, last }, legal.length ? onSquare : null));
+    },
+    side(v) {
+      return [renderCards(v), renderActions(v), renderDraft(v)];
+    },
+    turnLabel: (v) => `Turn ${v.state.turn || 0}`,
+    canAbort: (v) => !v.history.some((t) => t.startsWith('move')),
+    logLine: (text) => text,
+  };
+}

@@ -1,0 +1,104 @@
+// The pieces of the Splendor table as elements: a faceted gem, a token chip, a development
+// card (points, bonus, cost by colour), a face-down deck or reserved card, a noble tile. Every
+// piece carries data-* attributes naming what it shows, for the tests and for styling.
+import { h, s } from '../dom.js';
+import { COLOURS, GEM_NAMES, LEVEL_NUMERALS } from './gems.js';
+
+/** A small faceted gem of a colour (or gold). */
+export function gemIcon(gem, cls = '') {
+  return s(
+    'svg',
+    { class: `sp-gem gem-${gem} ${cls}`.trim(), viewBox: '0 0 20 20', 'aria-hidden': 'true' },
+    s('polygon', { class: 'body', points: '5,2 15,2 19,8 10,19 1,8' }),
+    s('polygon', { class: 'table', points: '6.5,2.8 13.5,2.8 12.5,7.6 7.5,7.6' }),
+    s('polyline', { class: 'facet', points: '1,8 7.5,7.6 10,19 12.5,7.6 19,8' }),
+  );
+}
+
+/** Makes `el` act as a button: focusable, Enter/Space and clicks call `fn`. */
+export function clickable(el, fn, label) {
+  el.setAttribute('role', 'button');
+  el.setAttribute('tabindex', '0');
+  if (label) el.setAttribute('aria-label', label);
+  el.addEventListener('click', (e) => {
+    e.stopPropagation();
+    fn(e);
+  });
+  el.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      fn(e);
+    }
+  });
+  return el;
+}
+
+/** A token chip of `gem` showing `count` (null: no number). */
+export function tokenChip(gem, count = null, extra = {}) {
+  const { cls = '', ...attrs } = extra;
+  return h(
+    'span',
+    { class: `sp-token gem-${gem}${count === 0 ? ' none' : ''} ${cls}`.trim(), 'data-gem': gem, 'data-count': count ?? '', title: `${GEM_NAMES[gem]} (${gem})`, ...attrs },
+    h('span', { class: 'chip-ring' }, count === null ? gemIcon(gem) : String(count)),
+  );
+}
+
+/** Cost pips: one per colour that costs something, in the protocol's order. */
+function costPips(cost, cls = 'sp-cost') {
+  return h(
+    'span',
+    { class: cls },
+    COLOURS.filter((c) => cost[c] > 0).map((c) => h('span', { class: `pip gem-${c}`, 'data-gem': c, title: `${cost[c]} ${c}` }, String(cost[c]))),
+  );
+}
+
+export const cardLabel = (card) => {
+  const cost = COLOURS.filter((c) => card.cost[c] > 0).map((c) => `${card.cost[c]} ${c}`).join(', ');
+  return `level ${card.level} ${card.bonus} card #${card.id}, ${card.points} point${card.points === 1 ? '' : 's'}, costs ${cost || 'nothing'}`;
+};
+
+/** A development card, face up. */
+export function cardFace(card, { cls = '' } = {}) {
+  return h(
+    'div',
+    {
+      class: `sp-card bonus-${card.bonus} level-${card.level} ${cls}`.trim(),
+      'data-card': card.id,
+      'data-level': card.level,
+      'data-bonus': card.bonus,
+      'data-points': card.points,
+      title: cardLabel(card),
+    },
+    h('span', { class: 'card-top' }, h('span', { class: 'points' }, card.points > 0 ? String(card.points) : ''), gemIcon(card.bonus, 'bonus')),
+    h('span', { class: 'card-art' }, gemIcon(card.bonus, 'art')),
+    costPips(card.cost),
+    h('span', { class: 'card-level' }, LEVEL_NUMERALS[card.level]),
+  );
+}
+
+/** The back of a card of `level`: a deck (with its count) or a hidden reserved card. */
+export function cardBack(level, { count = null, cls = '', attrs = {} } = {}) {
+  return h(
+    'div',
+    { class: `sp-back level-${level}${count === 0 ? ' empty' : ''} ${cls}`.trim(), 'data-level': level, ...attrs },
+    h('span', { class: 'back-level' }, LEVEL_NUMERALS[level]),
+    h('span', { class: 'back-dots' }, '•'.repeat(level)),
+    count !== null ? h('span', { class: 'back-count', title: `${count} card${count === 1 ? '' : 's'} left` }, String(count)) : null,
+  );
+}
+
+/** A noble tile: its points and the bonuses it requires. */
+export function nobleTile(noble, { cls = '' } = {}) {
+  const req = COLOURS.filter((c) => noble.requires[c] > 0);
+  return h(
+    'div',
+    {
+      class: `sp-noble ${cls}`.trim(),
+      'data-noble': noble.id,
+      title: `Noble #${noble.id}: ${noble.points} points for ${req.map((c) => `${noble.requires[c]} ${c}`).join(', ')} bonuses`,
+    },
+    h('span', { class: 'points' }, String(noble.points)),
+    h('span', { class: 'crest', 'aria-hidden': 'true' }, '♛'),
+    h('span', { class: 'sp-require' }, req.map((c) => h('span', { class: `req gem-${c}`, 'data-gem': c }, String(noble.requires[c])))),
+  );
+}
