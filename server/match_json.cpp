@@ -89,17 +89,21 @@ json match_header(const store::StoredMatch& match, const protocol::Game* final_g
     json seats = json::array();
     for (const store::StoredSeat& seat : match.seats) {
         json power = seat.power.empty() ? json(nullptr) : json(seat.power);
+        json points = nullptr;  // games that score (Splendor): as the shown view has them
         if (shown && seat.seat >= 0 && seat.seat < final_game->seat_count()) {
             json members = seat_members(*final_game, *shown, seat.seat);
             if (members.contains("power")) power = std::move(members["power"]);
+            if (members.contains("points")) points = std::move(members["points"]);
         }
         auto [before, after] = seat_ratings(seat);
-        seats.push_back({{"seat", seat.seat},
-                         {"team", seat.team ? json(*seat.team) : json(nullptr)},
-                         {"player", {{"id", seat.player_id}, {"name", seat.display_name}}},
-                         {"power", std::move(power)},
-                         {"rating_before", std::move(before)},
-                         {"rating_after", std::move(after)}});
+        json entry = {{"seat", seat.seat},
+                      {"team", seat.team ? json(*seat.team) : json(nullptr)},
+                      {"player", {{"id", seat.player_id}, {"name", seat.display_name}}},
+                      {"power", std::move(power)},
+                      {"rating_before", std::move(before)},
+                      {"rating_after", std::move(after)}};
+        if (!points.is_null()) entry["points"] = std::move(points);
+        seats.push_back(std::move(entry));
     }
     const json settings = parsed_or_null(match.settings_json);
     return {{"id", match.id},

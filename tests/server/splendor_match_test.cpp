@@ -552,7 +552,10 @@ TEST_CASE("A stored Splendor match replays through its Game: hashes, the API's v
         const json header = match_header(m, end.game.get());
         CHECK(header["game"] == "splendor");
         CHECK(header["pool"] == "splendor");
-        for (const auto& seat : header["seats"]) CHECK(seat["power"] == nullptr);
+        for (const auto& seat : header["seats"]) {
+            CHECK(seat["power"] == nullptr);
+            CHECK(seat["points"] == t.state.seat(seat["seat"].get<int>()).points);
+        }
         const json view = view_after_json(m, end);
         CHECK(view["game"] == "splendor");
         REQUIRE(view["seats"].size() == 3);
