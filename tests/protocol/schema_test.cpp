@@ -453,8 +453,8 @@ TEST_CASE("the schemas refuse what the parser refuses", "[schema]") {
         {"client",
          {{"type", "lobby.create"}, {"settings", {{"game", "splendor"}, {"players", 5}}}}});
     protocol::SplendorGame splendor(splendor_test::new_state(2, 0, 5));
-    auto seen = splendor.view(0);
     REQUIRE(splendor.play(protocol::step_json(splendor.legal()[0])).index() == 0);
+    auto seen = splendor.view(0);  // a view is written while it is the game's own (asserted)
     const json good = json::parse(
         snapshot_message("m_test", 1, json::parse(splendor_view_text(splendor, *seen, 0, {}))));
     json deck_order = good, no_out = good, power = good, short_card = good, draft = good;
