@@ -1,33 +1,13 @@
 #include "engine/santorini/state_hash.hpp"
 
 #include <cstdint>
-#include <cstdio>
+
+#include "engine/common/fnv.hpp"
 
 namespace santorini {
 
-namespace {
-
-/// FNV-1a, fed one integer at a time in a fixed byte order.
-class Fnv {
-  public:
-    template <class T>
-    void add(T value) {
-        auto bits = static_cast<std::uint64_t>(value);
-        for (std::size_t i = 0; i < sizeof(T); ++i) {
-            hash_ ^= (bits >> (8 * i)) & 0xFFu;
-            hash_ *= 0x100000001b3ull;
-        }
-    }
-    std::uint64_t value() const { return hash_; }
-
-  private:
-    std::uint64_t hash_ = 0xcbf29ce484222325ull;
-};
-
-}  // namespace
-
 std::string state_hash(const santorini::State& s) {
-    Fnv h;
+    engine_common::Fnv h;
     for (santorini::Square q = 0; q < santorini::square_count; ++q) {
         h.add(static_cast<std::uint8_t>(s.board.height(q)));
         h.add(static_cast<std::uint8_t>(s.board.has_dome(q)));
@@ -83,9 +63,7 @@ std::string state_hash(const santorini::State& s) {
     for (auto b : s.tokens) h.add(b);
     for (auto d : s.power_data) h.add(d);
     h.add(s.rng);
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h.value()));
-    return text;
+    return h.hex();
 }
 
 }  // namespace santorini

@@ -1,36 +1,12 @@
 #include "engine/splendor/state_hash.hpp"
 
 #include <cstdint>
-#include <cstdio>
+
+#include "engine/common/fnv.hpp"
 
 namespace splendor {
-namespace {
-
-/// FNV-1a, fed one integer at a time in a fixed byte order.
-class Fnv {
-  public:
-    template <class T>
-    void add(T value) {
-        auto bits = static_cast<std::uint64_t>(value);
-        for (std::size_t i = 0; i < sizeof(T); ++i) {
-            hash_ ^= (bits >> (8 * i)) & 0xFFu;
-            hash_ *= 0x100000001b3ull;
-        }
-    }
-    template <class T, std::size_t N>
-    void add(const std::array<T, N>& values) {
-        for (const auto& v : values) add(v);
-    }
-    std::uint64_t value() const { return hash_; }
-
-  private:
-    std::uint64_t hash_ = 0xcbf29ce484222325ull;
-};
-
-}  // namespace
-
 std::string state_hash(const State& s) {
-    Fnv h;
+    engine_common::Fnv h;
     h.add(s.players);
     for (const Player& p : s.seats) {
         h.add(p.tokens);
@@ -58,9 +34,7 @@ std::string state_hash(const State& s) {
     h.add(s.passes);
     h.add(s.turn);
     h.add(s.winners);
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h.value()));
-    return text;
+    return h.hex();
 }
 
 }  // namespace splendor
