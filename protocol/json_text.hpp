@@ -7,6 +7,7 @@
 // as text, one operation at a time; the caller writes each operation's value through the
 // JsonText it gets back.
 
+#include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -77,6 +78,45 @@ class PatchText {
     JsonText json_;
     int ops_ = 0;
     bool open_op_ = false;
+};
+
+/// JSON pointers under a prefix (e.g. "/state"), built in one reused buffer for the patch
+/// writers: `at` starts a path below the prefix, `key` and `index` extend it, `mark` / `back`
+/// return to a saved parent.
+class JsonPointer {
+  public:
+    explicit JsonPointer(std::string_view prefix) {
+        buf_.reserve(prefix.size() + 48);
+        buf_.assign(prefix);
+        prefix_ = buf_.size();
+    }
+    JsonPointer& at(std::string_view k) {
+        buf_.resize(prefix_);
+        return key(k);
+    }
+    JsonPointer& key(std::string_view k) {
+        buf_.push_back('/');
+        buf_.append(k);
+        return *this;
+    }
+    JsonPointer& index(int i) {
+        char digits[12];
+        auto [end, ec] = std::to_chars(digits, digits + sizeof digits, i);
+        (void)ec;
+        buf_.push_back('/');
+        buf_.append(digits, end);
+        return *this;
+    }
+    std::size_t mark() const { return buf_.size(); }
+    JsonPointer& back(std::size_t m) {
+        buf_.resize(m);
+        return *this;
+    }
+    operator std::string_view() const { return buf_; }
+
+  private:
+    std::string buf_;
+    std::size_t prefix_ = 0;
 };
 
 }  // namespace protocol

@@ -371,45 +371,8 @@ void write_cards(JsonText& out, const State& v) {
 
 // ---- the patch ----
 
-// JSON pointers under the caller's prefix, built in one buffer: `at` starts a path, `key` and
-// `index` extend it, `mark` / `back` return to a saved parent.
-class Paths {
-  public:
-    explicit Paths(std::string_view prefix) {
-        buf_.reserve(prefix.size() + 48);
-        buf_.assign(prefix);
-        prefix_ = buf_.size();
-    }
-    Paths& at(std::string_view k) {
-        buf_.resize(prefix_);
-        return key(k);
-    }
-    Paths& key(std::string_view k) {
-        buf_.push_back('/');
-        buf_.append(k);
-        return *this;
-    }
-    Paths& index(int i) {
-        char digits[12];
-        auto [end, ec] = std::to_chars(digits, digits + sizeof digits, i);
-        (void)ec;
-        buf_.push_back('/');
-        buf_.append(digits, end);
-        return *this;
-    }
-    std::size_t mark() const { return buf_.size(); }
-    Paths& back(std::size_t m) {
-        buf_.resize(m);
-        return *this;
-    }
-    operator std::string_view() const { return buf_; }
 
-  private:
-    std::string buf_;
-    std::size_t prefix_ = 0;
-};
-
-void patch_card(const Card& a, const Card& b, Paths& path, PatchText& patch) {
+void patch_card(const Card& a, const Card& b, JsonPointer& path, PatchText& patch) {
     const std::size_t m = path.mark();
     if (a.power != b.power) write_power(patch.replace(path.back(m).key("power")), b.power);
     if (a.acting_as != b.acting_as)
@@ -443,7 +406,7 @@ void patch_card(const Card& a, const Card& b, Paths& path, PatchText& patch) {
     path.back(m);
 }
 
-void patch_this_turn(const ThisTurn& a, const ThisTurn& b, Paths& path, PatchText& patch) {
+void patch_this_turn(const ThisTurn& a, const ThisTurn& b, JsonPointer& path, PatchText& patch) {
     path.at("this_turn");
     if (a.shown != b.shown) {
         write_this_turn(patch.replace(path), b);
@@ -466,7 +429,7 @@ void patch_this_turn(const ThisTurn& a, const ThisTurn& b, Paths& path, PatchTex
                 patch.replace(path.back(m).key(f.key)).boolean((b.flags & f.flag) != 0);
 }
 
-void patch_workers(const State& a, const State& b, Paths& path, PatchText& patch) {
+void patch_workers(const State& a, const State& b, JsonPointer& path, PatchText& patch) {
     if (a.worker_count != b.worker_count) {
         write_workers(patch.replace(path.at("workers")), b);
         return;
@@ -486,7 +449,7 @@ void patch_workers(const State& a, const State& b, Paths& path, PatchText& patch
 }
 
 // Per-seat arrays and the seats' cards, element by element (whole when the seat count differs).
-void patch_seats(const State& a, const State& b, Paths& path, PatchText& patch) {
+void patch_seats(const State& a, const State& b, JsonPointer& path, PatchText& patch) {
     if (a.seat_count != b.seat_count) {
         patch.replace(path.at("players")).number(b.seat_count);
         write_seat_powers(patch.replace(path.at("powers")), b);
@@ -512,7 +475,7 @@ void patch_seats(const State& a, const State& b, Paths& path, PatchText& patch) 
     }
 }
 
-void patch_draft(const State& a, const State& b, Paths& path, PatchText& patch) {
+void patch_draft(const State& a, const State& b, JsonPointer& path, PatchText& patch) {
     const auto& x = a.setup;
     const auto& y = b.setup;
     if (x.mode != y.mode) patch.replace(path.at("draft").key("mode")).string(draft_name(y.mode));
@@ -528,7 +491,7 @@ void patch_draft(const State& a, const State& b, Paths& path, PatchText& patch) 
     if (!same_offer) write_offer(patch.replace(path.at("draft").key("offer")), y);
 }
 
-void patch_fleece(const State& a, const State& b, Paths& path, PatchText& patch) {
+void patch_fleece(const State& a, const State& b, JsonPointer& path, PatchText& patch) {
     if (a.setup.golden_fleece != b.setup.golden_fleece) {
         write_fleece(patch.replace(path.at("fleece")), b);
         return;
@@ -678,7 +641,7 @@ void write_state(const State& seen, const StepList* legal, JsonText& out) {
 
 void write_state_patch(const State& from, const StepList* from_legal, const State& to,
                        const StepList* to_legal, std::string_view prefix, PatchText& patch) {
-    Paths path(prefix);
+    JsonPointer path(prefix);
     if (from.phase != to.phase) patch.replace(path.at("phase")).string(phase_name(to.phase));
     if (const int d = santorini::decider(to); santorini::decider(from) != d)
         write_optional_index(patch.replace(path.at("decider")), d);

@@ -22,34 +22,6 @@ using splendor::View;
 
 namespace {
 
-// JSON pointers under the caller's prefix, built in one buffer: `at` starts a path, `key` and
-// `index` extend it.
-class Paths {
-  public:
-    explicit Paths(std::string_view prefix) : buf_(prefix), prefix_(buf_.size()) {}
-    Paths& at(std::string_view k) {
-        buf_.resize(prefix_);
-        return key(k);
-    }
-    Paths& key(std::string_view k) {
-        buf_.push_back('/');
-        buf_.append(k);
-        return *this;
-    }
-    Paths& index(int i) {
-        char digits[12];
-        auto [end, ec] = std::to_chars(digits, digits + sizeof digits, i);
-        (void)ec;
-        buf_.push_back('/');
-        buf_.append(digits, end);
-        return *this;
-    }
-    operator std::string_view() const { return buf_; }
-
-  private:
-    std::string buf_;
-    std::size_t prefix_ = 0;
-};
 
 std::uint32_t low_bits(int n) {
     return n >= 32 ? ~0u : (1u << n) - 1;
@@ -172,7 +144,7 @@ void write_legal(JsonText& out, const StepList& legal) {
     out.end_array();
 }
 
-void patch_hand(const SeatView& a, const SeatView& b, Paths& path, int seat, PatchText& patch) {
+void patch_hand(const SeatView& a, const SeatView& b, JsonPointer& path, int seat, PatchText& patch) {
     auto member = [&](std::string_view key) -> std::string_view {
         return path.at("hands").index(seat).key(key);
     };
@@ -209,7 +181,7 @@ void write_state(const View& seen, int decider, const StepList* legal, JsonText&
 void write_state_patch(const View& from, int from_decider, const StepList* from_legal,
                        const View& to, int to_decider, const StepList* to_legal,
                        std::string_view prefix, PatchText& patch) {
-    Paths path(prefix);
+    JsonPointer path(prefix);
     if (from.phase != to.phase)
         patch.replace(path.at("phase")).string(splendor_phase_name(to.phase));
     if (from_decider != to_decider)
