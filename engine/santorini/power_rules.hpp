@@ -155,14 +155,6 @@ Bitboard neighbors_for(const State& state, Square s);
 void add_normal_moves(const State& state, int worker, StepList& out);
 /// Adds the normal builds of `worker`: a block below height 3, a dome on height 3.
 void add_normal_builds(const State& state, int worker, StepList& out, bool before_move = false);
-/// The configuration key of the current mover's first two workers (see Turn::visited).
-int configuration_key(const State& state);
-/// True if a configuration was already passed through this turn.
-inline bool visited(const State& state, int key) {
-    return (state.turn.visited[static_cast<std::size_t>(key / 64)] >> (key % 64)) & 1u;
-}
-/// The key the configuration would have after `step` (a move of one worker).
-int configuration_key_after(const State& state, const Step& step);
 /// `seat` loses: its side is out with its workers; the last side standing wins.
 void lose(State& state, int seat);
 /// The seats of `side` win; the game is over.

@@ -70,8 +70,10 @@ struct Turn {
     std::uint32_t movable = 0;      ///< workers (bits of indices) the mover may move this turn
     std::uint16_t moved_workers = 0;  ///< workers that moved this turn ("unmoved worker" = not here)
     std::uint8_t extra = 0;         ///< a count a power keeps within the turn (Poseidon's builds)
-    /// Configurations of the mover's first two workers already passed through this turn, as
-    /// bits (a * 26 + b, 25 = off the board), so powers with unbounded moves never loop.
+    /// The loop guard: placements of the mover's first two workers (bits a * 26 + b, 25 = off
+    /// the board) passed through since the rest of this Turn (but `worker`) last changed. A move
+    /// back onto one repeats a whole state of the turn and is never legal, so powers with
+    /// unbounded moves (Hermes, Triton) never loop, while a worker that moved may come back.
     std::array<std::uint64_t, 11> visited{};
     /// True if no complete turn meets every "if possible" demand of the powers in play
     /// (PowerRules::if_possible): the core waives them all for this turn (set by start_turn).
