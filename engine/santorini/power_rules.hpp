@@ -115,9 +115,10 @@ struct PowerRules {
 
     // ---- appended with the advanced gods (group B) ----
     /// An "if possible" demand on `mover`'s turn (Persephone): true once the turn so far meets
-    /// it. Like may_end_turn, a turn ends only where every demand is met; but when, at the
-    /// turn's start (after every on_turn_start hook), no complete turn meets them all, the core
-    /// waives them for the whole turn (Turn::if_possible_waived) instead of the mover losing.
+    /// it. Like may_end_turn, a turn ends only where every demand is met (a game that ends in
+    /// the turn too: a win ends the turn); but when, at the turn's start (after every
+    /// on_turn_start hook), no complete turn meets them all, the core waives them for the whole
+    /// turn (Turn::if_possible_waived) instead of the mover losing.
     bool (*if_possible)(const State&, int seat, int mover) = nullptr;
 };
 

@@ -69,6 +69,13 @@ bool if_possible_met(const State& s) {
     return ok;
 }
 
+// A game that ended during the turn ended the turn too, and the turn still had to meet the
+// "if possible" demands (or they are waived): a winning step that does not meet them (Pan's
+// drop, Eros' pair, when a move up was possible for Persephone) is no way to end the turn.
+bool ended_meeting_demands(const State& s) {
+    return s.over() && if_possible_met(s);
+}
+
 bool if_possible_in_play(const State& s) {
     bool any = false;
     for_each_power_in_play(s, [&](int, const PowerRules& r) { any = any || r.if_possible != nullptr; });
@@ -401,8 +408,9 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
     advance(s, probe);
 }
 
-// The completion search: can the current turn be brought to its end from here (or the game
-// is over)? A depth-first search over the raw candidates in probe mode.
+// The completion search: can the current turn be brought to its end from here (or to the end
+// of the game, meeting the "if possible" demands)? A depth-first search over the raw
+// candidates in probe mode.
 //
 // Dead ends: a search that has met many points of the turn remembers those from which it
 // found no end (by detail::midturn_key: the state without the loop guard) and does not search
@@ -428,7 +436,8 @@ public:
 
 private:
     bool search(const State& s) {
-        if (s.over() || (s.turn.flags & turn_done)) return true;
+        if (s.over()) return ended_meeting_demands(s);
+        if (s.turn.flags & turn_done) return true;
         if (s.turn.flags & repeated) return false;
         std::string key;
         if (++points_ > remember_after) {
@@ -462,7 +471,8 @@ bool can_complete(const State& s) { return CompletionSearch{}.can_complete(s); }
 
 // Full turns from a mid-turn probe state: dead ends add nothing, the turn's end adds one.
 std::uint64_t count_from(const State& s) {
-    if (s.over() || (s.turn.flags & turn_done)) return 1;
+    if (s.over()) return ended_meeting_demands(s) ? 1 : 0;
+    if (s.turn.flags & turn_done) return 1;
     if (s.turn.flags & repeated) return 0;
     StepList list;
     candidates(s, list);
