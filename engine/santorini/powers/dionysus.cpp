@@ -4,8 +4,10 @@
 // Rulings (docs/rulings.md C9-C13): a Complete Tower is created by a dome on level 3 (a block
 // never completes one); the additional turns come right after the turn that earned them, one
 // per tower, and towers made in them earn more; in one the mover moves and builds with any one
-// opponent worker (3 players: of either opponent), or passes to decline it; nobody wins in it,
-// neither by moving nor by a standing win (Chronus wins when the next turn starts). The card's
+// opponent worker (3 players: of either opponent), or passes to decline it; cards restricting
+// "opponent Workers" bind that worker by its owner (Limus' own worker builds next to her, their
+// own hooks see to it); nobody wins in it, neither by moving nor by a standing win (Chronus
+// wins when the next turn starts). The card's
 // Seat::counter holds the turns still owed, the current one included: it drops when an extra
 // turn ends, so a position at an extra turn's start (notation `extra_turn=1`) reads back as is.
 #include "engine/santorini/powers/powers.hpp"
