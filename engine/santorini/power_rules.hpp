@@ -110,7 +110,9 @@ struct PowerRules {
     /// it is (Golden Fleece: 0). Chaos makes his deck and draws his first power (G2).
     void (*card_setup)(State&, int card) = nullptr;
     /// After every turn (real play), once per card in the game whoever holds it, nobody
-    /// included (Golden Fleece): Chaos changes power after a turn in which a dome was built.
+    /// included (Golden Fleece): Chaos changes power after a turn in which a dome was built;
+    /// Athena forgets a player whose turn was played without her card. Also called for the god
+    /// a card acts as (Chaos' face-up god), before the card's own.
     void (*card_turn_end)(State&, int card) = nullptr;
 
     // ---- appended with the advanced gods (group B) ----

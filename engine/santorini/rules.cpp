@@ -232,7 +232,11 @@ void finish_turn(State& s, bool probe) {
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
         if (r.on_turn_end) r.on_turn_end(s, o, seat);
     });
+    // The god a card acts as (Chaos' face-up god, the one of this turn) before the card's own
+    // hook, which may change that god.
     for_each_card(s, [&](int card, const PowerRules& r) {
+        const PowerRules& god = rules_of(s.acting_as[static_cast<std::size_t>(card)]);
+        if (god.card_turn_end) god.card_turn_end(s, card);
         if (r.card_turn_end) r.card_turn_end(s, card);
     });
     if (s.over()) return;

@@ -87,7 +87,7 @@ struct Seat {
     PowerId power = PowerId::None;  ///< the power card in front of this player
     std::uint8_t side = 0;          ///< who owns the workers this player moves (4p: the team)
     bool out = false;               ///< lost (3p: eliminated; removed with workers and power)
-    std::uint8_t memory = 0;        ///< what this seat's power remembers between turns (Athena: moved up)
+    std::uint8_t memory = 0;        ///< what this seat's card remembers between turns (Athena: who moved up)
     std::uint8_t counter = 0;       ///< a count the power keeps (stored builds, coins, hero used)
     friend bool operator==(const Seat&, const Seat&) = default;
 };
