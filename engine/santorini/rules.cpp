@@ -59,10 +59,11 @@ bool move_allowed(const State& s, int mover, const Step& m) {
     return ok;
 }
 
-// True if every "if possible" demand on the mover is met (Persephone), or they are waived.
+// True if every "if possible" demand on the mover is met (Persephone), or they are waived, or
+// the turn was declined (nothing of it is played).
 bool if_possible_met(const State& s) {
     bool ok = true;
-    if (!s.turn.if_possible_waived)
+    if (!s.turn.if_possible_waived && !(s.turn.flags & turn_flag::declined))
         for_each_power_in_play(s, [&](int o, const PowerRules& r) {
             if (ok && r.if_possible && !r.if_possible(s, o, s.turn.seat)) ok = false;
         });
@@ -428,6 +429,12 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
 // nothing it met leads to an end, and they stay remembered for the next candidate.
 class CompletionSearch {
 public:
+    CompletionSearch() = default;
+    /// A search for a turn that is played: a declined turn (turn_flag::declined) is no end.
+    /// Whether the "if possible" demands can be met asks this (a decline meets nothing).
+    struct PlayedOnly {};
+    explicit CompletionSearch(PlayedOnly) : declined_ends_(false) {}
+
     bool can_complete(const State& s) {
         std::size_t first = noted_.size();
         bool done = search(s);
@@ -441,7 +448,8 @@ public:
 private:
     bool search(const State& s) {
         if (s.over()) return ended_meeting_demands(s);
-        if (s.turn.flags & turn_done) return true;
+        if (s.turn.flags & turn_done)
+            return declined_ends_ || !(s.turn.flags & turn_flag::declined);
         if (s.turn.flags & repeated) return false;
         std::string key;
         if (++points_ > remember_after) {
@@ -467,11 +475,18 @@ private:
     // Most searches end within a few points; only long ones pay for keys.
     static constexpr int remember_after = 64;
     int points_ = 0;
+    bool declined_ends_ = true;
     std::unordered_set<std::string> dead_ends_;
     std::vector<std::string> noted_;  // what dead_ends_ holds, in the order found
 };
 
 bool can_complete(const State& s) { return CompletionSearch{}.can_complete(s); }
+
+// True if some turn that is played (not declined) can meet every "if possible" demand; if not,
+// the demands are waived for the turn.
+bool demands_can_be_met(const State& s) {
+    return CompletionSearch{CompletionSearch::PlayedOnly{}}.can_complete(s);
+}
 
 // Full turns from a mid-turn probe state: dead ends add nothing, the turn's end adds one.
 std::uint64_t count_from(const State& s) {
@@ -515,7 +530,8 @@ void go_on_without(State& s) {
     check_standing_wins(s);  // a standing win a removed power denied happens now
     advance(s, false);
     if (s.over() || s.interrupt >= 0) return;
-    if (if_possible_in_play(s) && !s.turn.if_possible_waived && !can_complete(s)) s.turn.if_possible_waived = true;
+    if (if_possible_in_play(s) && !s.turn.if_possible_waived && !demands_can_be_met(s))
+        s.turn.if_possible_waived = true;
     if (!can_complete(s)) finish_turn(s, false);
 }
 
@@ -684,7 +700,8 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
         // "If possible" (Persephone): decided once every turn-start hook has had its say
         // (Hypnus' freeze counts, whatever the seat order); a demand no complete turn can meet
         // is waived for the turn, so it never makes the mover lose.
-        if (!s.over() && if_possible_in_play(s) && !can_complete(s)) s.turn.if_possible_waived = true;
+        if (!s.over() && if_possible_in_play(s) && !demands_can_be_met(s))
+            s.turn.if_possible_waived = true;
         if (s.over() || can_complete(s)) return;
         lose(s, seat);
         seat = next_seat_in(s, seat);

@@ -55,6 +55,9 @@ inline constexpr std::uint16_t level_changed = 1 << 2;  ///< a move changed leve
 inline constexpr std::uint16_t dome_built = 1 << 3;     ///< somebody built a dome this turn (Chaos)
 inline constexpr std::uint16_t built_before_move = 1 << 4;
 inline constexpr std::uint16_t extra_turn = 1 << 5;     ///< a turn a power added (Dionysus): no win in it
+/// The mover declined the turn ("you may": Dionysus' additional turn): it is not played, so no
+/// "if possible" demand binds it (set by the power that offers the decline).
+inline constexpr std::uint16_t declined = 1 << 6;
 }  // namespace turn_flag
 
 /// The part of the state that lives only for the current turn.

@@ -161,3 +161,26 @@ TEST_CASE("Dionysus and Athena: her worker he moves may move up; his own may not
     CHECK(decider(s) == 1);
     CHECK(s.seat(1).memory == 1);  // his turn, not hers: her memory is still her last turn's
 }
+
+TEST_CASE("Dionysus may decline the additional turn with Persephone in play",
+          "[dionysus][persephone]") {
+    // In the additional turn Persephone's E1 could move up to D1: her demand binds that turn
+    // (it is his), but "you may": declining it plays no turn, so nothing is demanded of it.
+    State s =
+        position("00000/00000/00000/00300/00010 A:B2,E5 B:A5,E1 A powers=Dionysus,Persephone");
+    play(s, {"move B2 B1", "dome B1 C2"});
+    REQUIRE(s.turn.flags & turn_flag::extra_turn);
+    CHECK_FALSE(s.turn.if_possible_waived);
+    CHECK(sorted(legal_texts(s)) == sorted({"move E1 D1", "pass"}));
+    play(s, {"pass"});
+    CHECK(decider(s) == 1);
+    CHECK(s.seat(0).counter == 0);
+    // With no move up possible in it, the demand is waived and every move is open, and so is
+    // the decline.
+    State flat =
+        position("00000/00000/00000/00300/00000 A:B2,E5 B:A5,E1 A powers=Dionysus,Persephone");
+    play(flat, {"move B2 B1", "dome B1 C2"});
+    CHECK(flat.turn.if_possible_waived);
+    CHECK(legal(flat, "move E1 D1"));
+    CHECK(legal(flat, "pass"));
+}
