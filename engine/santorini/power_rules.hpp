@@ -110,14 +110,17 @@ struct PowerRules {
     /// it is (Golden Fleece: 0). Chaos makes his deck and draws his first power (G2).
     void (*card_setup)(State&, int card) = nullptr;
     /// After every turn (real play), once per card in the game whoever holds it, nobody
-    /// included (Golden Fleece): Chaos changes power after a turn in which a dome was built.
+    /// included (Golden Fleece): Chaos changes power after a turn in which a dome was built;
+    /// Athena forgets a player whose turn was played without her card. Also called for the god
+    /// a card acts as (Chaos' face-up god), before the card's own.
     void (*card_turn_end)(State&, int card) = nullptr;
 
     // ---- appended with the advanced gods (group B) ----
     /// An "if possible" demand on `mover`'s turn (Persephone): true once the turn so far meets
-    /// it. Like may_end_turn, a turn ends only where every demand is met; but when, at the
-    /// turn's start (after every on_turn_start hook), no complete turn meets them all, the core
-    /// waives them for the whole turn (Turn::if_possible_waived) instead of the mover losing.
+    /// it. Like may_end_turn, a turn ends only where every demand is met (a game that ends in
+    /// the turn too: a win ends the turn); but when, at the turn's start (after every
+    /// on_turn_start hook), no complete turn meets them all, the core waives them for the whole
+    /// turn (Turn::if_possible_waived) instead of the mover losing.
     bool (*if_possible)(const State&, int seat, int mover) = nullptr;
 };
 
@@ -155,14 +158,6 @@ Bitboard neighbors_for(const State& state, Square s);
 void add_normal_moves(const State& state, int worker, StepList& out);
 /// Adds the normal builds of `worker`: a block below height 3, a dome on height 3.
 void add_normal_builds(const State& state, int worker, StepList& out, bool before_move = false);
-/// The configuration key of the current mover's first two workers (see Turn::visited).
-int configuration_key(const State& state);
-/// True if a configuration was already passed through this turn.
-inline bool visited(const State& state, int key) {
-    return (state.turn.visited[static_cast<std::size_t>(key / 64)] >> (key % 64)) & 1u;
-}
-/// The key the configuration would have after `step` (a move of one worker).
-int configuration_key_after(const State& state, const Step& step);
 /// `seat` loses: its side is out with its workers; the last side standing wins.
 void lose(State& state, int seat);
 /// The seats of `side` win; the game is over.

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <string>
 #include <unordered_set>
+#include <vector>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/perft.hpp"
@@ -17,6 +18,9 @@ namespace {
 // Set in Turn::flags by a probe (see can_complete) when the turn would end: the probe stops
 // there instead of starting the next seat's turn.
 constexpr std::uint16_t turn_done = 1 << 15;
+// Set in Turn::flags by the loop guard (guard_loops) when a move brings the turn back to a
+// state it already passed through: a dead end, so the completion rule never lists that move.
+constexpr std::uint16_t repeated = 1 << 14;
 
 bool turn_phase(Phase p) { return p == Phase::Begin || p == Phase::AfterMove || p == Phase::AfterBuild || p == Phase::End; }
 
@@ -55,14 +59,22 @@ bool move_allowed(const State& s, int mover, const Step& m) {
     return ok;
 }
 
-// True if every "if possible" demand on the mover is met (Persephone), or they are waived.
+// True if every "if possible" demand on the mover is met (Persephone), or they are waived, or
+// the turn was declined (nothing of it is played).
 bool if_possible_met(const State& s) {
     bool ok = true;
-    if (!s.turn.if_possible_waived)
+    if (!s.turn.if_possible_waived && !(s.turn.flags & turn_flag::declined))
         for_each_power_in_play(s, [&](int o, const PowerRules& r) {
             if (ok && r.if_possible && !r.if_possible(s, o, s.turn.seat)) ok = false;
         });
     return ok;
+}
+
+// A game that ended during the turn ended the turn too, and the turn still had to meet the
+// "if possible" demands (or they are waived): a winning step that does not meet them (Pan's
+// drop, Eros' pair, when a move up was possible for Persephone) is no way to end the turn.
+bool ended_meeting_demands(const State& s) {
+    return s.over() && if_possible_met(s);
 }
 
 bool if_possible_in_play(const State& s) {
@@ -157,9 +169,56 @@ void candidates(const State& s, StepList& out) {
         out.push_back(Step::pass());
 }
 
+// The loop guard's key: the squares of the mover's first two workers by index (25 = off the
+// board), a * 26 + b (docs/engine.md G18: sides of 3 or more workers are not covered).
+int configuration_key(const State& s) {
+    int first = -1, second = -1;
+    int side = s.seat(s.turn.seat).side;
+    for (int w = 0; w < s.worker_count; ++w) {
+        if (s.worker(w).side != side) continue;
+        if (first < 0)
+            first = w;
+        else if (second < 0)
+            second = w;
+    }
+    auto index = [&](int w) {
+        Square sq = w < 0 ? no_square : s.worker(w).square;
+        return sq == no_square ? 25 : sq;
+    };
+    return index(first) * 26 + index(second);
+}
+
 void mark_visited(State& s) {
     int key = configuration_key(s);
     s.turn.visited[static_cast<std::size_t>(key / 64)] |= std::uint64_t{1} << (key % 64);
+}
+
+bool placement_visited(const State& s) {
+    int key = configuration_key(s);
+    return (s.turn.visited[static_cast<std::size_t>(key / 64)] >> (key % 64)) & 1u;
+}
+
+// What the turn has done so far: every Turn field but the loop guard itself and which worker
+// moved last (Hermes alternates his workers while either may build, so it tells nothing).
+bool same_record(Turn a, Turn b) {
+    a.visited = b.visited = {};
+    a.worker = b.worker = -1;
+    return a == b;
+}
+
+// The loop guard (Turn::visited; rulings 3 and B5). A turn's state is its record (same_record)
+// and the placement of the mover's workers. The record only grows within a turn (moves, moved
+// workers, flags, builds), so a state can come back only while the record stays as it is: the
+// guard holds the placements met since the record last changed, and a move onto one of them
+// repeats a state the turn has passed through. Only that is stopped: a worker that went out
+// and came back after moving is in a new state (Triton back on his starting square).
+void guard_loops(State& s, const Turn& before, const Step& st) {
+    bool changed = !same_record(before, s.turn);
+    if (changed) s.turn.visited = {};
+    if (!changed && st.kind == StepKind::Move && placement_visited(s))
+        s.turn.flags |= repeated;
+    else if (changed || st.kind == StepKind::Move)
+        mark_visited(s);
 }
 
 void finish_turn(State& s, bool probe) {
@@ -174,7 +233,11 @@ void finish_turn(State& s, bool probe) {
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
         if (r.on_turn_end) r.on_turn_end(s, o, seat);
     });
+    // The god a card acts as (Chaos' face-up god, the one of this turn) before the card's own
+    // hook, which may change that god.
     for_each_card(s, [&](int card, const PowerRules& r) {
+        const PowerRules& god = rules_of(s.acting_as[static_cast<std::size_t>(card)]);
+        if (god.card_turn_end) god.card_turn_end(s, card);
         if (r.card_turn_end) r.card_turn_end(s, card);
     });
     if (s.over()) return;
@@ -238,7 +301,6 @@ void do_move(State& s, int mover, const Step& st) {
     int to_height = s.board.height(st.to);
     if (to_height > from_height) t.flags |= turn_flag::moved_up;
     if (to_height != from_height) t.flags |= turn_flag::level_changed;
-    mark_visited(s);
     s.phase = Phase::AfterMove;
 
     bool win = to_height == 3 && from_height < 3;
@@ -302,7 +364,7 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         return;
     }
     int mover = s.turn.seat;
-    std::uint16_t number = s.turn.number;
+    const Turn before = s.turn;
     if (!probe && cancelled(s, mover, st)) {
         finish_turn(s, probe);
         return;
@@ -331,7 +393,7 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         case StepKind::Select: break;  // the power's after_step applies it
         default: assert(false && "setup step in a turn"); break;
     }
-    if (s.over() || (s.turn.flags & turn_done) || s.turn.number != number) return;
+    if (s.over() || (s.turn.flags & turn_done) || s.turn.number != before.number) return;
     for_each_power(s, mover, [&](const PowerRules& r) {
         if (r.after_step) r.after_step(s, mover, st);
     });
@@ -347,89 +409,90 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
             detail::start_turn(s, detail::next_seat_in(s, mover));
         return;
     }
+    guard_loops(s, before, st);
     advance(s, probe);
 }
 
-// The completion search: can the current turn be brought to its end from here (or the game
-// is over)? A depth-first search over the raw candidates in probe mode.
+// The completion search: can the current turn be brought to its end from here (or to the end
+// of the game, meeting the "if possible" demands)? A depth-first search over the raw
+// candidates in probe mode.
 //
 // Dead ends: a search that has met many points of the turn remembers those from which it
 // found no end (by detail::midturn_key: the state without the loop guard) and does not search
 // them again when another path leads there. Without this, a turn of many moves with no end in
 // sight (Hermes whose every build Limus forbids, or who must move up for Persephone) is
-// searched path by path, which never ends. Remembering is exact where a point's future does
-// not depend on the path to it, which the loop guard (Turn::visited) breaks only while moves
-// go on: so a point is remembered only if it is past the moves (AfterBuild, End), or if every
-// moving point searched below it had its turn flags (as in perft_distinct, a point met first
-// by one path then stands for every path to it: the placements differ, nothing else). A point
-// below which the flags changed (Triton moving up along the perimeter) is searched again.
+// searched path by path, which never ends. The loop guard stops exactly the moves back to a
+// state on the current path (guard_loops), so this is a depth-first search of the graph of the
+// turn's states: within one search a point that found no end has none but through the points
+// still on the path, which the search goes on to explore. After a search that found an end
+// those may lead to one, so the points it remembered are forgotten; after one that found none,
+// nothing it met leads to an end, and they stay remembered for the next candidate.
 class CompletionSearch {
 public:
+    CompletionSearch() = default;
+    /// A search for a turn that is played: a declined turn (turn_flag::declined) is no end.
+    /// Whether the "if possible" demands can be met asks this (a decline meets nothing).
+    struct PlayedOnly {};
+    explicit CompletionSearch(PlayedOnly) : declined_ends_(false) {}
+
     bool can_complete(const State& s) {
-        std::uint16_t any = 0, all = 0xFFFF;
-        return search(s, any, all);
+        std::size_t first = noted_.size();
+        bool done = search(s);
+        if (done) {
+            for (std::size_t i = first; i < noted_.size(); ++i) dead_ends_.erase(noted_[i]);
+            noted_.resize(first);
+        }
+        return done;
     }
 
 private:
-    static bool moving(const State& s) { return s.phase == Phase::Begin || s.phase == Phase::AfterMove; }
-
-    // `any` and `all` gather (OR, AND) the turn flags of the moving points searched.
-    bool search(const State& s, std::uint16_t& any, std::uint16_t& all) {
-        if (s.over() || (s.turn.flags & turn_done)) return true;
+    bool search(const State& s) {
+        if (s.over()) return ended_meeting_demands(s);
+        if (s.turn.flags & turn_done)
+            return declined_ends_ || !(s.turn.flags & turn_flag::declined);
+        if (s.turn.flags & repeated) return false;
         std::string key;
         if (++points_ > remember_after) {
             key = detail::midturn_key(s);
             if (dead_ends_.contains(key)) return false;
         }
-        std::uint16_t below_any = 0, below_all = 0xFFFF;
-        if (moving(s)) below_any = below_all = s.turn.flags;
         StepList list;
         candidates(s, list);
-        if (!key.empty() && moving(s)) note_guarded_moves(s, list, below_any, below_all);
         // Last first: generators list moves before builds and passes, and a build or a pass is
         // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
-        bool done = false;
-        for (int i = list.size() - 1; i >= 0 && !done; --i) {
+        for (int i = list.size() - 1; i >= 0; --i) {
             State next = s;
             apply_turn_step(next, list[i], true);
-            done = search(next, below_any, below_all);
+            if (search(next)) return true;
         }
-        any |= below_any;
-        all &= below_all;
-        // A point with no moving point below it (past the moves) is remembered too.
-        bool uniform = below_any == below_all || (below_any == 0 && below_all == 0xFFFF);
-        if (!done && !key.empty() && uniform) dead_ends_.insert(std::move(key));
-        return done;
-    }
-
-    // The moves the loop guard withholds here count as searched points too: a move up that
-    // only the guard forbade (Triton back onto a placement he left) shows that another path
-    // to this point may fare differently, so no point above it is remembered.
-    static void note_guarded_moves(const State& s, const StepList& list, std::uint16_t& any, std::uint16_t& all) {
-        State unguarded = s;
-        unguarded.turn.visited = {};
-        StepList every;
-        candidates(unguarded, every);
-        for (const Step& m : every) {
-            if (m.kind != StepKind::Move || list.contains(m)) continue;
-            State next = s;
-            apply_turn_step(next, m, true);
-            any |= next.turn.flags;
-            all &= next.turn.flags;
+        if (!key.empty()) {
+            dead_ends_.insert(key);
+            noted_.push_back(std::move(key));
         }
+        return false;
     }
 
     // Most searches end within a few points; only long ones pay for keys.
     static constexpr int remember_after = 64;
     int points_ = 0;
+    bool declined_ends_ = true;
     std::unordered_set<std::string> dead_ends_;
+    std::vector<std::string> noted_;  // what dead_ends_ holds, in the order found
 };
 
 bool can_complete(const State& s) { return CompletionSearch{}.can_complete(s); }
 
+// True if some turn that is played (not declined) can meet every "if possible" demand; if not,
+// the demands are waived for the turn.
+bool demands_can_be_met(const State& s) {
+    return CompletionSearch{CompletionSearch::PlayedOnly{}}.can_complete(s);
+}
+
 // Full turns from a mid-turn probe state: dead ends add nothing, the turn's end adds one.
 std::uint64_t count_from(const State& s) {
-    if (s.over() || (s.turn.flags & turn_done)) return 1;
+    if (s.over()) return ended_meeting_demands(s) ? 1 : 0;
+    if (s.turn.flags & turn_done) return 1;
+    if (s.turn.flags & repeated) return 0;
     StepList list;
     candidates(s, list);
     std::uint64_t n = 0;
@@ -467,7 +530,8 @@ void go_on_without(State& s) {
     check_standing_wins(s);  // a standing win a removed power denied happens now
     advance(s, false);
     if (s.over() || s.interrupt >= 0) return;
-    if (if_possible_in_play(s) && !s.turn.if_possible_waived && !can_complete(s)) s.turn.if_possible_waived = true;
+    if (if_possible_in_play(s) && !s.turn.if_possible_waived && !demands_can_be_met(s))
+        s.turn.if_possible_waived = true;
     if (!can_complete(s)) finish_turn(s, false);
 }
 
@@ -636,7 +700,8 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
         // "If possible" (Persephone): decided once every turn-start hook has had its say
         // (Hypnus' freeze counts, whatever the seat order); a demand no complete turn can meet
         // is waived for the turn, so it never makes the mover lose.
-        if (!s.over() && if_possible_in_play(s) && !can_complete(s)) s.turn.if_possible_waived = true;
+        if (!s.over() && if_possible_in_play(s) && !demands_can_be_met(s))
+            s.turn.if_possible_waived = true;
         if (s.over() || can_complete(s)) return;
         lose(s, seat);
         seat = next_seat_in(s, seat);
@@ -721,38 +786,6 @@ void add_normal_builds(const State& s, int worker, StepList& out, bool before_mo
         Square to = pop_first(targets);
         out.push_back(Step::build(worker, from, to, s.board.height(to) == 3, before_move));
     }
-}
-
-namespace {
-int key_of(Square a, Square b) { return (a == no_square ? 25 : a) * 26 + (b == no_square ? 25 : b); }
-// The mover's first two workers, by index.
-void mover_pair(const State& s, int& first, int& second) {
-    first = second = -1;
-    int side = s.seat(s.turn.seat).side;
-    for (int w = 0; w < s.worker_count; ++w) {
-        if (s.worker(w).side != side) continue;
-        if (first < 0)
-            first = w;
-        else if (second < 0)
-            second = w;
-    }
-}
-Square square_or_none(const State& s, int w) { return w < 0 ? no_square : s.worker(w).square; }
-}  // namespace
-
-int configuration_key(const State& s) {
-    int a, b;
-    mover_pair(s, a, b);
-    return key_of(square_or_none(s, a), square_or_none(s, b));
-}
-
-int configuration_key_after(const State& s, const Step& step) {
-    int a, b;
-    mover_pair(s, a, b);
-    Square sa = square_or_none(s, a), sb = square_or_none(s, b);
-    if (step.worker == a) sa = step.to;
-    if (step.worker == b) sb = step.to;
-    return key_of(sa, sb);
 }
 
 }  // namespace santorini

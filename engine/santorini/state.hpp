@@ -55,6 +55,9 @@ inline constexpr std::uint16_t level_changed = 1 << 2;  ///< a move changed leve
 inline constexpr std::uint16_t dome_built = 1 << 3;     ///< somebody built a dome this turn (Chaos)
 inline constexpr std::uint16_t built_before_move = 1 << 4;
 inline constexpr std::uint16_t extra_turn = 1 << 5;     ///< a turn a power added (Dionysus): no win in it
+/// The mover declined the turn ("you may": Dionysus' additional turn): it is not played, so no
+/// "if possible" demand binds it (set by the power that offers the decline).
+inline constexpr std::uint16_t declined = 1 << 6;
 }  // namespace turn_flag
 
 /// The part of the state that lives only for the current turn.
@@ -70,8 +73,10 @@ struct Turn {
     std::uint32_t movable = 0;      ///< workers (bits of indices) the mover may move this turn
     std::uint16_t moved_workers = 0;  ///< workers that moved this turn ("unmoved worker" = not here)
     std::uint8_t extra = 0;         ///< a count a power keeps within the turn (Poseidon's builds)
-    /// Configurations of the mover's first two workers already passed through this turn, as
-    /// bits (a * 26 + b, 25 = off the board), so powers with unbounded moves never loop.
+    /// The loop guard: placements of the mover's first two workers (bits a * 26 + b, 25 = off
+    /// the board) passed through since the rest of this Turn (but `worker`) last changed. A move
+    /// back onto one repeats a whole state of the turn and is never legal, so powers with
+    /// unbounded moves (Hermes, Triton) never loop, while a worker that moved may come back.
     std::array<std::uint64_t, 11> visited{};
     /// True if no complete turn meets every "if possible" demand of the powers in play
     /// (PowerRules::if_possible): the core waives them all for this turn (set by start_turn).
@@ -85,7 +90,7 @@ struct Seat {
     PowerId power = PowerId::None;  ///< the power card in front of this player
     std::uint8_t side = 0;          ///< who owns the workers this player moves (4p: the team)
     bool out = false;               ///< lost (3p: eliminated; removed with workers and power)
-    std::uint8_t memory = 0;        ///< what this seat's power remembers between turns (Athena: moved up)
+    std::uint8_t memory = 0;        ///< what this seat's card remembers between turns (Athena: who moved up)
     std::uint8_t counter = 0;       ///< a count the power keeps (stored builds, coins, hero used)
     friend bool operator==(const Seat&, const Seat&) = default;
 };

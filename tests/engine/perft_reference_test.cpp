@@ -1,5 +1,5 @@
 // The engine's perft against an independent reference enumerator (reference_enumerator.hpp):
-// fixed positions of the base game and of four easy gods, plus positions the reference reaches
+// fixed positions of the base game and of five easy gods, plus positions the reference reaches
 // by its own random play. The reference shares no code with the engine.
 
 #include <catch2/catch_test_macros.hpp>
@@ -34,13 +34,14 @@ const char* const positions[] = {
 };
 constexpr int position_count = static_cast<int>(sizeof positions / sizeof positions[0]);
 
-enum God { NoGod, Artemis, Demeter, Pan, Atlas };
+enum God { NoGod, Artemis, Demeter, Pan, Atlas, Triton };
 const char* god_key(God g) {
     switch (g) {
         case Artemis: return "Artemis";
         case Demeter: return "Demeter";
         case Pan: return "Pan";
         case Atlas: return "Atlas";
+        case Triton: return "Triton";
         default: return "-";
     }
 }
@@ -53,6 +54,7 @@ reference::Gods reference_gods(God a, God b) {
         g.demeter[s] = sides[s] == Demeter;
         g.pan[s] = sides[s] == Pan;
         g.atlas[s] = sides[s] == Atlas;
+        g.triton[s] = sides[s] == Triton;
     }
     return g;
 }
@@ -108,6 +110,13 @@ TEST_CASE("reference enumerator counts hand-checked turns", "[perft][reference]"
     //   E5->D5: C5,D4,E4,E5 = 4      E5->E4: D3,D4,D5,E3,E5 = 5   E5->D4: 8 minus C3,C4 = 6
     auto corners = reference_position("00000/00000/00000/00000/00000 A:A1,E5 B:C3,C4 A");
     CHECK(reference::perft(corners, {}, 1) == 32);
+    // Triton on row 1 with row 2 and D1 domed: his A1 worker lives on A1, B1, C1 (all perimeter,
+    // flat), the E1 worker cannot move. Paths (square, moves: 1 or 2+), never repeating a state:
+    //   B1 | B1 A1 | B1 A1 B1 | B1 A1 B1 C1 | B1 C1 | B1 C1 B1 | B1 C1 B1 A1
+    // builds: on B1 two (A1, C1), on A1 or C1 one (B1): 2+1+2+1+1+2+1 = 10.
+    const char* walled = "00000/00000/00000/0D0D0D0D0D/0000D0 A:A1,E1 B:A4,E4 A";
+    CHECK(reference::perft(reference_position(walled), reference_gods(Triton, NoGod), 1) == 10);
+    CHECK(perft(engine_position(walled, Triton, NoGod), 1) == 10);
     // The boxed-in side has no turn: it has lost, perft is 0 at every depth.
     auto boxed = reference_position(positions[8]);
     CHECK(reference::full_turns(boxed, {}).empty());
@@ -135,9 +144,10 @@ TEST_CASE("perft without powers equals the reference at depth 4", "[perft][refer
     CHECK(perft_by_steps(s, 4) == expected);
 }
 
-TEST_CASE("perft with Artemis, Demeter, Pan and Atlas equals the reference", "[perft][reference][artemis][demeter][pan][atlas]") {
+TEST_CASE("perft with Artemis, Demeter, Pan, Atlas and Triton equals the reference",
+          "[perft][reference][artemis][demeter][pan][atlas][triton]") {
     // With a power in play perft and perft_by_steps take the same path: perft is checked.
-    const God gods[] = {Artemis, Demeter, Pan, Atlas};
+    const God gods[] = {Artemis, Demeter, Pan, Atlas, Triton};
     for (God g : gods) {
         for (int i : {4, 7, 10}) {
             check_perft(positions[i], g, NoGod, 2, false);
@@ -149,7 +159,8 @@ TEST_CASE("perft with Artemis, Demeter, Pan and Atlas equals the reference", "[p
         }
     }
     // Both sides with a god.
-    const God pairs[][2] = {{Artemis, Pan}, {Pan, Atlas}, {Demeter, Artemis}, {Atlas, Demeter}};
+    const God pairs[][2] = {{Artemis, Pan},    {Pan, Atlas},   {Demeter, Artemis},
+                            {Atlas, Demeter},  {Triton, Pan},  {Artemis, Triton}};
     for (const auto& pair : pairs) {
         check_perft(positions[10], pair[0], pair[1], 2, false);
         check_perft(positions[7], pair[0], pair[1], 2, false);
@@ -177,6 +188,33 @@ TEST_CASE("perft equals the reference on positions from the reference's own rand
         }
     }
     CHECK(checked >= 40);
+}
+
+TEST_CASE("perft with Triton equals the reference on positions from the reference's own games",
+          "[perft][reference][triton]") {
+    // Triton comes back to squares his worker left (the start included) and moves on while he
+    // is on the perimeter: many paths per turn, so depth 1, and the distinct results too.
+    std::mt19937_64 rng(20261125);
+    int checked = 0;
+    for (int game = 0; game < 8; ++game) {
+        auto p = reference_position("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A");
+        God a = game % 2 == 0 ? Triton : (game % 4 == 1 ? Pan : NoGod);
+        God b = game % 2 == 0 ? (game % 4 == 0 ? Artemis : NoGod) : Triton;
+        reference::Gods g = reference_gods(a, b);
+        for (int ply = 0; ply < 40 && p.winner < 0; ++ply) {
+            auto next = reference::full_turns(p, g);
+            if (next.empty()) break;
+            if (ply % 4 == 2) {
+                std::string text = reference::to_text(p);
+                check_perft(text, a, b, 1, false);
+                INFO(text << " powers " << god_key(a) << "," << god_key(b));
+                CHECK(perft_distinct(engine_position(text, a, b)) == reference::distinct_results(p, g));
+                ++checked;
+            }
+            p = next[static_cast<std::size_t>(rng() % next.size())];
+        }
+    }
+    CHECK(checked >= 30);
 }
 
 TEST_CASE("perft_distinct without powers counts distinct boards and worker sets", "[perft][reference]") {

@@ -144,3 +144,24 @@ TEST_CASE("Athena in 4 players: her teammate moving up does not bind the other t
     CHECK(s.seat(0).memory == 0);
     CHECK(legal(s, "move E3 D2"));
 }
+
+TEST_CASE(
+    "Athena's memory counts only a last turn played with her card (Chaos as the Golden Fleece)",
+    "[athena][chaos][fleece]") {
+    // The Ram on C3; Chaos shows Athena. A holds the fleece while a worker of A neighbours C3.
+    const char* start =
+        "00000/10000/01000/00000/10000 A:B2,E5 B:A5,E1 A fleece=Chaos ram=C3 chaos=Athena "
+        "deck=Pan discards=-";
+    // A moves up and still holds the fleece on B's turn: B cannot move up.
+    State bound = position(start);
+    play(bound, {"move B2 B3", "build B3 B2"});
+    CHECK_FALSE(legal(bound, "move A5 A4"));
+    // A moves up away from the Ram, plays the next turn without the fleece, and comes back: A's
+    // last turn was played without the card, so B is free although A holds it again.
+    State s = position(start);
+    play(s, {"move B2 A1", "build A1 A2"});
+    play(s, {"move E1 D1", "build D1 E1"});
+    play(s, {"move A1 B2", "build B2 B1"});
+    REQUIRE(s.fleece_holders == 0b01);
+    CHECK(legal(s, "move A5 A4"));
+}

@@ -101,3 +101,35 @@ TEST_CASE("Circe: holder= reads back, and is for 2 players only", "[circe]") {
     REQUIRE(validate(st).has_value());
     CHECK(*validate(st) == "Circe cannot be played with 3 players");
 }
+
+TEST_CASE("Circe returns Athena's card: a move up from before the theft binds nobody",
+          "[circe][athena]") {
+    // Athena (B) moves up; Circe takes her card, does not move up, and gives it back two turns
+    // later. Athena's last turn was played without her card: Circe is not bound.
+    State s = position("01000/00000/00000/00001/00000 A:A1,E1 B:B4,D4 B powers=Circe,Athena");
+    play(s, {"move B4 B5", "build B5 A5"});
+    CHECK(s.holder[1] == 0);  // B5 and D4 apart: Circe takes the card
+    play(s, {"move A1 A2", "build A2 A3"});
+    play(s, {"move D4 C4", "build C4 D4"});  // B's workers together again
+    REQUIRE(s.holder[1] == 1);               // the card is back with its owner
+    CHECK(legal(s, "move E1 E2"));
+}
+
+TEST_CASE("Circe with Athena's card: her move up binds Athena, and only while Circe holds it",
+          "[circe][athena]") {
+    State s = position("01010/00000/00000/10001/00000 A:A1,E1 B:B4,D4 B powers=Circe,Athena");
+    play(s, {"move B4 B5", "build B5 A5"});
+    play(s, {"move E1 E2", "build E2 E3"});  // Circe moves up, using Athena's card
+    // The card remembers it, and whose turn it was (memory 2: the player after its owner).
+    CHECK(to_notation(s) ==
+          "11010/00000/00001/10001/00000 A:A1,E2 B:B5,D4 B powers=Circe,Athena memory=0,2 "
+          "holder=A,A");
+    CHECK_FALSE(legal(s, "move D4 D5"));
+    play(s, {"move D4 C4", "build C4 D4"});
+    REQUIRE(s.holder[1] == 1);
+    CHECK(legal(s, "move A1 A2"));  // Circe's own move binds nobody once the card is back
+    play(s, {"move A1 A2", "build A2 A1"});
+    // Circe's turn without the card: nothing of hers is remembered any more.
+    CHECK(s.seat(1).memory == 0);
+    CHECK(legal(s, "move B5 A5"));
+}

@@ -123,3 +123,64 @@ TEST_CASE("Dionysus in 3 players: either opponent's worker, then the seat after 
     play(s, {"move E3 D3", "build D3 D4"});
     CHECK(decider(s) == 1);
 }
+
+TEST_CASE("Dionysus and Limus: her worker he moves builds freely; another opponent's does not",
+          "[dionysus][limus]") {
+    // Limus binds "opponent Workers": her own worker is not one, even in his turn.
+    State s = position("00000/00000/00000/00300/00000 A:B2,E5 B:A5,E1 A powers=Dionysus,Limus");
+    play(s, {"move B2 B1", "dome B1 C2"});
+    REQUIRE(s.turn.flags & turn_flag::extra_turn);
+    CHECK(legal(s, "move E1 D1"));
+    play(s, {"move E1 D1"});
+    CHECK(legal_starting(s, "build") ==
+          sorted({"build D1 C1", "build D1 D2", "build D1 E1", "build D1 E2"}));
+    play(s, {"build D1 E1"});
+    CHECK(decider(s) == 1);
+    // 3 players: C's worker, which he moves next to Limus' A5, is an opponent's worker to her.
+    const char* three =
+        "00000/00000/00000/00300/00000 A:B2,E5 B:A5,A3 C:C5,E1 A powers=Dionysus,Limus,-";
+    State t = position(three);
+    play(t, {"move B2 B1", "dome B1 C2", "move C5 B5"});
+    CHECK(legal_starting(t, "build") == sorted({"build B5 C4", "build B5 C5"}));
+    t = position(three);
+    play(t, {"move B2 B1", "dome B1 C2", "move A5 A4"});
+    CHECK(legal(t, "build A4 A5"));  // next to her A3, by her own worker
+}
+
+TEST_CASE("Dionysus and Athena: her worker he moves may move up; his own may not",
+          "[dionysus][athena]") {
+    // Athena moved up on her last turn: opponent workers cannot move up. Dionysus' own turn
+    // is bound; in his additional turn the worker he moves is hers, which is not.
+    State s = position(
+        "00000/00000/00000/00300/10010 A:B2,E5 B:A5,E1 A powers=Dionysus,Athena memory=0,1");
+    CHECK_FALSE(legal(s, "move B2 A1"));
+    play(s, {"move B2 B1", "dome B1 C2"});
+    REQUIRE(s.turn.flags & turn_flag::extra_turn);
+    CHECK(legal(s, "move E1 D1"));
+    play(s, {"move E1 D1", "build D1 E1"});
+    CHECK(decider(s) == 1);
+    CHECK(s.seat(1).memory == 1);  // his turn, not hers: her memory is still her last turn's
+}
+
+TEST_CASE("Dionysus may decline the additional turn with Persephone in play",
+          "[dionysus][persephone]") {
+    // In the additional turn Persephone's E1 could move up to D1: her demand binds that turn
+    // (it is his), but "you may": declining it plays no turn, so nothing is demanded of it.
+    State s =
+        position("00000/00000/00000/00300/00010 A:B2,E5 B:A5,E1 A powers=Dionysus,Persephone");
+    play(s, {"move B2 B1", "dome B1 C2"});
+    REQUIRE(s.turn.flags & turn_flag::extra_turn);
+    CHECK_FALSE(s.turn.if_possible_waived);
+    CHECK(sorted(legal_texts(s)) == sorted({"move E1 D1", "pass"}));
+    play(s, {"pass"});
+    CHECK(decider(s) == 1);
+    CHECK(s.seat(0).counter == 0);
+    // With no move up possible in it, the demand is waived and every move is open, and so is
+    // the decline.
+    State flat =
+        position("00000/00000/00000/00300/00000 A:B2,E5 B:A5,E1 A powers=Dionysus,Persephone");
+    play(flat, {"move B2 B1", "dome B1 C2"});
+    CHECK(flat.turn.if_possible_waived);
+    CHECK(legal(flat, "move E1 D1"));
+    CHECK(legal(flat, "pass"));
+}

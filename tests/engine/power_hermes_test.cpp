@@ -2,7 +2,7 @@
 // any number of times (even zero), and then either builds.
 // Ruling (RULES.md): either a normal turn, or travel of both workers on their own levels, then
 // either worker builds; a move that changes level makes it a normal turn (that worker builds);
-// the turn never passes twice through the same placement of his two workers.
+// the turn never repeats a whole state (the same placement after the same moves so far).
 
 #include <algorithm>
 
@@ -66,19 +66,21 @@ TEST_CASE("After travelling Hermes may not move up or down", "[hermes]") {
     CHECK(legal(s, "build D4 C3"));
 }
 
-TEST_CASE("Hermes' turn never passes twice through the same placement of his workers", "[hermes]") {
+TEST_CASE("Hermes' turn never repeats a whole turn state: the same placement after the same moves",
+          "[hermes]") {
     State s = position("00000/00000/00000/00000/00000 A:A1,E5 B:A5,E1 A powers=Hermes,-");
     play(s, {"move A1 B1"});
-    CHECK_FALSE(legal(s, "move B1 A1"));  // back to the start placement
-    play(s, {"move E5 D5"});
-    CHECK_FALSE(legal(s, "move D5 E5"));  // (B1, E5) was passed through
-    CHECK(legal(s, "move B1 A1"));        // (A1, D5) is new
-    play(s, {"move B1 A1"});
-    CHECK_FALSE(legal(s, "move D5 E5"));  // (A1, E5): the start
-    CHECK_FALSE(legal(s, "move A1 B1"));  // (B1, D5)
-    play(s, {"build D5 E5"});
+    CHECK(legal(s, "move B1 A1"));  // the start placement, but after moving: a new state
+    play(s, {"move B1 A1", "move A1 B1"});
+    CHECK_FALSE(legal(s, "move B1 A1"));  // (A1, E5) after two or more moves of A1's worker
+    play(s, {"move E5 D5"});              // both workers have moved: a new state of the turn
+    CHECK(legal(s, "move D5 E5"));
+    play(s, {"move D5 E5", "move B1 A1"});
+    CHECK_FALSE(legal(s, "move A1 B1"));  // (B1, E5) after both moved: passed through
+    CHECK(legal(s, "move E5 D5"));        // (A1, D5) not yet
+    play(s, {"build A1 B1"});
     CHECK(decider(s) == 1);
-    CHECK(to_notation(s) == "00001/00000/00000/00000/00000 A:A1,D5 B:A5,E1 B powers=Hermes,-");
+    CHECK(to_notation(s) == "00000/00000/00000/00000/01000 A:A1,E5 B:A5,E1 B powers=Hermes,-");
 }
 
 TEST_CASE("Hermes wins by moving up to level 3, not by travelling on level 3", "[hermes]") {

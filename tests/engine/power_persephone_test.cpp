@@ -2,7 +2,8 @@
 // move up this turn.
 // Rulings (RULES.md; docs/rulings.md B7): if any complete turn of the opponent moves a worker
 // up, the opponent must take one; judged at the turn's start after every turn-start effect
-// (Hypnus), over every move the opponent's power allows; forced and Zeus' rising are not moves.
+// (Hypnus), over every move the opponent's power allows; forced and Zeus' rising are not moves;
+// a win ends the turn, so one that is no move up stands only when the demand is waived.
 
 #include <string>
 #include <vector>
@@ -110,4 +111,32 @@ TEST_CASE("Persephone in 4 players binds the other team, not her teammate", "[pe
     play(s, {"move A1 A2", "build A2 A1"});
     CHECK(s.turn.seat == 3);
     CHECK(legal_starting(s, "move") == std::vector<std::string>{"move E4 D3"});
+}
+
+TEST_CASE("Persephone: a win that is not a move up stands only when no turn moves up",
+          "[persephone][pan][eros]") {
+    // Pan's C3 (level 2) may drop to D3 and win, but A1 may move up to A2: a win ends the
+    // turn, so the drop would end a turn without a move up while one was possible.
+    State pan = position("00000/02220/02200/12220/00000 A:E5,E4 B:C3,A1 B powers=Persephone,Pan");
+    CHECK(legal_texts(pan) == std::vector<std::string>{"move A1 A2"});
+    // Eros' workers would meet on level 1 by a level move (onto D3); C3 may move up to C4.
+    State eros = position("00000/00200/00110/00001/00000 A:A5,B5 B:C3,E2 B powers=Persephone,Eros");
+    CHECK(legal_starting(eros, "move") == std::vector<std::string>{"move C3 C4"});
+}
+
+TEST_CASE("Persephone: with no turn that moves up the demand is waived, winning turns or not",
+          "[persephone][pan]") {
+    // No worker of Pan can move up; C3 can still drop to D3 and win. The demand is waived, so
+    // the turns that neither win nor move up are open too.
+    State s = position("00000/02220/02200/02220/00000 A:E5,E4 B:C3,A1 B powers=Persephone,Pan");
+    CHECK(s.turn.if_possible_waived);
+    CHECK(legal(s, "move C3 D3"));
+    CHECK(legal(s, "move C3 C4"));
+    CHECK(legal(s, "move A1 A2"));
+    play(s, {"move A1 A2", "build A2 A1"});
+    CHECK(decider(s) == 0);
+    State win = position("00000/02220/02200/02220/00000 A:E5,E4 B:C3,A1 B powers=Persephone,Pan");
+    play(win, {"move C3 D3"});
+    REQUIRE(win.over());
+    CHECK(win.winners == 0b10);
 }

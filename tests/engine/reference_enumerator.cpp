@@ -83,6 +83,44 @@ std::vector<Move> moves_of(const Position& p, int side, int w, int skip_f, int s
     return out;
 }
 
+bool on_perimeter(int f, int r) { return f == 0 || f == 4 || r == 0 || r == 4; }
+
+// Where Triton's worker stands in his turn: its square after some moves. Two are the same
+// state of the turn only if the moves so far are the same in everything the turn can tell:
+// one move or two or more, having moved up, having changed level.
+struct TritonState {
+    int f, r, moves;
+    bool up, changed;
+    bool operator==(const TritonState&) const = default;
+};
+
+// Triton's worker (side, w) stands on a perimeter space in `at`, in the last state of `path`:
+// each further move is optional, a win ends the turn, otherwise it builds or moves on.
+void triton_moves(const Position& at, const Gods& g, int side, int w,
+                  std::vector<TritonState>& path, std::vector<Position>& out) {
+    const TritonState now = path.back();
+    for (Move m : moves_of(at, side, w, -1, -1)) {
+        int from_h = at.heights[now.f][now.r], to_h = at.heights[m.f][m.r];
+        TritonState next{m.f, m.r, 2, now.up || to_h > from_h, now.changed || to_h != from_h};
+        bool again = false;
+        for (const TritonState& t : path) again = again || t == next;
+        if (again) continue;  // the turn would repeat a state it was in: a loop, not a new way
+        Position b = at;
+        b.worker_file[side][w] = m.f;
+        b.worker_rank[side][w] = m.r;
+        if (wins_by_moving(g, side, from_h, to_h)) {
+            b.winner = side;
+            out.push_back(b);
+            continue;
+        }
+        build_part(b, g, side, w, out);
+        if (!on_perimeter(m.f, m.r)) continue;
+        path.push_back(next);
+        triton_moves(b, g, side, w, path, out);
+        path.pop_back();
+    }
+}
+
 }  // namespace
 
 std::vector<Position> full_turns(const Position& p, const Gods& g) {
@@ -101,6 +139,12 @@ std::vector<Position> full_turns(const Position& p, const Gods& g) {
                 continue;
             }
             build_part(a, g, side, w, out);
+            if (g.triton[side] && on_perimeter(m.f, m.r)) {
+                int from_h = p.heights[start_f][start_r], to_h = p.heights[m.f][m.r];
+                std::vector<TritonState> path{{start_f, start_r, 0, false, false},
+                                              {m.f, m.r, 1, to_h > from_h, to_h != from_h}};
+                triton_moves(a, g, side, w, path, out);
+            }
             if (!g.artemis[side]) continue;
             for (Move m2 : moves_of(a, side, w, start_f, start_r)) {
                 Position b = a;

@@ -1,9 +1,9 @@
 #pragma once
 // A deliberately simple Santorini turn enumerator, written for the tests only and independently
 // of the engine (it includes no engine header): its own tiny board, plain loops over the eight
-// directions, two players. The base game, plus four gods that are easy to write from their
-// cards alone (Artemis, Demeter, Pan, Atlas) as plain flags. perft_reference_test checks the
-// engine's generator against it; it is slow and obvious on purpose.
+// directions, two players. The base game, plus five gods that are easy to write from their
+// cards alone (Artemis, Demeter, Pan, Atlas, Triton) as plain flags. perft_reference_test
+// checks the engine's generator against it; it is slow and obvious on purpose.
 
 #include <cstdint>
 #include <optional>
@@ -29,6 +29,9 @@ struct Gods {
     bool demeter[2] = {false, false};  ///< may build one additional time, not on the same space
     bool pan[2] = {false, false};      ///< also wins by moving down two or more levels
     bool atlas[2] = {false, false};    ///< may build a dome at any level
+    /// each time the worker moves into a perimeter space it may move again; one way of moving
+    /// is one path that never comes back to a state it was in (docs/rulings.md B5)
+    bool triton[2] = {false, false};
 };
 
 /// Reads `<rows> A:<sq>,<sq> B:<sq>,<sq> <A|B>` (anything after that is ignored).
@@ -38,7 +41,7 @@ std::optional<Position> parse(std::string_view text);
 std::string to_text(const Position& p);
 
 /// The position after every full turn of the side to move, one entry per way of playing it
-/// (move, optional second move, build, optional second build; a winning move ends the turn).
+/// (move, optional further moves, build, optional second build; a winning move ends the turn).
 /// Empty when the game is over or the side to move has no legal turn (it has lost).
 std::vector<Position> full_turns(const Position& p, const Gods& gods);
 

@@ -1,13 +1,16 @@
 // Dionysus, God of Wine. Your Build: each time a worker you control creates a Complete Tower,
 // you may take an additional turn using an opponent worker instead of your own. No player can
 // win during these additional turns.
-// Rulings (docs/rulings.md C9-C13): a Complete Tower is created by a dome on level 3 (a block
-// never completes one); the additional turns come right after the turn that earned them, one
-// per tower, and towers made in them earn more; in one the mover moves and builds with any one
-// opponent worker (3 players: of either opponent), or passes to decline it; nobody wins in it,
-// neither by moving nor by a standing win (Chronus wins when the next turn starts). The card's
-// Seat::counter holds the turns still owed, the current one included: it drops when an extra
-// turn ends, so a position at an extra turn's start (notation `extra_turn=1`) reads back as is.
+// Rulings (docs/rulings.md C9-C13, C27): a Complete Tower is created by a dome on level 3 (a
+// block never completes one); the additional turns come right after the turn that earned them,
+// one per tower, and towers made in them earn more; in one the mover moves and builds with any
+// one opponent worker (3 players: of either opponent), or passes to decline it (a declined
+// turn is not played: no "if possible" demand binds it); cards restricting "opponent Workers"
+// bind that worker by its owner (Limus' own worker builds next to her, their own hooks see to
+// it); nobody wins in it, neither by moving nor by a standing win (Chronus wins when the next
+// turn starts). The card's Seat::counter holds the turns still owed, the current one included:
+// it drops when an extra turn ends, so a position at an extra turn's start (notation
+// `extra_turn=1`) reads back as is.
 #include "engine/santorini/powers/powers.hpp"
 
 namespace santorini::powers {
@@ -19,9 +22,14 @@ bool extra_turn(const State& s) {
     return (s.turn.flags & turn_flag::extra_turn) != 0;
 }
 
-void count_towers(State& s, int seat, const Step& st) {
+// After each of his steps: a Complete Tower earns an additional turn; his Pass before anything
+// was done in an additional turn declines it, so it is not played and nothing is demanded of it
+// (Persephone's "at least one Worker must move up this turn").
+void after_his_step(State& s, int seat, const Step& st) {
     if (st.kind == StepKind::Dome && s.board.height(st.to) == 3 && owed(s, seat) < 255)
         ++owed(s, seat);
+    if (st.kind == StepKind::Pass && extra_turn(s) && s.turn.worker < 0)
+        s.turn.flags |= turn_flag::declined;
 }
 
 bool owes_a_turn(const State& s, int seat, int mover) {
@@ -41,7 +49,8 @@ void opponent_workers(State& s, int seat, int mover) {
             s.turn.movable |= std::uint32_t{1} << w;
 }
 
-// "May": the additional turn can be declined (the Pass goes to the turn's end).
+// "May": the additional turn can be declined (the Pass goes to the turn's end, after_his_step
+// marks it declined).
 void decline(const State& s, int, StepList& out) {
     if (extra_turn(s) && s.turn.worker < 0) out.push_back(Step::pass());
 }
@@ -55,7 +64,7 @@ bool no_standing_win(const State& s, int, int) {
 }  // namespace
 
 const PowerRules dionysus{.begin_steps = decline,
-                          .after_step = count_towers,
+                          .after_step = after_his_step,
                           .own_turn_end = paid,
                           .takes_extra_turn = owes_a_turn,
                           .on_turn_start = opponent_workers,

@@ -1,8 +1,9 @@
 // Hermes, God of Travel. Your Turn: if your workers do not move up or down, they may each move
 // any number of times (even zero), and then either builds.
 // Ruling (RULES.md): a move that changes level makes it a normal turn (that worker builds).
-// Travel moves are single steps on the same level; a turn never passes twice through the same
-// placement of his two workers (Turn::visited), so it cannot loop.
+// Travel moves are single steps on the same level; the core's loop guard stops a move that
+// repeats a whole state of the turn (the same placement after the same moves so far: ruling 3),
+// so the travel cannot loop.
 #include "engine/santorini/powers/powers.hpp"
 
 namespace santorini::powers {
@@ -20,10 +21,7 @@ void travel_moves(const State& s, int seat, StepList& out) {
         if (wk.side != side || wk.square == no_square) continue;
         Bitboard targets =
             neighbors_for(s, wk.square) & ~blocked & s.board.at_height(s.board.height(wk.square));
-        while (targets) {
-            Step m = Step::move(w, wk.square, pop_first(targets));
-            if (!visited(s, configuration_key_after(s, m))) out.push_back(m);
-        }
+        while (targets) out.push_back(Step::move(w, wk.square, pop_first(targets)));
     }
 }
 

@@ -5,6 +5,8 @@
 // if_possible demand: it binds when some complete turn of the mover moves up, judged at the
 // turn's start after every turn-start effect (Hypnus' freeze), over every way the mover's
 // powers move (a second move of Artemis, Triton's moves); otherwise it is waived for the turn.
+// A win ends the turn, so a win that is no move up (Pan, Eros) counts as a turn meeting it
+// only when it is waived (the core's completion rule).
 #include "engine/santorini/powers/powers.hpp"
 
 namespace santorini::powers {

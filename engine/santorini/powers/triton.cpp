@@ -2,8 +2,9 @@
 // may immediately move again.
 // Rulings (RULES.md; docs/rulings.md B5): the same worker moves again, each move a normal
 // move (up at most one level; a win is checked after each); optional each time (the build is
-// the alternative). As for Hermes, the turn never passes twice through the same placement of
-// his workers (Turn::visited), so it cannot loop; perft counts paths and explodes like Hermes'.
+// the alternative). Unlike Artemis he may come back to any square, his starting one included;
+// only a move that repeats a whole state of the turn (the same square after the same moves so
+// far) is stopped, by the core's loop guard. Perft counts paths and explodes like Hermes'.
 #include "engine/santorini/powers/powers.hpp"
 
 namespace santorini::powers {
@@ -11,10 +12,7 @@ namespace {
 void move_again(const State& s, int, StepList& out) {
     int w = s.turn.worker;
     if (w < 0 || s.turn.moves == 0 || !(perimeter & bit(s.worker(w).square))) return;
-    StepList moves;
-    add_normal_moves(s, w, moves);
-    for (const Step& m : moves)
-        if (!visited(s, configuration_key_after(s, m))) out.push_back(m);
+    add_normal_moves(s, w, out);
 }
 }  // namespace
 
