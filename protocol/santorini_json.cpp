@@ -191,19 +191,19 @@ bool in_a_turn(const santorini::State& view) {
 // Only what the table may see: Chaos' deck is face down, so only its size is shown.
 json card_state_json(const santorini::State& view, int card, PowerId power) {
     const auto u = static_cast<std::size_t>(card);
-    const auto& seat = view.seat(card);
+    const auto& seat = view.card(card);
     json j = {{"power", power_json(power)},
               {"acting_as", power_json(power == PowerId::None ? power : view.acting_as[u])},
               {"memory", seat.memory},
               {"counter", seat.counter},
-              {"tokens", squares_json(view.tokens[u])}};
+              {"tokens", squares_json(view.card(card).tokens)}};
     // The powers whose state the card gives: its own, and the god it acts as (Chaos).
     for (PowerId p : {power, power == PowerId::None ? power : view.acting_as[u]}) switch (p) {
             case PowerId::Athena:
                 j["moved_up"] = seat.memory != 0;
                 break;
             case PowerId::Aphrodite:
-                j["bound"] = worker_ids_json(view, view.power_data[u] & 0xFFFF);
+                j["bound"] = worker_ids_json(view, view.card(card).data & 0xFFFF);
                 break;
             case PowerId::Chaos:
                 j["deck_size"] = std::popcount(santorini::powers::chaos_deck(view, card));
@@ -271,7 +271,7 @@ json state_json(const santorini::State& view, const santorini::StepList* legal) 
     for (int seat = 0; seat < view.seat_count; ++seat) {
         powers.push_back(power_json(view.seat(seat).power));
         out.push_back(view.seat(seat).out);
-        memory.push_back(view.seat(seat).memory);
+        memory.push_back(view.card(seat).memory);
         if (view.winners & (1u << seat)) winners.push_back(seat);
     }
     j["powers"] = std::move(powers);

@@ -168,13 +168,13 @@ struct Card {
 // seat 0) carrying `power`.
 Card card_of(const State& view, int card, PowerId power) {
     const auto u = static_cast<std::size_t>(card);
-    const auto& seat = view.seat(card);
+    const auto& seat = view.card(card);
     Card c;
     c.power = power;
     c.acting_as = power == PowerId::None ? power : view.acting_as[u];
     c.memory = seat.memory;
     c.counter = seat.counter;
-    c.tokens = view.tokens[u] & santorini::all_squares;
+    c.tokens = view.card(card).tokens & santorini::all_squares;
     for (PowerId p : {c.power, c.acting_as}) switch (p) {
             case PowerId::Athena:
                 c.extras |= extra::moved_up;
@@ -182,7 +182,7 @@ Card card_of(const State& view, int card, PowerId power) {
                 break;
             case PowerId::Aphrodite:
                 c.extras |= extra::bound;
-                c.bound = static_cast<std::uint32_t>(view.power_data[u] & 0xFFFF) &
+                c.bound = static_cast<std::uint32_t>(view.card(card).data & 0xFFFF) &
                           low_bits(view.worker_count);
                 break;
             case PowerId::Chaos:
@@ -360,7 +360,7 @@ void write_seat_out(JsonText& out, const State& v) {
 }
 void write_seat_memory(JsonText& out, const State& v) {
     out.begin_array();
-    for (int s = 0; s < v.seat_count; ++s) out.number(v.seat(s).memory);
+    for (int s = 0; s < v.seat_count; ++s) out.number(v.card(s).memory);
     out.end_array();
 }
 void write_cards(JsonText& out, const State& v) {
@@ -463,7 +463,7 @@ void patch_seats(const State& a, const State& b, JsonPointer& path, PatchText& p
         const auto& y = b.seat(s);
         if (x.power != y.power) write_power(patch.replace(path.at("powers").index(s)), y.power);
         if (x.out != y.out) patch.replace(path.at("out").index(s)).boolean(y.out);
-        if (x.memory != y.memory) patch.replace(path.at("memory").index(s)).number(y.memory);
+        if (a.card(s).memory != b.card(s).memory) patch.replace(path.at("memory").index(s)).number(b.card(s).memory);
     }
     for (int s = 0; s < b.seat_count; ++s) {
         const Card x = card_of(a, s, a.seat(s).power);

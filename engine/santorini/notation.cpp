@@ -48,6 +48,104 @@ Result<std::uint64_t> parse_power_list(std::string_view v, const char* what) {
     return bits;
 }
 
+// ---- card fields: written and read from Card::fields, the one list (card.hpp) ----
+// A field is written when some card has it non-zero, one value per seat: a small number in
+// decimal (memory, counter), squares joined by '+' or '-' (tokens), hexadecimal (data).
+
+std::string card_value(std::uint8_t v) { return std::to_string(v); }
+std::string card_value(Bitboard b) {
+    std::string out;
+    for (Bitboard r = b & all_squares; r; r &= r - 1)
+        out += (out.empty() ? "" : "+") + square_name(static_cast<Square>(std::countr_zero(r)));
+    return out.empty() ? "-" : out;
+}
+std::string card_value(std::uint64_t v) {
+    std::ostringstream o;
+    o << std::hex << v;
+    return o.str();
+}
+
+bool read_card_value(std::string_view v, std::uint8_t& out) {
+    if (v.empty() || v.size() > 3) return false;
+    int n = 0;
+    for (char c : v) {
+        if (c < '0' || c > '9') return false;
+        n = n * 10 + (c - '0');
+    }
+    if (n > 255) return false;
+    out = static_cast<std::uint8_t>(n);
+    return true;
+}
+bool read_card_value(std::string_view v, Bitboard& out) {
+    out = 0;
+    if (v == "-") return true;
+    for (auto name : split(v, '+')) {
+        auto sq = parse_square(name);
+        if (!sq) return false;
+        out |= bit(*sq);
+    }
+    return true;
+}
+bool read_card_value(std::string_view v, std::uint64_t& out) {
+    if (v.empty() || v.size() > 16) return false;
+    out = 0;
+    for (char c : v) {
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (d < 0) return false;
+        out = out << 4 | static_cast<std::uint64_t>(d);
+    }
+    return true;
+}
+
+// The card's fields as the notation shows them: without data that the power rebuilds at a turn
+// start or writes readably itself (PowerRules::data_not_in_notation).
+Card written_card(const State& s, int i) {
+    Card c = s.card(i);
+    PowerId power = s.setup.golden_fleece ? (i == 0 ? s.fleece_power : PowerId::None) : s.seat(i).power;
+    if (rules_of(power).data_not_in_notation) c.data = 0;
+    return c;
+}
+
+void write_card_fields(const State& s, std::string& out) {
+    struct Column {
+        std::string name, values;
+        bool any = false;
+    };
+    std::vector<Column> columns;
+    for (int i = 0; i < s.seat_count; ++i) {
+        std::size_t f = 0;
+        const Card card = written_card(s, i);
+        Card::fields(card, [&](const char* name, auto v) {
+            if (f == columns.size()) columns.push_back({name, {}, false});
+            columns[f].values += (i ? "," : "") + card_value(v);
+            columns[f].any |= v != 0;
+            ++f;
+        });
+    }
+    for (const auto& c : columns)
+        if (c.any) out += " " + c.name + "=" + c.values;
+}
+
+enum class CardField { NotACardField, Read, Bad };
+std::string card_field_form(std::string_view key) {
+    if (key == "tokens") return "squares joined by + or -";
+    if (key == "data") return "hexadecimal";
+    return "0-255";
+}
+CardField read_card_field(State& s, int players, std::string_view key, std::string_view value) {
+    bool known = false;
+    Card::fields(s.card(0), [&](const char* name, auto) { known |= key == name; });
+    if (!known) return CardField::NotACardField;
+    auto parts = split(value, ',');
+    if (static_cast<int>(parts.size()) != players) return CardField::Bad;
+    bool ok = true;
+    for (int i = 0; i < players; ++i)
+        Card::fields(s.card(i), [&](const char* name, auto& field) {
+            if (key == name) ok &= read_card_value(parts[static_cast<std::size_t>(i)], field);
+        });
+    return ok ? CardField::Read : CardField::Bad;
+}
+
 template <class F>
 std::string per_seat(const State& s, F&& f) {
     std::string out;
@@ -82,11 +180,9 @@ std::string to_notation(const State& s) {
     out += ' ';
     out += letter(s.turn.seat);
     if (s.seat_count == 4) out += " players=4";
-    bool powers = false, memory = false, counter = false, out_seats = false;
+    bool powers = false, out_seats = false;
     for (int i = 0; i < s.seat_count; ++i) {
         powers |= s.seat(i).power != PowerId::None;
-        memory |= s.seat(i).memory != 0;
-        counter |= s.seat(i).counter != 0;
         out_seats |= s.seat(i).out;
     }
     if (powers)
@@ -97,8 +193,7 @@ std::string to_notation(const State& s) {
         out += " fleece=" + std::string(power_info(s.fleece_power).key);
         if (s.ram != no_square) out += " ram=" + square_name(s.ram);
     }
-    if (memory) out += " memory=" + per_seat(s, [](const Seat& st) { return std::to_string(st.memory); });
-    if (counter) out += " counter=" + per_seat(s, [](const Seat& st) { return std::to_string(st.counter); });
+    write_card_fields(s, out);
     if (out_seats) {
         out += " out=";
         for (int i = 0; i < s.seat_count; ++i)
@@ -181,22 +276,6 @@ Result<State> parse_notation(std::string_view text) {
     s.setup.mode = DraftMode::None;
     s.setup.start_player = 0;
 
-    auto per_seat_values = [&](std::string_view v, const char* what) -> Result<std::vector<int>> {
-        auto parts = split(v, ',');
-        if (static_cast<int>(parts.size()) != players) return Error{std::string(what) + " needs one value per seat"};
-        std::vector<int> out;
-        for (auto p : parts) {
-            int n = 0;
-            for (char c : p) {
-                if (c < '0' || c > '9') return Error{std::string("bad ") + what + " value"};
-                n = n * 10 + (c - '0');
-                if (n > 255) return Error{std::string(what) + " values go up to 255"};
-            }
-            if (p.empty()) return Error{std::string("bad ") + what + " value"};
-            out.push_back(n);
-        }
-        return out;
-    };
     std::uint16_t turn_flags = 0;
     std::optional<PowerId> chaos_now;
     std::optional<std::uint64_t> chaos_deck, chaos_discards;
@@ -222,11 +301,8 @@ Result<State> parse_notation(std::string_view text) {
             auto at = parse_square(value);
             if (!at || (occupied(s) & bit(*at))) return Error{"the Ram needs a free square"};
             s.ram = *at;
-        } else if (key == "memory" || key == "counter") {
-            auto values = per_seat_values(value, key == "memory" ? "memory" : "counter");
-            if (!values) return values.error();
-            for (int i = 0; i < players; ++i)
-                (key == "memory" ? s.seat(i).memory : s.seat(i).counter) = static_cast<std::uint8_t>((*values)[static_cast<std::size_t>(i)]);
+        } else if (auto read = read_card_field(s, players, key, value); read != CardField::NotACardField) {
+            if (read == CardField::Bad) return Error{"bad " + std::string(key) + " (one value per seat: " + card_field_form(key) + ")"};
         } else if (key == "holder") {
             auto parts = split(value, ',');
             if (static_cast<int>(parts.size()) != players) return Error{"holder needs one seat per seat"};

@@ -120,8 +120,7 @@ void put_power_state(std::string& k, const State& s) {
         auto u = static_cast<std::size_t>(i);
         k += static_cast<char>(s.holder[u]);
         k += static_cast<char>(s.acting_as[u]);
-        put(k, &s.tokens[u], sizeof s.tokens[u]);
-        put(k, &s.power_data[u], sizeof s.power_data[u]);
+        Card::fields(s.cards[u], [&](const char*, auto v) { put(k, &v, sizeof v); });
     }
     for (int w = 0; w < s.worker_count; ++w) {  // markers that are not worker identity
         k += static_cast<char>(s.worker(w).female);
@@ -140,8 +139,6 @@ std::string position_key(const State& s) {
     for (int i = 0; i < s.seat_count; ++i) {
         const Seat& st = s.seat(i);
         k += static_cast<char>(st.power);
-        k += static_cast<char>(st.memory);
-        k += static_cast<char>(st.counter);
         k += static_cast<char>(st.out);
     }
     k += static_cast<char>(s.over() ? -1 : s.turn.seat);

@@ -122,6 +122,12 @@ struct PowerRules {
     /// on_turn_start hook), no complete turn meets them all, the core waives them for the whole
     /// turn (Turn::if_possible_waived) instead of the mover losing.
     bool (*if_possible)(const State&, int seat, int mover) = nullptr;
+
+    // ---- appended with the Golden Fleece gods ----
+    /// True if the notation does not write the card's `Card::data`: the power rebuilds it at
+    /// every turn start (Aphrodite's bound workers), or writes it in readable fields of its own
+    /// (Chaos' deck). A position is read at a turn start, so either way nothing is lost.
+    bool data_not_in_notation = false;
 };
 
 /// The hooks of a power (an empty table for None and for powers not yet implemented).
@@ -130,8 +136,8 @@ const PowerRules& rules_of(PowerId id);
 /// The powers a seat uses this turn: its own card (unless out, or Circe holds it), a card it
 /// holds for another seat (Circe), the Golden Fleece power while touching the Ram. A card
 /// acting as another power (Chaos) gives both: its own hooks and the current power's.
-/// `cards[i]` is the seat whose card gives `ids[i]`: per-card state (Seat::counter,
-/// State::tokens, State::power_data) lives on that seat, whoever uses the card.
+/// `cards[i]` is the seat whose card gives `ids[i]`: per-card state (Card::counter,
+/// State::cards) lives on that seat, whoever uses the card.
 struct ActivePowers {
     PowerId ids[2 * max_seats] = {};
     std::int8_t cards[2 * max_seats] = {};

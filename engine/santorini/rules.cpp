@@ -638,7 +638,7 @@ void lose(State& s, int seat) {
     for (int w = 0; w < s.worker_count; ++w)
         if (s.worker(w).side == side) s.worker(w).square = no_square;
     for (int i = 0; i < s.seat_count; ++i)
-        if (s.seat(i).side == side) s.tokens[static_cast<std::size_t>(i)] = 0;  // "...Tokens, and God Power"
+        if (s.seat(i).side == side) s.card(i).tokens = 0;  // "...Tokens, and God Power"
     int remaining_side = -1, remaining = 0;
     std::uint8_t seen = 0;
     for (int i = 0; i < s.seat_count; ++i) {

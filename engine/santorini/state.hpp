@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "engine/santorini/board.hpp"
+#include "engine/santorini/card.hpp"
 #include "engine/santorini/power_catalog.hpp"
 #include "engine/santorini/square.hpp"
 
@@ -85,13 +86,12 @@ struct Turn {
     friend bool operator==(const Turn&, const Turn&) = default;
 };
 
-/// A player at the table.
+/// A player at the table. What the player's power card remembers is not here but on the
+/// card (`State::cards`), so it follows the card when Circe takes it or Chaos changes god.
 struct Seat {
     PowerId power = PowerId::None;  ///< the power card in front of this player
     std::uint8_t side = 0;          ///< who owns the workers this player moves (4p: the team)
     bool out = false;               ///< lost (3p: eliminated; removed with workers and power)
-    std::uint8_t memory = 0;        ///< what this seat's card remembers between turns (Athena: who moved up)
-    std::uint8_t counter = 0;       ///< a count the power keeps (stored builds, coins, hero used)
     friend bool operator==(const Seat&, const Seat&) = default;
 };
 
@@ -128,8 +128,9 @@ struct State {
     std::int8_t interrupt = -1;            ///< a seat that must decide out of turn (Gaea), or -1
     std::array<std::int8_t, max_seats> holder{0, 1, 2, 3};  ///< who uses each seat's card (Circe)
     std::array<PowerId, max_seats> acting_as{};  ///< the power a card gives now, if not its own (Chaos)
-    std::array<Bitboard, max_seats> tokens{};    ///< each seat's power tokens on the board
-    std::array<std::uint64_t, max_seats> power_data{};  ///< each seat's further power state (decks, aims)
+    /// What each power card keeps, indexed by the seat whose card it is (Golden Fleece: the
+    /// fleece card's on 0), whoever uses it (card.hpp).
+    std::array<Card, max_seats> cards{};
     std::uint64_t rng = 0;                 ///< deterministic random state, seeded at creation
 
     friend bool operator==(const State&, const State&) = default;
@@ -160,6 +161,9 @@ struct State {
     Worker& worker(int i) { return workers[static_cast<std::size_t>(i)]; }
     const Seat& seat(int i) const { return seats[static_cast<std::size_t>(i)]; }
     Seat& seat(int i) { return seats[static_cast<std::size_t>(i)]; }
+    /// The card lying on seat `i` (its state, whoever uses it: card_seat finds `i`).
+    const Card& card(int i) const { return cards[static_cast<std::size_t>(i)]; }
+    Card& card(int i) { return cards[static_cast<std::size_t>(i)]; }
     /// The seat whose turn it is (or who must act in setup: see `decider`).
     int current_seat() const { return turn.seat; }
     bool over() const { return phase == Phase::Over; }
@@ -169,4 +173,4 @@ struct State {
 
 // Keys (perft, hashing) read these as bytes: no padding allowed.
 static_assert(sizeof(santorini::Worker) == 4);
-static_assert(sizeof(santorini::Seat) == 5);
+static_assert(sizeof(santorini::Seat) == 3);

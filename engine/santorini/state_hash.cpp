@@ -25,8 +25,6 @@ std::string state_hash(const santorini::State& s) {
         h.add(static_cast<std::uint8_t>(seat.power));
         h.add(seat.side);
         h.add(static_cast<std::uint8_t>(seat.out));
-        h.add(seat.memory);
-        h.add(seat.counter);
     }
     h.add(static_cast<std::uint8_t>(s.phase));
     const auto& t = s.turn;
@@ -60,8 +58,7 @@ std::string state_hash(const santorini::State& s) {
     h.add(s.interrupt);
     for (auto x : s.holder) h.add(x);
     for (auto p : s.acting_as) h.add(static_cast<std::uint8_t>(p));
-    for (auto b : s.tokens) h.add(b);
-    for (auto d : s.power_data) h.add(d);
+    for (const auto& card : s.cards) Card::fields(card, [&](const char*, auto v) { h.add(v); });
     h.add(s.rng);
     return h.hex();
 }

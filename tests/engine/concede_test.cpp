@@ -114,7 +114,7 @@ TEST_CASE("a concession that leaves the mover's turn no way to its end ends that
     REQUIRE_FALSE(concede(s, 0).has_value());
     CHECK_FALSE(s.over());
     CHECK_FALSE(s.seat(2).out);
-    CHECK(s.seat(2).counter == 0);  // the additional turn was taken
+    CHECK(s.card(2).counter == 0);  // the additional turn was taken
     CHECK(decider(s) == 1);
     CHECK(s.phase == Phase::Begin);
     CHECK(check_invariants(s).empty());

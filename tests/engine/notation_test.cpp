@@ -101,8 +101,8 @@ TEST_CASE("notation: optional fields reach the state", "[notation]") {
 
     State athena = read("01000/00000/00000/00000/00000 A:B5,D4 B:B4,D2 B powers=Athena,Pan memory=1,0");
     CHECK(athena.seat(0).power == PowerId::Athena);
-    CHECK(athena.seat(0).memory == 1);
-    CHECK(athena.seat(1).memory == 0);
+    CHECK(athena.card(0).memory == 1);
+    CHECK(athena.card(1).memory == 0);
 
     State three = read("00000/00000/00000/0D200D0D/00D00D0 A:C2,D4 B:- C:A5,E5 C out=B");
     CHECK(three.seat_count == 3);

@@ -55,9 +55,9 @@ TEST_CASE("Ares may remove the block he just built, one block only, from a tower
 TEST_CASE("Ares also removes the tokens on the block", "[ares]") {
     State s = position(around_b2);
     // A token of the opponent's power card on C3 and another on C1 (tokens are not in notation).
-    s.tokens[1] = bit(*parse_square("C3")) | bit(*parse_square("C1"));
+    s.card(1).tokens = bit(*parse_square("C3")) | bit(*parse_square("C1"));
     play(s, {"move E5 E4", "build E4 E5", "remove B2 C3"});
-    CHECK(s.tokens[1] == bit(*parse_square("C1")));
+    CHECK(s.card(1).tokens == bit(*parse_square("C1")));
 }
 
 TEST_CASE("Ares' opponent removes nothing", "[ares]") {

@@ -108,7 +108,7 @@ TEST_CASE("Athena in 3 players binds both opponents' turns until her next turn e
     play(s, {"move C5 B5", "build B5 C5"});
     // Athena stays on her level this time: the restriction ends with her turn.
     play(s, {"move A5 A4", "build A4 A3"});
-    CHECK(s.seat(0).memory == 0);
+    CHECK(s.card(0).memory == 0);
     CHECK(s.turn.seat == 1);
     CHECK(legal(s, "move C1 D1"));
     CHECK(legal(s, "move E3 D2"));
@@ -141,7 +141,7 @@ TEST_CASE("Athena in 4 players: her teammate moving up does not bind the other t
     State s = position("00000/10000/00000/00010/00000 A:A1,A5 B:D1,E3 C players=4 powers=Athena,-,-,-");
     play(s, {"move A5 A4", "build A4 B4"});
     CHECK(s.turn.seat == 3);
-    CHECK(s.seat(0).memory == 0);
+    CHECK(s.card(0).memory == 0);
     CHECK(legal(s, "move E3 D2"));
 }
 

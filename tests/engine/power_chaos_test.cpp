@@ -115,7 +115,7 @@ TEST_CASE("Chaos: his own dome changes his god when his turn ends, and a new god
         "discards=-");
     play(s, {"move A1 B2", "dome B2 C2"});
     CHECK(s.acting_as[0] == PowerId::Pan);
-    CHECK(s.seat(0).memory == 0);
+    CHECK(s.card(0).memory == 0);
     CHECK(legal(s, "move A5 B4"));
 }
 
@@ -150,6 +150,6 @@ TEST_CASE("Chaos as the Golden Fleece: his card changes after a dome even when n
     CHECK(g.acting_as[0] != PowerId::None);
     State v = view_for(g, 0);
     CHECK(v.acting_as[0] == g.acting_as[0]);
-    CHECK(v.power_data[0] == g.power_data[0]);
+    CHECK(v.card(0).data == g.card(0).data);
     CHECK(v.rng == 0);
 }

@@ -44,8 +44,8 @@ TEST_CASE("Circe with a stolen card: its state stays on the card (Morpheus' piec
     CHECK(legal(s, "pass"));  // Morpheus' zero builds: hers now
     play(s, {"build B3 C3", "build B3 C3", "build B3 C3"});
     CHECK(decider(s) == 1);  // three pieces: two stored, this turn's
-    CHECK(s.seat(1).counter == 0);
-    CHECK(s.seat(0).counter == 0);
+    CHECK(s.card(1).counter == 0);
+    CHECK(s.card(0).counter == 0);
     // Its owner builds as normal meanwhile: one build, no zero build.
     play(s, {"move A5 B5"});
     CHECK_FALSE(legal(s, "pass"));
@@ -79,7 +79,7 @@ TEST_CASE("Circe holding Dionysus takes his additional turn; she keeps the card 
     play(s, {"move B2 B1", "dome B1 C2"});
     CHECK(decider(s) == 0);
     CHECK(s.turn.flags & turn_flag::extra_turn);
-    CHECK(s.seat(1).counter == 1);           // the turn owed sits on Dionysus' card
+    CHECK(s.card(1).counter == 1);           // the turn owed sits on Dionysus' card
     play(s, {"move A3 A4", "build A4 B4"});  // his workers now neighbour each other
     CHECK(decider(s) == 1);
     CHECK(s.holder[1] == 0);  // hers until her next turn starts
@@ -130,6 +130,6 @@ TEST_CASE("Circe with Athena's card: her move up binds Athena, and only while Ci
     CHECK(legal(s, "move A1 A2"));  // Circe's own move binds nobody once the card is back
     play(s, {"move A1 A2", "build A2 A1"});
     // Circe's turn without the card: nothing of hers is remembered any more.
-    CHECK(s.seat(1).memory == 0);
+    CHECK(s.card(1).memory == 0);
     CHECK(legal(s, "move B5 A5"));
 }

@@ -43,7 +43,7 @@ TEST_CASE("Dionysus may decline the additional turn", "[dionysus]") {
     State s = position("00000/00000/00000/00300/00000 A:B2,E5 B:A5,E1 A powers=Dionysus,-");
     play(s, {"move B2 B1", "dome B1 C2", "pass"});
     CHECK(decider(s) == 1);
-    CHECK(s.seat(0).counter == 0);
+    CHECK(s.card(0).counter == 0);
     CHECK_FALSE(s.turn.flags & turn_flag::extra_turn);
 }
 
@@ -70,11 +70,11 @@ TEST_CASE(
     play(s, {"move B2 B1", "dome B1 C2"});
     play(s, {"move D3 E3", "dome E3 D2"});
     CHECK(decider(s) == 0);
-    CHECK(s.seat(0).counter == 1);
+    CHECK(s.card(0).counter == 1);
     CHECK(s.turn.flags & turn_flag::extra_turn);
     play(s, {"move E3 E2", "build E2 E1"});  // E1 goes to level 3: a block, not a tower
     CHECK(decider(s) == 1);
-    CHECK(s.seat(0).counter == 0);
+    CHECK(s.card(0).counter == 0);
 }
 
 TEST_CASE(
@@ -159,7 +159,7 @@ TEST_CASE("Dionysus and Athena: her worker he moves may move up; his own may not
     CHECK(legal(s, "move E1 D1"));
     play(s, {"move E1 D1", "build D1 E1"});
     CHECK(decider(s) == 1);
-    CHECK(s.seat(1).memory == 1);  // his turn, not hers: her memory is still her last turn's
+    CHECK(s.card(1).memory == 1);  // his turn, not hers: her memory is still her last turn's
 }
 
 TEST_CASE("Dionysus may decline the additional turn with Persephone in play",
@@ -174,7 +174,7 @@ TEST_CASE("Dionysus may decline the additional turn with Persephone in play",
     CHECK(sorted(legal_texts(s)) == sorted({"move E1 D1", "pass"}));
     play(s, {"pass"});
     CHECK(decider(s) == 1);
-    CHECK(s.seat(0).counter == 0);
+    CHECK(s.card(0).counter == 0);
     // With no move up possible in it, the demand is waived and every move is open, and so is
     // the decline.
     State flat =

@@ -44,7 +44,7 @@ TEST_CASE("Morpheus spends stored pieces on one space, up to what the card holds
     play(s, {"build B3 C3"});
     CHECK(decider(s) == 1);
     CHECK(s.board.height(make_square(2, 2)) == 3);
-    CHECK(s.seat(0).counter == 0);
+    CHECK(s.card(0).counter == 0);
 }
 
 TEST_CASE("Morpheus: a stored piece is a dome on level 3, never a dome lower down", "[morpheus]") {
@@ -55,7 +55,7 @@ TEST_CASE("Morpheus: a stored piece is a dome on level 3, never a dome lower dow
     CHECK_FALSE(legal(s, "build B3 C3"));
     CHECK_FALSE(legal(s, "dome B3 C4"));
     play(s, {"dome B3 C3", "pass"});
-    CHECK(s.seat(0).counter == 3);  // four pieces this turn, one spent
+    CHECK(s.card(0).counter == 3);  // four pieces this turn, one spent
     CHECK(s.board.complete_towers() == 1);
 }
 
@@ -65,14 +65,14 @@ TEST_CASE(
     State s =
         position("00000/00000/00000/00000/00000 A:A1,A5 B:C3,E1 C:E5,E3 B powers=-,Morpheus,-");
     play(s, {"move C3 C4", "pass"});
-    CHECK(s.seat(1).counter == 1);
+    CHECK(s.card(1).counter == 1);
     play(s, {"move E5 D5", "build D5 E5"});
-    CHECK(s.seat(1).counter == 1);
+    CHECK(s.card(1).counter == 1);
     play(s, {"move A1 B1", "build B1 C1"});
-    CHECK(s.seat(1).counter == 1);
+    CHECK(s.card(1).counter == 1);
     CHECK(decider(s) == 1);
     play(s, {"move C4 C3", "build C3 C4", "pass"});
-    CHECK(s.seat(1).counter == 1);
+    CHECK(s.card(1).counter == 1);
 }
 
 TEST_CASE("Morpheus with an empty card: perft counts every move once more (the zero build)",

@@ -299,7 +299,7 @@ TEST_CASE("this_turn follows the turn, and tokens are listed by square", "[state
     CHECK(j["this_turn"]["builds"] == 1);
 
     // No power places tokens yet; the field reads State::tokens of the card's seat.
-    s.tokens[1] = bit(12) | bit(0);
+    s.card(1).tokens = bit(12) | bit(0);
     CHECK(state_json(s, nullptr)["cards"][1]["tokens"] == json::array({"A1", "C3"}));
 
     // During setup there is no turn.

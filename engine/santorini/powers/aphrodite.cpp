@@ -9,15 +9,15 @@
 
 namespace santorini::powers {
 namespace {
-// The card's power_data: bits 0-15 the opponent workers bound this turn (set at its start),
+// The card's data: bits 0-15 the opponent workers bound this turn (set at its start),
 // bits 16-31 those among them whose last move so far ended next to one of her workers.
 constexpr int ok_shift = 16;
 
 std::uint64_t& data(State& s, int seat) {
-    return s.power_data[static_cast<std::size_t>(card_seat(s, seat, PowerId::Aphrodite))];
+    return s.card(card_seat(s, seat, PowerId::Aphrodite)).data;
 }
 std::uint64_t data(const State& s, int seat) {
-    return s.power_data[static_cast<std::size_t>(card_seat(s, seat, PowerId::Aphrodite))];
+    return s.card(card_seat(s, seat, PowerId::Aphrodite)).data;
 }
 
 bool next_to_her(const State& s, int seat, Square sq) {
@@ -58,6 +58,7 @@ WinVeto last_move_elsewhere(const State& s, int seat, int, const Step& m) {
 const PowerRules aphrodite{.on_turn_start = bind,
                            .after_any_step = judge_move,
                            .win_veto = last_move_elsewhere,
-                           .may_end_turn = satisfied};
+                           .may_end_turn = satisfied,
+                           .data_not_in_notation = true};
 
 }  // namespace santorini::powers

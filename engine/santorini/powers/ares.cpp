@@ -28,7 +28,7 @@ void removals(const State& s, int seat, StepList& out) {
 void clear_tokens(State& s, int, const Step& st) {
     if (st.kind != StepKind::Remove) return;
     s.turn.extra |= removed;
-    for (auto& t : s.tokens) t &= ~bit(st.to);
+    for (auto& c : s.cards) c.tokens &= ~bit(st.to);
 }
 }  // namespace
 

@@ -3,7 +3,7 @@
 // Rulings (docs/rulings.md 8, C11, C26): "moved up" means moved, not was forced; it binds every
 // opponent turn until the player's next turn ends (3 players: both opponents), and binds
 // opponent workers by their owner (her own worker moved by Dionysus is free). The memory is
-// the card's (Seat::memory of its seat, whoever uses it): the last turn in which its power was
+// the card's (Card::memory of its seat, whoever uses it): the last turn in which its power was
 // used, and by whom. It binds only while that player still uses the card, and a turn that
 // player plays without the card (Circe took it, or gave it back) clears it: "your last turn"
 // counts only if the card was yours in it.
@@ -18,7 +18,7 @@ int card_of(const State& s, int seat) {
     return card_seat(s, seat, PowerId::Athena);
 }
 int moved_up_by(const State& s, int card) {
-    int m = s.seat(card).memory;
+    int m = s.card(card).memory;
     return m == 0 ? -1 : (card + m - 1) % s.seat_count;
 }
 
@@ -26,7 +26,7 @@ int moved_up_by(const State& s, int card) {
 void remember(State& s, int seat) {
     int card = card_of(s, seat);
     bool up = (s.turn.flags & turn_flag::moved_up) != 0;
-    s.seat(card).memory =
+    s.card(card).memory =
         static_cast<std::uint8_t>(up ? 1 + (seat - card + s.seat_count) % s.seat_count : 0);
 }
 
@@ -34,7 +34,7 @@ void remember(State& s, int seat) {
 // without it, so that player's last turn is no longer one in which the card was used.
 void forget_a_turn_without(State& s, int card) {
     int mover = s.turn.seat;
-    if (moved_up_by(s, card) == mover && card_of(s, mover) != card) s.seat(card).memory = 0;
+    if (moved_up_by(s, card) == mover && card_of(s, mover) != card) s.card(card).memory = 0;
 }
 
 bool no_moving_up(const State& s, int seat, int mover, const Step& m) {

@@ -6,7 +6,7 @@
 // banned against a power in play; he draws when the powers are known, before placement; the
 // change follows any turn (anyone's) with a dome, whoever holds the card (Circe, the Golden
 // Fleece, nobody); the new god starts with a blank memory. Deck and discards live in the card's
-// power_data (chaos.hpp); each draw picks uniformly with State::rng (the deck's hidden order).
+// Card::data (chaos.hpp); each draw picks uniformly with State::rng (the deck's hidden order).
 #include "engine/santorini/powers/chaos.hpp"
 
 #include <bit>
@@ -42,13 +42,13 @@ void draw(State& s, int card) {
     }
     set_chaos_cards(s, card, deck, discards);
     s.acting_as[static_cast<std::size_t>(card)] = drawn;
-    s.seat(card).memory = 0;  // a new god remembers nothing of the last one
-    s.seat(card).counter = 0;
+    s.card(card).memory = 0;  // a new god remembers nothing of the last one
+    s.card(card).counter = 0;
 }
 
 void make_deck(State& s, int card) {
     if (s.acting_as[static_cast<std::size_t>(card)] != PowerId::None ||
-        s.power_data[static_cast<std::size_t>(card)] != 0)
+        s.card(card).data != 0)
         return;  // already set up (a position read from notation)
     std::uint64_t deck = 0;
     for (const auto& info : all_powers())
@@ -67,6 +67,6 @@ void change_after_a_dome(State& s, int card) {
 }
 }  // namespace
 
-const PowerRules chaos{.card_setup = make_deck, .card_turn_end = change_after_a_dome};
+const PowerRules chaos{.card_setup = make_deck, .card_turn_end = change_after_a_dome, .data_not_in_notation = true};
 
 }  // namespace santorini::powers

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: how Chaos keeps his deck in the card's State::power_data, shared by his hooks
+// Internal: how Chaos keeps his deck in the card's Card::data, shared by his hooks
 // and the notation (`chaos=`, `deck=`, `discards=`). Bit n of each half is PowerId n: the
 // powers still in the deck (low half) and the discarded ones (high half). The deck's order is
 // not stored: each draw picks uniformly from the deck with State::rng, which views hide.
@@ -19,15 +19,15 @@ inline int chaos_card(const State& s) {
 }
 /// Powers (bits by PowerId) in Chaos' deck.
 inline std::uint64_t chaos_deck(const State& s, int card) {
-    return s.power_data[static_cast<std::size_t>(card)] & 0xffffffffu;
+    return s.card(card).data & 0xffffffffu;
 }
 /// Powers (bits by PowerId) on Chaos' discard pile.
 inline std::uint64_t chaos_discards(const State& s, int card) {
-    return s.power_data[static_cast<std::size_t>(card)] >> 32;
+    return s.card(card).data >> 32;
 }
 /// Stores Chaos' deck and discard pile.
 inline void set_chaos_cards(State& s, int card, std::uint64_t deck, std::uint64_t discards) {
-    s.power_data[static_cast<std::size_t>(card)] = (deck & 0xffffffffu) | (discards << 32);
+    s.card(card).data = (deck & 0xffffffffu) | (discards << 32);
 }
 
 }  // namespace santorini::powers

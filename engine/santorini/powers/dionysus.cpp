@@ -8,7 +8,7 @@
 // turn is not played: no "if possible" demand binds it); cards restricting "opponent Workers"
 // bind that worker by its owner (Limus' own worker builds next to her, their own hooks see to
 // it); nobody wins in it, neither by moving nor by a standing win (Chronus wins when the next
-// turn starts). The card's Seat::counter holds the turns still owed, the current one included:
+// turn starts). The card's Card::counter holds the turns still owed, the current one included:
 // it drops when an extra turn ends, so a position at an extra turn's start (notation
 // `extra_turn=1`) reads back as is.
 #include "engine/santorini/powers/powers.hpp"
@@ -16,7 +16,7 @@
 namespace santorini::powers {
 namespace {
 std::uint8_t& owed(State& s, int seat) {
-    return s.seat(card_seat(s, seat, PowerId::Dionysus)).counter;
+    return s.card(card_seat(s, seat, PowerId::Dionysus)).counter;
 }
 bool extra_turn(const State& s) {
     return (s.turn.flags & turn_flag::extra_turn) != 0;
@@ -33,7 +33,7 @@ void after_his_step(State& s, int seat, const Step& st) {
 }
 
 bool owes_a_turn(const State& s, int seat, int mover) {
-    return mover == seat && s.seat(card_seat(s, seat, PowerId::Dionysus)).counter > 0;
+    return mover == seat && s.card(card_seat(s, seat, PowerId::Dionysus)).counter > 0;
 }
 
 void paid(State& s, int seat) {

@@ -3,7 +3,7 @@
 // times (even zero) using blocks / domes collected on your God Power card.
 // Rulings (RULES.md, docs/rulings.md C6-C8): each stored piece becomes whatever the space needs
 // (a block below level 3, a dome on level 3); the worker that moved builds, on the same space
-// again if it likes. The card holds Seat::counter pieces from earlier turns; this turn's piece
+// again if it likes. The card holds Card::counter pieces from earlier turns; this turn's piece
 // is counted from the turn itself (available = counter + 1 - built this turn, Turn::extra), and
 // the card keeps the rest when the turn ends. So a position at a turn start reads the same
 // before and after the gain, and notation round-trips.
@@ -15,11 +15,11 @@
 
 namespace santorini::powers {
 namespace {
-constexpr int most_stored = 254;  // Seat::counter is a byte, and this turn's piece comes on top
+constexpr int most_stored = 254;  // Card::counter is a byte, and this turn's piece comes on top
 
 int available(const State& s, int seat) {
     int card = card_seat(s, seat, PowerId::Morpheus);
-    return s.seat(card).counter + 1 - s.turn.extra;
+    return s.card(card).counter + 1 - s.turn.extra;
 }
 
 void stored_builds(const State& s, int seat, StepList& out) {
@@ -38,13 +38,13 @@ void spend(State& s, int, const Step& st) {
 
 void keep_the_rest(State& s, int seat) {
     int card = card_seat(s, seat, PowerId::Morpheus);
-    s.seat(card).counter =
+    s.card(card).counter =
         static_cast<std::uint8_t>(std::clamp(available(s, seat), 0, most_stored));
 }
 }  // namespace
 
 int morpheus_pieces(const State& state, int card) {
-    int pieces = state.seat(card).counter;
+    int pieces = state.card(card).counter;
     const bool in_a_turn = state.phase == Phase::Begin || state.phase == Phase::AfterMove ||
                            state.phase == Phase::AfterBuild || state.phase == Phase::End;
     if (in_a_turn && card_seat(state, state.turn.seat, PowerId::Morpheus) == card)
