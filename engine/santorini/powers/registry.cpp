@@ -35,6 +35,21 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Selene: return powers::selene;
         case PowerId::Triton: return powers::triton;
         case PowerId::Zeus: return powers::zeus;
+        case PowerId::Aeolus: return powers::aeolus;
+        case PowerId::Charybdis: return powers::charybdis;
+        case PowerId::Clio: return powers::clio;
+        case PowerId::EuropaTalus: return powers::europa_talus;
+        case PowerId::Gaea: return powers::gaea;
+        case PowerId::Graeae: return powers::graeae;
+        case PowerId::Hades: return powers::hades;
+        case PowerId::Harpies: return powers::harpies;
+        case PowerId::Hecate: return powers::hecate;
+        case PowerId::Moerae: return powers::moerae;
+        case PowerId::Nemesis: return powers::nemesis;
+        case PowerId::Siren: return powers::siren;
+        case PowerId::Tartarus: return powers::tartarus;
+        case PowerId::Terpsichore: return powers::terpsichore;
+        case PowerId::Urania: return powers::urania;
         default: return none;
     }
 }

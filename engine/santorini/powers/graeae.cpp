@@ -1,0 +1,9 @@
+// Graeae: not implemented yet (power_catalog.cpp: implemented = 0, so it is never offered).
+
+#include "engine/santorini/powers/powers.hpp"
+
+namespace santorini::powers {
+
+const PowerRules graeae{};
+
+}  // namespace santorini::powers
