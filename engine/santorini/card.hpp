@@ -46,7 +46,7 @@ template <class T>
 T card_data(const Card& card) {
     static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= sizeof(std::uint64_t));
     T t;
-    std::memcpy(&t, &card.data, sizeof(T));
+    std::memcpy(static_cast<void*>(&t), &card.data, sizeof(T));
     return t;
 }
 
@@ -55,7 +55,7 @@ template <class T>
 void set_card_data(Card& card, const T& t) {
     static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= sizeof(std::uint64_t));
     card.data = 0;
-    std::memcpy(&card.data, &t, sizeof(T));
+    std::memcpy(&card.data, static_cast<const void*>(&t), sizeof(T));
 }
 
 }  // namespace santorini
