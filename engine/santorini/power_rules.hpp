@@ -128,6 +128,11 @@ struct PowerRules {
     /// every turn start (Aphrodite's bound workers), or writes it in readable fields of its own
     /// (Chaos' deck). A position is read at a turn start, so either way nothing is lost.
     bool data_not_in_notation = false;
+    /// After any seat's step, before every after_any_step hook: effects that move workers
+    /// (Harpies' slide, Charybdis' whirlpools). Hooks that judge where workers stand (Tartarus'
+    /// Abyss, Gaea) are after_any_step hooks, so they see the workers where the movements left
+    /// them, whichever seat sits first (G13).
+    void (*after_any_move)(State&, int seat, int mover, const Step&) = nullptr;
 };
 
 /// The hooks of a power (an empty table for None and for powers not yet implemented).
@@ -173,6 +178,9 @@ bool turn_can_complete(const State& state);
 /// True if every power in play lets `mover` make this build (the restriction filter's test,
 /// for builds a power makes inside a step of its own: Medusa's).
 bool build_allowed(const State& state, int mover, const Step& build);
+/// True if `move` passes the restriction filter for `mover` (Turn::movable, Prometheus' "not
+/// up", every may_move in play): for moves a power makes inside a step of its own.
+bool move_allowed(const State& state, int mover, const Step& move);
 /// The seat whose card gives `seat` the power `id` this turn (itself, or Circe's victim);
 /// -1 if `seat` does not use `id`.
 int card_seat(const State& state, int seat, PowerId id);

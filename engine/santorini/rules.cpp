@@ -49,7 +49,7 @@ void for_each_card(const State& s, F&& f) {
         if (!s.seat(j).out && s.seat(j).power != PowerId::None) f(j, rules_of(s.seat(j).power));
 }
 
-bool move_allowed(const State& s, int mover, const Step& m) {
+bool move_is_allowed(const State& s, int mover, const Step& m) {
     if (!(s.turn.movable >> m.worker & 1u)) return false;
     if ((s.turn.flags & turn_flag::no_move_up) && s.board.height(m.to) > s.board.height(m.from)) return false;
     bool ok = true;
@@ -94,7 +94,7 @@ bool turn_may_end(const State& s) {
 void filter_restricted(const State& s, int mover, StepList& out) {
     out.filter([&](const Step& st) {
         switch (st.kind) {
-            case StepKind::Move: return move_allowed(s, mover, st);
+            case StepKind::Move: return move_is_allowed(s, mover, st);
             case StepKind::Build:
             case StepKind::Dome: return build_allowed(s, mover, st);
             default: return true;
@@ -397,6 +397,11 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
     for_each_power(s, mover, [&](const PowerRules& r) {
         if (r.after_step) r.after_step(s, mover, st);
     });
+    // Movements first (Harpies' slide, Charybdis' whirlpools), then what judges the result
+    // (Tartarus' Abyss, Gaea), so that no effect depends on which seat sits first (G13).
+    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        if (r.after_any_move) r.after_any_move(s, o, mover, st);
+    });
     for_each_power_in_play(s, [&](int o, const PowerRules& r) {
         if (r.after_any_step) r.after_any_step(s, o, mover, st);
     });
@@ -595,6 +600,8 @@ std::optional<std::string> try_step(State& state, const Step& step) {
 }
 
 bool turn_can_complete(const State& state) { return can_complete(state); }
+
+bool move_allowed(const State& s, int mover, const Step& move) { return move_is_allowed(s, mover, move); }
 
 bool build_allowed(const State& s, int mover, const Step& b) {
     bool ok = true;
