@@ -94,3 +94,12 @@ TEST_CASE("Harpies cannot be drafted against Hermes or Triton, but may meet Arte
     st.powers = {PowerId::Harpies, PowerId::Artemis};
     CHECK_FALSE(validate(st).has_value());
 }
+
+TEST_CASE("Harpies and Hades: the slide may take Hades' worker down (forced, not moving)", "[harpies][hades]") {
+    // Hades moves from B3 (level 1) to C3 (level 1): the slide takes his worker on east, down to
+    // D3 and E3 (ground).
+    State s = position("00000/00000/01100/00000/00000 A:A5,A1 B:B3,E5 B powers=Harpies,Hades");
+    CHECK(legal(s, "move B3 B2"));  // Hades binds his opponents only
+    play(s, {"move B3 C3"});
+    CHECK(s.worker_at(sq("E3")) >= 0);
+}

@@ -41,7 +41,7 @@ TEST_CASE("Siren forces opponent workers one space along the Song instead of her
     CHECK_FALSE(legal(s, "pass"));  // the song cannot be empty
     play(s, {"force B3 B4"});
     CHECK(legal_texts(s) == sorted({"force D4 D5", "pass"}));  // no move, no build, B3 once
-    play(s, {"force D4 D5", "pass"});
+    play(s, {"force D4 D5"});  // nothing left to force: the turn ends
     CHECK(decider(s) == 1);
     CHECK(to_notation(s) == "00000/02000/00000/00000/00000 A:A1,E1 B:B4,D5 B powers=Siren,- memory=1,0");
 }
@@ -60,7 +60,7 @@ TEST_CASE("Siren: a worker forced onto level 3 does not win, and the Song stops 
     // worker.
     State s = position("00000/00000/00030/000D00/00000 A:B4,E1 B:C3,B2 A powers=Siren,- memory=3,0");
     CHECK(legal_starting(s, "force") == std::vector<std::string>{"force C3 D3"});
-    play(s, {"force C3 D3", "pass"});
+    play(s, {"force C3 D3"});
     CHECK_FALSE(s.over());
     CHECK(decider(s) == 1);
 }
@@ -68,7 +68,7 @@ TEST_CASE("Siren: a worker forced onto level 3 does not win, and the Song stops 
 TEST_CASE("Siren: forced workers are not moving (Hades: down is fine; Harpies: no slide)", "[siren][hades][harpies]") {
     // Song south. Hades' worker on C3 (level 2) is forced down to C2 (ground).
     State h = position("00000/00000/00200/00000/00000 A:A5,E5 B:C3,E1 A powers=Siren,Hades memory=5,0");
-    play(h, {"force C3 C2", "pass"});
+    play(h, {"force C3 C2"});
     CHECK(to_notation(h) == "00000/00000/00200/00000/00000 A:A5,E5 B:C2,E1 B powers=Siren,Hades memory=5,0");
     // 3 players: Siren forces both opponents' workers; C's worker forced on Siren's turn (an
     // opponent's turn for the Harpies) does not slide on to C1.
