@@ -103,3 +103,12 @@ TEST_CASE("Harpies and Hades: the slide may take Hades' worker down (forced, not
     play(s, {"move B3 C3"});
     CHECK(s.worker_at(sq("E3")) >= 0);
 }
+
+TEST_CASE("Harpies and Bia: Bia's removal comes with her move, then her worker slides on", "[harpies][bia]") {
+    // Bia moves from A3 to B3 (east): the Harpies' worker on C3 is removed (the next space),
+    // then her worker slides east over C3 and D3 to E3.
+    State s = position("00000/00000/00000/00000/00000 A:C3,A5 B:A3,A1 B powers=Harpies,Bia");
+    play(s, {"move A3 B3"});
+    CHECK(s.worker_at(sq("C3")) < 0);
+    CHECK(s.worker(s.worker_at(sq("E3"))).side == 1);
+}

@@ -93,3 +93,15 @@ TEST_CASE("Siren in the Golden Fleece: the Ram's placer orients the Song; the ho
     CHECK(decider(s) == 1);
     CHECK(legal_starting(s, "force") == std::vector<std::string>{"force A2 A1"});  // B holds it now
 }
+
+TEST_CASE("Siren walled in may still sing, so she does not lose", "[siren]") {
+    // Her workers on A1 and E1 are boxed in by domes; the song (north) still forces B3.
+    State s = position("00000/00000/00000/0D0D00D0D/00D00D0 A:A1,E1 B:B3,C5 A powers=Siren,- memory=1,0");
+    CHECK_FALSE(s.over());
+    CHECK(legal_texts(s) == std::vector<std::string>{"force B3 B4"});
+    play(s, {"force B3 B4"});
+    CHECK(decider(s) == 1);
+    // Without the song (nothing to force) she loses at once.
+    State lost = position("00000/00000/00000/0D0D00D0D/00D00D0 A:A1,E1 B:A5,C5 A powers=Siren,- memory=1,0");
+    CHECK(lost.over());
+}

@@ -70,3 +70,13 @@ TEST_CASE("Urania cannot be drafted against Aphrodite, but may meet Aeolus", "[u
     st.powers = {PowerId::Urania, PowerId::Aeolus};
     CHECK_FALSE(validate(st).has_value());
 }
+
+TEST_CASE("Urania and Limus: Limus' neighbours are on the board", "[urania][limus]") {
+    // Limus' worker on A3: Urania's worker on E2 may not build on B3 or A2 (board neighbours of
+    // Limus), but may build on E3, which touches A3 only across the edge.
+    State s = position("00000/00000/00000/00000/00000 A:A3,C5 B:D2,C1 B powers=Limus,Urania");
+    play(s, {"move D2 E2"});
+    CHECK(legal(s, "build E2 E3"));
+    CHECK_FALSE(legal(s, "build E2 A2"));
+    CHECK(legal(s, "build E2 A1"));
+}
