@@ -80,3 +80,15 @@ TEST_CASE("Urania and Limus: Limus' neighbours are on the board", "[urania][limu
     CHECK_FALSE(legal(s, "build E2 A2"));
     CHECK(legal(s, "build E2 A1"));
 }
+
+TEST_CASE("Urania and Bia: Bia's next space does not wrap onto Urania's worker", "[urania][bia]") {
+    // Bia moves west from B3 to A3: the next space west is off the board, so Urania's worker
+    // on E3 (across the edge only for Urania) stays.
+    State s = position("00000/00000/00000/00000/00000 A:E3,C5 B:B3,C1 B powers=Urania,Bia");
+    play(s, {"move B3 A3"});
+    CHECK(s.worker_at(*parse_square("E3")) >= 0);
+    // On the board the same move removes: Bia from C3 to B3, Urania's worker on A3.
+    State r = position("00000/00000/00000/00000/00000 A:A3,C5 B:C3,C1 B powers=Urania,Bia");
+    play(r, {"move C3 B3"});
+    CHECK(r.worker_at(*parse_square("A3")) < 0);
+}

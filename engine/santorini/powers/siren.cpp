@@ -77,7 +77,8 @@ void forget(State& s, int seat, int) {
 
 void forget_at_end(State& s, int seat) { forget(s, seat, seat); }
 
-// No build in a turn she sang (Hermes' build without moving, a Prometheus build first).
+// No build in a turn she sang: "instead" of the normal turn, so a guard against any build
+// another power of the same seat might offer in the End phase.
 bool no_build_after_song(const State& s, int seat, int mover, const Step&) {
     return mover != seat || forced(s, card_seat(s, seat, PowerId::Siren)) == 0;
 }
