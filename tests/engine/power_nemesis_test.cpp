@@ -1,6 +1,6 @@
 // Nemesis, Goddess of Retribution: at the end of her turn, if no worker of an opponent
 // neighbours hers, she may swap as many of her workers with theirs as possible.
-// Rulings (docs/rulings.md T9-T12).
+// Rulings (docs/rulings.md T9-T11).
 
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 // Terpsichore, Muse of Dancing: all her workers must move, then all must build.
-// Rulings (docs/rulings.md T13-T16).
+// Rulings (docs/rulings.md T12-T14).
 
 #include <string>
 #include <vector>
@@ -67,4 +67,15 @@ TEST_CASE("Terpsichore under Aphrodite: each bound worker ends next to hers", "[
     play(s, {"move E5 E4"});
     CHECK_FALSE(legal(s, "move B1 A1"));
     CHECK(legal(s, "move B1 C1"));
+}
+
+TEST_CASE("Terpsichore as the Golden Fleece: the holder dances, the other plays normally",
+          "[terpsichore][fleece]") {
+    State s = position("00000/00000/00000/00000/00000 A:B2,E1 B:A5,E5 A fleece=Terpsichore ram=C3");
+    play(s, {"move B2 B1"});
+    CHECK(legal_starting(s, "build").empty());
+    play(s, {"move E1 E2", "build B1 A1", "build E2 E1"});
+    CHECK(decider(s) == 1);
+    play(s, {"move A5 A4"});
+    CHECK_FALSE(legal_starting(s, "build A4").empty());  // B touches no Ram: a normal turn
 }

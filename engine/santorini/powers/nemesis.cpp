@@ -1,7 +1,7 @@
 // Nemesis, Goddess of Retribution. End of Your Turn: if none of an opponent's Workers neighbor
 // yours, you may force as many of your opponent's Workers as possible to take the spaces you
 // occupy, and vice versa.
-// Rulings (docs/rulings.md T9-T12): optional as a whole (the core's Pass before the first
+// Rulings (docs/rulings.md T9-T11): optional as a whole (the core's Pass before the first
 // swap); once begun, "as many as possible": min(her workers, theirs) swaps, no end before.
 // "An opponent" is one opposing side (3 players: one opponent, whose workers neighbour none of
 // hers, chosen by the first swap; 4 players: the other team's shared workers). Each swap is one

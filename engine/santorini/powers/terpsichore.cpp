@@ -1,6 +1,6 @@
 // Terpsichore, Muse of Dancing. Your Turn: all of your Workers must move, and then all must
 // build.
-// Rulings (docs/rulings.md T13-T16): every worker of her side on the board moves once (normal
+// Rulings (docs/rulings.md T12-T14): every worker of her side on the board moves once (normal
 // moves, in any order; the first is the core's, the others hers), then each builds once (a
 // normal build next to itself, in any order); "must" binds, so a turn in which one of them
 // cannot move or cannot build cannot be completed, and a Terpsichore with no complete turn
