@@ -100,3 +100,13 @@ TEST_CASE("Charybdis: a worker pushed onto a whirlpool is not pulled (forced is 
     play(t, {"move B3 C3"});
     CHECK(t.worker_at(*parse_square("C3")) == 2);
 }
+
+TEST_CASE("Charybdis in 3 players: her whirlpools leave the game with her", "[charybdis][3p]") {
+    // Charybdis (A) is walled in at A1: she is eliminated, and C3 no longer pulls.
+    State s = position(
+        "00000/00000/00000/0D0D000/00D000 A:A1 B:C4,E5 C:E1,D1 A powers=Charybdis,-,- tokens=C3+E3,-,-");
+    CHECK(s.seat(0).out);
+    CHECK(s.card(0).tokens == 0);
+    play(s, {"move C4 C3"});
+    CHECK(s.worker_at(*parse_square("C3")) == 1);
+}

@@ -65,3 +65,14 @@ TEST_CASE("Clio in 3 players: her coins leave the game with her", "[clio][3p]") 
     State t = position("00000/00000/00100/00000/00000 A:A1 B:C4,E5 C:E1,D1 B powers=Clio,-,- counter=1,0,0 tokens=C3,-,-");
     CHECK_FALSE(legal(t, "move C4 C3"));
 }
+
+TEST_CASE("Clio's coins stop Apollo's swap and Minotaur's push", "[clio][apollo][minotaur]") {
+    // Her worker stands on her coin at B2: Apollo may not move into that space.
+    State s = position("00000/00000/00000/01000/00000 A:B2,E1 B:C3,E5 B powers=Clio,Apollo counter=1,0 tokens=B2,-");
+    CHECK_FALSE(legal(s, "move C3 B2"));
+    // Minotaur may not push her worker from C2 onto the coin at B2.
+    State t = position("00000/00000/00000/01000/00000 A:C2,E1 B:D2,E5 B powers=Clio,Minotaur counter=1,0 tokens=B2,-");
+    CHECK_FALSE(legal(t, "move D2 C2"));
+    State u = position("00000/00000/00000/00000/00000 A:C2,E1 B:D2,E5 B powers=Clio,Minotaur");
+    CHECK(legal(u, "move D2 C2"));  // without the coin the push is legal
+}
