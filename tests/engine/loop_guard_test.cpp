@@ -65,6 +65,15 @@ TEST_CASE("loop guard: Triton with three workers on the perimeter never loops", 
     CHECK(n > 0);
 }
 
+TEST_CASE("loop guard: Hermes as the Golden Fleece held by a side of three workers", "[loop][hermes][fleece]") {
+    // The Ram on A2 (open) touches A1: side A holds Hermes' power for the turn.
+    const char* text = "0D0D0D0D0/0D0D0D0D0/0D0D0D0D0D/00D0D0D0D/00000D A:A1,B1,C1 B:E5,E4 A fleece=Hermes ram=A2";
+    REQUIRE((position(text).fleece_holders & 1) != 0);
+    std::uint64_t n = checked_turns(text);
+    // More turns than without the fleece (travel on row 1): Hermes is in effect.
+    CHECK(n > checked_turns("0D0D0D0D0/0D0D0D0D0/0D0D0D0D0D/00D0D0D0D/00000D A:A1,B1,C1 B:E5,E4 A"));
+}
+
 TEST_CASE("loop guard: Artemis with four workers", "[loop][artemis]") {
     checked_turns("00000/00000/00000/00000/00000 A:A1,B1,C1,D1 B:A5,E5 A powers=Artemis,-");
 }

@@ -162,3 +162,19 @@ TEST_CASE("Gaea is never dealt against Atlas or Selene; Demeter and Hephaestus a
     CHECK(s.phase == Phase::Begin);
     CHECK(to_notation(s) == "00000/00000/00000/00000/00000 A:A1,B1 B:D5,E5 A powers=Gaea,Demeter reserve=2,0");
 }
+
+TEST_CASE("Gaea: Atlas' low domes and Selene's domes count too (banned pairings, set up by hand)", "[gaea][atlas][selene]") {
+    // The draft never deals these pairs; a position may still hold them, and the card's text
+    // ("a Worker builds a dome") covers a dome at any level.
+    State s = position("00000/00000/00000/00000/00000 A:A1,B1 B:C3,E1 B powers=Gaea,Atlas reserve=2,0");
+    play(s, {"move C3 C4", "dome C4 D4"});
+    REQUIRE(decider(s) == 0);
+    CHECK(legal_starting(s, "place") ==
+          sorted({"place C3", "place C5", "place D3", "place D5", "place E3", "place E4", "place E5"}));
+    play(s, {"place C3"});
+    CHECK(s.turn.seat == 0);
+    State t = position("00000/00000/00000/00000/00000 A:A5,B5 B:C3,E1f B powers=Gaea,Selene reserve=2,0");
+    play(t, {"move C3 C4", "dome E1 D1"});
+    REQUIRE(decider(t) == 0);
+    CHECK(legal_starting(t, "place") == sorted({"place C1", "place C2", "place D2", "place E2"}));
+}
