@@ -695,7 +695,10 @@ void lose(State& s, int seat) {
     for (int i = 0; i < s.seat_count; ++i)
         if (s.seat(i).side == side) s.seat(i).out = true;
     for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).side == side) s.worker(w).square = no_square;
+        if (s.worker(w).side == side) {
+            s.worker(w).square = no_square;
+            s.worker(w).in_reserve = false;  // the workers kept on the card leave with it (Gaea)
+        }
     for (int i = 0; i < s.seat_count; ++i)
         if (s.seat(i).side == side) s.card(i).tokens = 0;  // "...Tokens, and God Power"
     int remaining_side = -1, remaining = 0;

@@ -178,3 +178,13 @@ TEST_CASE("Gaea: Atlas' low domes and Selene's domes count too (banned pairings,
     REQUIRE(decider(t) == 0);
     CHECK(legal_starting(t, "place") == sorted({"place C1", "place C2", "place D2", "place E2"}));
 }
+
+TEST_CASE("Gaea conceding while her decision is pending: the mover's turn goes on", "[gaea][3p][concede]") {
+    State s = position("00000/00000/00300/00000/00000 A:A1,B1 B:E5,E4 C:D3,A5 C powers=Apollo,Gaea,- reserve=0,2,0");
+    play(s, {"move D3 D2", "dome D2 C3"});
+    REQUIRE(decider(s) == 1);
+    REQUIRE_FALSE(concede(s, 1).has_value());
+    CHECK(s.interrupt == -1);
+    CHECK(s.turn.seat == 0);  // C's turn had nothing left: A plays
+    CHECK(to_notation(s) == "00000/00000/003D00/00000/00000 A:A1,B1 B:- C:D2,A5 A powers=Apollo,Gaea,- out=B");
+}
