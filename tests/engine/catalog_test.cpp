@@ -204,6 +204,30 @@ TEST_CASE("draft: banned pairs among implemented powers are never dealt or offer
     CHECK(std::count(left.begin(), left.end(), "offer Pan") == 1);
 }
 
+TEST_CASE("catalog: banned pairs among the implemented powers are never dealt", "[catalog][draft]") {
+    // Gaea made the first implemented banned pairs (Atlas-Gaea, Selene-Gaea): a fixed deal of
+    // one is refused, and a pool holding one deals neither power with the other.
+    int implemented_banned = 0;
+    for (const auto& a : all_powers())
+        for (const auto& b : all_powers())
+            if (a.id < b.id && a.implemented && b.implemented && banned_pair(a.id, b.id)) {
+                ++implemented_banned;
+                INFO(a.name << " and " << b.name);
+                CHECK(validate(Settings(Make(2, DraftMode::Fixed).powers({a.id, b.id}))).has_value());
+                CHECK(validate(Settings(Make(2, DraftMode::Random).pool({a.id, b.id}))).has_value());
+                for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+                    auto g = new_game(Make(2, DraftMode::Random).pool({a.id, b.id, PowerId::Apollo}).seed(seed));
+                    REQUIRE(g.ok());
+                    CHECK_FALSE(banned_pair(g->seat(0).power, g->seat(1).power));
+                }
+            }
+    CHECK(implemented_banned >= 2);
+    CHECK(validate(Settings(Make(2, DraftMode::Fixed).powers({PowerId::Atlas, PowerId::Gaea}))).has_value());
+    CHECK_FALSE(validate(Settings(Make(2, DraftMode::Fixed).powers({PowerId::Demeter, PowerId::Gaea}))).has_value());
+    Settings st = Make(2, DraftMode::FullOffer).pool({PowerId::Hermes, PowerId::Harpies});
+    CHECK(validate(st).has_value());
+}
+
 TEST_CASE("draft: 3 and 4 players must play with powers", "[catalog][draft]") {
     for (int players : {3, 4}) {
         INFO(players << " players");
