@@ -30,6 +30,11 @@ void hide_workers(State& view, int seat, int viewer) {
     view.turn.start = no_square;
     view.turn.visited = {};
     view.turn.moved_workers = 0;
+    // Which of her workers may move (Hypnus' freeze names her highest), whether she moved up or
+    // changed level, whether she could move up (Persephone's waiver): each narrows the squares.
+    view.turn.movable = 0;
+    view.turn.flags &= static_cast<std::uint16_t>(~(turn_flag::moved_up | turn_flag::level_changed));
+    view.turn.if_possible_waived = false;
 }
 
 }  // namespace
