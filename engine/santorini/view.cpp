@@ -9,7 +9,12 @@ State view_for(const State& state, int viewer) {
     State v = state;
     v.rng = 0;  // nobody may learn what the shuffles will deal next
     for (int o = 0; o < state.seat_count; ++o) {
-        if (state.seat(o).out) continue;
+        // A seat that is out has no power in effect, but its card keeps its secret (3 players:
+        // an eliminated Moerae's Fate is not shown to the others).
+        if (state.seat(o).out) {
+            if (const auto& r = rules_of(state.seat(o).power); r.hide && !state.setup.golden_fleece) r.hide(v, o, viewer);
+            continue;
+        }
         ActivePowers act = powers_in_effect(state, o);
         for (int i = 0; i < act.size; ++i)
             if (const auto& r = rules_of(act.ids[i]); r.hide) r.hide(v, o, viewer);

@@ -10,7 +10,8 @@
 //   - the history line of a step by the owner's side names no secret square: not the Fate's or
 //     the Abyss' spaces for their setup steps, and none of the spaces Hecate's workers stand on
 //     before or after her step.
-// A finished game's revealed view shows the secrets (docs/rulings.md H3, H11).
+// The owner's side sees its Fate or Abyss on its card (`fate`, `abyss`); a finished game's
+// revealed view shows every secret (docs/rulings.md H3, H11).
 
 #include <catch2/catch_test_macros.hpp>
 
@@ -221,6 +222,14 @@ void play_game(const Settings& st, PowerId secret, std::mt19937_64& rng, Outcome
             before_views[i] = std::move(now);
             before_docs[i] = doc;
         }
+        // Its owner sees it (the Fate, the Abyss once set).
+        if (secret != PowerId::Hecate && secret_squares(game.state(), secret, owner) != 0) {
+            ++o.checks;
+            const json mine = json::parse(document(game, owner))["cards"][static_cast<std::size_t>(owner)];
+            const json shown = secret == PowerId::Moerae ? mine["fate"] : json::array({mine["abyss"]});
+            if (shown != json(square_names(secret_squares(game.state(), secret, owner))))
+                fail(o, st, index, owner, "the owner does not see its secret: " + mine.dump());
+        }
         ++o.checks;
         if (game.live_fields() != other.live_fields()) fail(o, st, index, -1, "the live fields depend on the secret");
     }
@@ -229,12 +238,17 @@ void play_game(const Settings& st, PowerId secret, std::mt19937_64& rng, Outcome
     // A finished game's replay shows everything.
     const State revealed = revealed_view(game.state());
     ++o.checks;
+    const json card = json::parse(document(game, protocol::revealed))["cards"][static_cast<std::size_t>(owner)];
     switch (secret) {
         case PowerId::Moerae:
             if (powers::fate(revealed, owner) == 0) fail(o, st, -1, -2, "the revealed view lost the Fate");
+            if (card["fate"] != json(square_names(powers::fate(revealed, owner))))
+                fail(o, st, -1, -2, "the revealed document does not show the Fate: " + card.dump());
             break;
         case PowerId::Tartarus:
             if (powers::abyss(revealed, owner) == no_square) fail(o, st, -1, -2, "the revealed view lost the Abyss");
+            if (card["abyss"] != json(square_name(powers::abyss(revealed, owner))))
+                fail(o, st, -1, -2, "the revealed document does not show the Abyss: " + card.dump());
             break;
         default: {
             const std::string doc = document(game, protocol::revealed);

@@ -31,7 +31,8 @@ void store_fate(State& s, int seat, const Step& st) {
 // The Fate is the secret of the card's owner: a seat of another side (the user's opponents,
 // whoever uses the card) and spectators do not see it.
 void hide_fate(State& view, int seat, int viewer) {
-    int card = card_seat(view, seat, PowerId::Moerae);
+    // A seat that is out uses no power, but its own card still keeps the secret.
+    int card = view.seat(seat).out ? seat : card_seat(view, seat, PowerId::Moerae);
     if (card < 0) return;
     if (viewer >= 0 && view.seat(viewer).side == view.seat(card).side) return;
     set_fate(view, card, 0);

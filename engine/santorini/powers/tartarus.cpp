@@ -29,7 +29,8 @@ void store_abyss(State& s, int seat, const Step& st) {
 }
 
 void hide_abyss(State& view, int seat, int viewer) {
-    int card = card_seat(view, seat, PowerId::Tartarus);
+    // A seat that is out uses no power, but its own card still keeps the secret.
+    int card = view.seat(seat).out ? seat : card_seat(view, seat, PowerId::Tartarus);
     if (card < 0) return;
     if (viewer >= 0 && view.seat(viewer).side == view.seat(card).side) return;
     set_abyss(view, card, no_square);
