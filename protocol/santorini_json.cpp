@@ -12,6 +12,7 @@
 
 #include "engine/santorini/power_catalog.hpp"
 #include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/powers/chaos.hpp"
 #include "engine/santorini/powers/morpheus.hpp"
 #include "engine/santorini/square.hpp"
@@ -216,6 +217,12 @@ json card_state_json(const santorini::State& view, int card, PowerId power) {
                 j["stored_builds"] = santorini::powers::morpheus_pieces(view, card);
                 break;
             }
+            case PowerId::Moerae:
+                j["fate"] = squares_json(santorini::powers::fate(view, card));
+                break;
+            case PowerId::Tartarus:
+                j["abyss"] = square_json(santorini::powers::abyss(view, card));
+                break;
             default:
                 break;
         }

@@ -23,6 +23,7 @@
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/power_catalog.hpp"
 #include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/powers/chaos.hpp"
 #include "engine/santorini/powers/morpheus.hpp"
 #include "engine/santorini/square.hpp"
@@ -146,6 +147,8 @@ constexpr unsigned bound = 2;           // Aphrodite
 constexpr unsigned chaos = 4;           // Chaos: deck_size and discards
 constexpr unsigned extra_turns = 8;     // Dionysus
 constexpr unsigned stored_builds = 16;  // Morpheus
+constexpr unsigned fate = 32;           // Moerae (empty where the viewer may not see it)
+constexpr unsigned abyss = 64;          // Tartarus (null where the viewer may not see it)
 }  // namespace extra
 
 // A power card as the table sees it (santorini_json.cpp, card_state_json).
@@ -162,6 +165,8 @@ struct Card {
     std::uint64_t discards = 0;
     int extra_turns = 0;
     int stored_builds = 0;
+    Bitboard fate = 0;
+    Square abyss = santorini::no_square;
 };
 
 // The card lying on seat `card` (Golden Fleece: the card beside the board keeps its state on
@@ -199,6 +204,14 @@ Card card_of(const State& view, int card, PowerId power) {
                 c.stored_builds = santorini::powers::morpheus_pieces(view, card);
                 break;
             }
+            case PowerId::Moerae:
+                c.extras |= extra::fate;
+                c.fate = santorini::powers::fate(view, card) & santorini::all_squares;
+                break;
+            case PowerId::Tartarus:
+                c.extras |= extra::abyss;
+                c.abyss = santorini::powers::abyss(view, card);
+                break;
             default:
                 break;
         }
@@ -222,6 +235,8 @@ void write_card_members(JsonText& out, const Card& c) {
     }
     if (c.extras & extra::extra_turns) out.key("extra_turns").number(c.extra_turns);
     if (c.extras & extra::stored_builds) out.key("stored_builds").number(c.stored_builds);
+    if (c.extras & extra::fate) write_squares(out.key("fate"), c.fate);
+    if (c.extras & extra::abyss) write_square(out.key("abyss"), c.abyss);
 }
 
 // The `this_turn` object (present in a turn and once the game is over).
@@ -403,6 +418,8 @@ void patch_card(const Card& a, const Card& b, JsonPointer& path, PatchText& patc
            [&](JsonText& out) { out.number(b.extra_turns); });
     member(extra::stored_builds, "stored_builds", a.stored_builds != b.stored_builds,
            [&](JsonText& out) { out.number(b.stored_builds); });
+    member(extra::fate, "fate", a.fate != b.fate, [&](JsonText& out) { write_squares(out, b.fate); });
+    member(extra::abyss, "abyss", a.abyss != b.abyss, [&](JsonText& out) { write_square(out, b.abyss); });
     path.back(m);
 }
 

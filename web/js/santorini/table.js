@@ -70,6 +70,8 @@ export function santoriniTable(ctx) {
           if (card.discards && card.discards.length) notes.push(`discards: ${card.discards.map(powerName).join(', ')}`);
           if (card.extra_turns) notes.push(`extra turns: ${card.extra_turns}`);
           if (card.stored_builds !== undefined) notes.push(`stored builds: ${card.stored_builds}`);
+          if (card.fate && card.fate.length) notes.push(`fate: ${card.fate.join(' ')}`);
+          if (card.abyss) notes.push(`abyss: ${card.abyss}`);
           if (card.bound && card.bound.length) notes.push(`binds ${card.bound.length} worker(s)`);
           if (card.tokens && card.tokens.length) notes.push(`tokens: ${card.tokens.join(' ')}`);
         }
