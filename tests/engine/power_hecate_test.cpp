@@ -179,3 +179,16 @@ TEST_CASE("Hecate: perft is omniscient and both counts agree", "[hecate][perft]"
     State h = position("00000/00000/00000/00000/00000 A:C3,E5 B:B2,E1 A powers=Hecate,Minotaur");
     CHECK(perft(h, 2) == perft_by_steps(h, 2));
 }
+
+TEST_CASE("Hecate: Aphrodite's card does not tell her which hidden workers stand next to hers",
+          "[hecate][aphrodite][view]") {
+    // Hecate's worker on C3 starts her turn next to Aphrodite's worker on B2: the truth binds it.
+    State s = position("00000/00000/00000/00000/00000 A:C3,E5 B:B2,A1 A powers=Hecate,Aphrodite");
+    REQUIRE((s.card(1).data & 1u) != 0);
+    CHECK((view_for(s, 1).card(1).data & 0xFFFF) == 0);
+    CHECK((view_for(s, spectator).card(1).data & 0xFFFF) == 0);
+    CHECK((view_for(s, 0).card(1).data & 1u) != 0);  // Hecate knows where she stands
+    // Her turn is still bound by the truth: C3 must end next to Aphrodite's workers.
+    CHECK_FALSE(legal(s, "move C3 D4"));
+    CHECK(legal(s, "move C3 B3"));
+}

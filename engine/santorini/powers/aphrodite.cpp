@@ -5,6 +5,7 @@
 // judged by the space it moved into, next to her workers as they stand after that move. A win
 // by a move is that worker's last move, so a bound worker's win elsewhere does not count (the
 // turn must go on, e.g. Artemis moving again). 4p: her team's workers bind the other team.
+#include "engine/santorini/powers/aphrodite.hpp"
 #include "engine/santorini/powers/powers.hpp"
 
 namespace santorini::powers {
@@ -54,6 +55,11 @@ WinVeto last_move_elsewhere(const State& s, int seat, int, const Step& m) {
     return bound && !next_to_her(s, seat, m.to) ? WinVeto::Deny : WinVeto::Allow;
 }
 }  // namespace
+
+void aphrodite_forget(State& view, int card, std::uint32_t workers) {
+    std::uint64_t both = std::uint64_t{workers & 0xFFFFu} | std::uint64_t{workers & 0xFFFFu} << ok_shift;
+    view.card(card).data &= ~both;
+}
 
 const PowerRules aphrodite{.on_turn_start = bind,
                            .after_any_step = judge_move,

@@ -13,6 +13,7 @@
 // and the rest of the turn is lost (rules.cpp apply_checked, G4.2). The core does that for
 // every secret, so this card needs no `cancels` hook. An opponent whose turn is possible on
 // its view does not lose at its turn start (G4.3). Rulings H7-H12.
+#include "engine/santorini/powers/aphrodite.hpp"
 #include "engine/santorini/powers/powers.hpp"
 
 namespace santorini::powers {
@@ -22,8 +23,16 @@ namespace {
 void hide_workers(State& view, int seat, int viewer) {
     int side = view.seat(seat).side;
     if (viewer >= 0 && view.seat(viewer).side == side) return;
+    std::uint32_t hers = 0;
     for (int w = 0; w < view.worker_count; ++w)
-        if (view.worker(w).side == side) view.worker(w).square = no_square;
+        if (view.worker(w).side == side) {
+            view.worker(w).square = no_square;
+            hers |= 1u << w;
+        }
+    // Aphrodite's card remembers which opponent workers start the turn next to hers: for her
+    // workers, that is where they stand.
+    for (int c = 0; c < view.seat_count; ++c)
+        if (view.seat(c).power == PowerId::Aphrodite) aphrodite_forget(view, c, hers);
     if (view.seat(view.turn.seat).side != side) return;
     // Her turn: which worker moved, from where, and the placements it passed through.
     view.turn.worker = -1;
