@@ -139,10 +139,18 @@ int first_turn_seat(const State& s) {
     return start;
 }
 
+// The power whose setup steps `seat` takes: its own; with the Golden Fleece, the fleece power
+// for the player who placed the Ram (the start player) and none for the other (ruling W7: the
+// fleece gods with a direction, Aeolus and Siren, are oriented by the Ram's placer).
+PowerId setup_power(const State& s, int seat) {
+    if (!s.setup.golden_fleece) return s.seat(seat).power;
+    return seat == s.setup.start_player ? s.fleece_power : PowerId::None;
+}
+
 // The seat's setup steps from its power (Fate, Abyss, Wind, Song); empty when done.
 void power_setup_steps(const State& s, int seat, StepList& out) {
-    if (s.setup.golden_fleece || s.seat(seat).power == PowerId::None) return;
-    if (const PowerRules& r = rules_of(s.seat(seat).power); r.setup_steps) r.setup_steps(s, seat, out);
+    if (setup_power(s, seat) == PowerId::None) return;
+    if (const PowerRules& r = rules_of(setup_power(s, seat)); r.setup_steps) r.setup_steps(s, seat, out);
 }
 
 // After placement: the Ram, then each power's setup steps in turn order from the start
@@ -413,7 +421,7 @@ void apply_setup_step(State& s, const Step& st) {
         case StepKind::Aim:
             if (s.setup.golden_fleece && s.ram == no_square) {
                 s.ram = st.to;
-            } else if (const PowerRules& r = rules_of(s.seat(s.turn.seat).power); r.after_step) {
+            } else if (const PowerRules& r = rules_of(setup_power(s, s.turn.seat)); r.after_step) {
                 r.after_step(s, s.turn.seat, st);
             }
             after_placement(s);

@@ -147,18 +147,29 @@ TEST_CASE("catalog: the csv's banned lists are symmetric", "[catalog]") {
     }
 }
 
-TEST_CASE("catalog: no banned pair among the implemented powers yet", "[catalog][draft]") {
-    // The draft's banned-pair logic cannot be exercised through play until both powers of a
-    // banned pair are implemented (Atlas-Gaea, Hermes-Harpies, Pan-Hades are the simple gods'
-    // pairs); this test says when that changes, so the draft tests below gain such a case.
+TEST_CASE("draft: banned pairs among implemented powers are never dealt together", "[catalog][draft]") {
+    // Since the Golden Fleece gods, both powers of some banned pairs are implemented (Hermes and
+    // Triton against Harpies, Pan against Hades, Aphrodite against Urania).
     int implemented_banned = 0;
     for (const auto& a : all_powers())
         for (const auto& b : all_powers())
             if (a.implemented && b.implemented && banned_pair(a.id, b.id)) ++implemented_banned;
-    CHECK(implemented_banned == 0);
-    // A pool holding a banned pair can deal neither power with the other.
-    Settings st = Make(2, DraftMode::FullOffer).pool({PowerId::Hermes, PowerId::Harpies});
-    CHECK(validate(st).has_value());  // (Harpies is not implemented yet: refused for that too)
+    CHECK(implemented_banned > 0);
+    // Fixed: refused. A pool of just a banned pair: no legal deal.
+    CHECK(validate(Settings(Make(2, DraftMode::Fixed).powers({PowerId::Pan, PowerId::Hades}))).has_value());
+    CHECK(validate(Settings(Make(2, DraftMode::Fixed).pool({PowerId::Hermes, PowerId::Harpies}))).has_value());
+    // Random deals from a pool with a banned pair: never both.
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        Settings st = Make(2, DraftMode::Random).pool({PowerId::Hermes, PowerId::Harpies, PowerId::Apollo}).seed(seed);
+        auto r = new_game(st);
+        REQUIRE(r.ok());
+        bool hermes = false, harpies = false;
+        for (int i = 0; i < 2; ++i) {
+            hermes = hermes || r->seat(i).power == PowerId::Hermes;
+            harpies = harpies || r->seat(i).power == PowerId::Harpies;
+        }
+        CHECK_FALSE((hermes && harpies));
+    }
 }
 
 TEST_CASE("draft: 3 and 4 players must play with powers", "[catalog][draft]") {

@@ -90,6 +90,36 @@ TEST_CASE("notation: round trips of every field", "[notation]") {
     check_round_trip("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A fleece=Prometheus");
 }
 
+TEST_CASE("notation: every card field is written and read from the card's one field list", "[notation]") {
+    // Card::fields is the list: each field round-trips, per seat, in its own form.
+    check_round_trip("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A powers=Apollo,Pan tokens=C3+E5,-");
+    check_round_trip("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A powers=Apollo,Pan data=0,1f");
+    check_round_trip(
+        "00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A powers=Apollo,Pan memory=3,0 counter=0,7 tokens=-,A1 data=ff,0");
+    State s = read("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A powers=Apollo,Pan tokens=C3+E5,- data=0,1f");
+    CHECK(s.card(0).tokens == (bit(sq("C3")) | bit(sq("E5"))));
+    CHECK(s.card(1).tokens == 0);
+    CHECK(s.card(1).data == 0x1f);
+    // Every field, walked through the list, is written: a card changed in any field prints differently.
+    State base = read("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A powers=Apollo,Pan");
+    int fields = 0;
+    Card::fields(base.card(1), [&](const char* name, auto& field) {
+        State changed = base;
+        Card::fields(changed.card(1), [&](const char* other, auto& f) {
+            if (std::string(other) == name) f = 1;
+        });
+        INFO(name);
+        CHECK(to_notation(changed) != to_notation(base));
+        CHECK(to_notation(read(to_notation(changed))) == to_notation(changed));
+        (void)field;
+        ++fields;
+    });
+    CHECK(fields == 4);
+    check_refused("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A tokens=Z9,-");
+    check_refused("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A data=xyz,0");
+    check_refused("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A tokens=C3");
+}
+
 TEST_CASE("notation: optional fields reach the state", "[notation]") {
     State four = read("00000/00000/00000/00000/00000 A:A1,B1 B:C1,D1 C players=4 powers=Apollo,Artemis,Athena,Atlas");
     CHECK(four.seat_count == 4);

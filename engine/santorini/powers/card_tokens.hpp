@@ -14,6 +14,10 @@ namespace santorini::powers {
 /// A direction as `aim` steps name it: 0-7 = N, NE, E, SE, S, SW, W, NW; -1 = not set yet.
 using Direction = int;
 
+/// The seat whose card a setup step belongs to: the seat's own card, or with the Golden Fleece
+/// the fleece card on seat 0 (in setup nobody holds it yet, so card_seat cannot tell).
+inline int setup_card(const State& s, int seat) { return s.setup.golden_fleece ? 0 : seat; }
+
 /// Aeolus: the direction the Wind blows (Card::memory = direction + 1; 0 before setup).
 inline Direction wind(const State& s, int card) { return s.card(card).memory - 1; }
 inline void set_wind(State& s, int card, Direction d) { s.card(card).memory = static_cast<std::uint8_t>(d + 1); }
