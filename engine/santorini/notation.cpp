@@ -205,6 +205,16 @@ std::string to_notation(const State& s) {
         out += " holder=";
         for (int i = 0; i < s.seat_count; ++i) out += std::string(i ? "," : "") + letter(s.holder[static_cast<std::size_t>(i)]);
     }
+    bool reserve = false;
+    for (int w = 0; w < s.worker_count; ++w) reserve |= s.worker(w).in_reserve;
+    if (reserve) {  // workers kept on a card (Gaea), one count per side
+        out += " reserve=";
+        for (int side = 0; side < s.side_count; ++side) {
+            int n = 0;
+            for (int w = 0; w < s.worker_count; ++w) n += s.worker(w).side == side && s.worker(w).in_reserve;
+            out += (side ? "," : "") + std::to_string(n);
+        }
+    }
     if (s.turn.flags & turn_flag::extra_turn) out += " extra_turn=1";
     if (int card = powers::chaos_card(s); card >= 0) {
         PowerId now = s.acting_as[static_cast<std::size_t>(card)];
@@ -310,6 +320,18 @@ Result<State> parse_notation(std::string_view text) {
                 auto h = parts[static_cast<std::size_t>(i)];
                 if (h.size() != 1 || h[0] < 'A' || h[0] >= letter(players)) return Error{"holder names a seat not in the game"};
                 s.holder[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(h[0] - 'A');
+            }
+        } else if (key == "reserve") {
+            // Workers kept on a card, after every worker on the board (engine.md 4, G7).
+            auto parts = split(value, ',');
+            if (static_cast<int>(parts.size()) != sides) return Error{"reserve needs one count per side"};
+            for (int side = 0; side < sides; ++side) {
+                auto v = parts[static_cast<std::size_t>(side)];
+                if (v.size() != 1 || v[0] < '0' || v[0] > '4') return Error{"reserve counts are 0-4"};
+                for (int k = 0; k < v[0] - '0'; ++k) {
+                    if (s.worker_count == max_workers) return Error{"too many workers"};
+                    s.workers[s.worker_count++] = Worker{no_square, static_cast<std::uint8_t>(side), false, true};
+                }
             }
         } else if (key == "extra_turn") {
             if (value != "1" && value != "0") return Error{"extra_turn is 0 or 1"};

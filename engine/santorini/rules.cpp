@@ -1,6 +1,7 @@
 // The core turn: one generator of candidate steps, the restriction filters, the completion
 // rule, and applying a step up to the next decision. Powers plug in through PowerRules.
 
+#include <bit>
 #include <cassert>
 #include <string>
 #include <unordered_set>
@@ -169,33 +170,77 @@ void candidates(const State& s, StepList& out) {
         out.push_back(Step::pass());
 }
 
-// The loop guard's key: the squares of the mover's first two workers by index (25 = off the
-// board), a * 26 + b (docs/engine.md G18: sides of 3 or more workers are not covered).
-int configuration_key(const State& s) {
-    int first = -1, second = -1;
-    int side = s.seat(s.turn.seat).side;
-    for (int w = 0; w < s.worker_count; ++w) {
-        if (s.worker(w).side != side) continue;
-        if (first < 0)
-            first = w;
-        else if (second < 0)
-            second = w;
+// The loop guard's set (Turn::visited) holds the placements met since the turn's record last
+// changed (same_record). Within one record the workers that moved this turn are fixed (a move
+// of another worker changes Turn::moved_workers), and no other worker of the mover changes
+// square, so the squares of the moved workers are the placement. Up to two moved workers (every
+// side of two, and any turn that moves at most two workers) it is a bitset of 11 x 64 bits over
+// keys a * 26 + b (25 = no such worker or off the board); with three or more (sides of 3-4
+// workers: Graeae, Moerae, Gaea's placed workers) the same words hold a list instead: word 0
+// counts, then 32-bit codes of 5 bits per moved worker (G18). The count of moved workers is
+// part of the record, so one record never mixes the two forms.
+constexpr int list_capacity = 21;  // 32-bit codes in words 0.5 .. 10
+
+int moved_count(const State& s) { return std::popcount(s.turn.moved_workers); }
+
+// The squares of the moved workers in index order, 5 bits each (25 = off the board); a turn
+// moves at most six workers (a side's four and two others moved for it), so 30 bits suffice.
+std::uint32_t placement_code(const State& s, int limit) {
+    std::uint32_t code = 0;
+    int n = 0;
+    for (int w = 0; w < s.worker_count && n < limit; ++w) {
+        if (!(s.turn.moved_workers >> w & 1u)) continue;
+        Square sq = s.worker(w).square;
+        code = code << 5 | static_cast<std::uint32_t>(sq == no_square ? 25 : sq);
+        ++n;
     }
-    auto index = [&](int w) {
-        Square sq = w < 0 ? no_square : s.worker(w).square;
-        return sq == no_square ? 25 : sq;
-    };
-    return index(first) * 26 + index(second);
+    return code;
 }
 
-void mark_visited(State& s) {
-    int key = configuration_key(s);
-    s.turn.visited[static_cast<std::size_t>(key / 64)] |= std::uint64_t{1} << (key % 64);
+int configuration_key(const State& s) {
+    std::uint32_t code = placement_code(s, 2);
+    int n = moved_count(s);
+    if (n == 0) return 25 * 26 + 25;
+    if (n == 1) return static_cast<int>(code) * 26 + 25;
+    return static_cast<int>(code >> 5) * 26 + static_cast<int>(code & 31);
+}
+
+std::uint32_t list_entry(const Turn& t, int i) {
+    auto word = t.visited[static_cast<std::size_t>((i + 1) / 2)];
+    return static_cast<std::uint32_t>((i + 1) % 2 ? word >> 32 : word);
+}
+
+void set_list_entry(Turn& t, int i, std::uint32_t v) {
+    auto& word = t.visited[static_cast<std::size_t>((i + 1) / 2)];
+    word = (i + 1) % 2 ? (word & 0xffffffffu) | std::uint64_t{v} << 32 : (word & ~std::uint64_t{0xffffffffu}) | v;
+}
+
+// Marks the current placement; false if the list of a 3+ worker record is full (the move
+// is then a dead end: a turn cannot pass through more than 21 placements of three workers
+// without changing its record, far beyond any power's text).
+bool mark_visited(State& s) {
+    if (moved_count(s) <= 2) {
+        int key = configuration_key(s);
+        s.turn.visited[static_cast<std::size_t>(key / 64)] |= std::uint64_t{1} << (key % 64);
+        return true;
+    }
+    auto count = static_cast<int>(s.turn.visited[0] & 0xffffffffu);
+    if (count == list_capacity) return false;
+    set_list_entry(s.turn, count, placement_code(s, 6) | 1u << 31);  // never 0 = never a free slot
+    s.turn.visited[0] = (s.turn.visited[0] & ~std::uint64_t{0xffffffffu}) | static_cast<std::uint32_t>(count + 1);
+    return true;
 }
 
 bool placement_visited(const State& s) {
-    int key = configuration_key(s);
-    return (s.turn.visited[static_cast<std::size_t>(key / 64)] >> (key % 64)) & 1u;
+    if (moved_count(s) <= 2) {
+        int key = configuration_key(s);
+        return (s.turn.visited[static_cast<std::size_t>(key / 64)] >> (key % 64)) & 1u;
+    }
+    auto count = static_cast<int>(s.turn.visited[0] & 0xffffffffu);
+    std::uint32_t code = placement_code(s, 6) | 1u << 31;
+    for (int i = 0; i < count; ++i)
+        if (list_entry(s.turn, i) == code) return true;
+    return false;
 }
 
 // What the turn has done so far: every Turn field but the loop guard itself and which worker
@@ -217,8 +262,8 @@ void guard_loops(State& s, const Turn& before, const Step& st) {
     if (changed) s.turn.visited = {};
     if (!changed && st.kind == StepKind::Move && placement_visited(s))
         s.turn.flags |= repeated;
-    else if (changed || st.kind == StepKind::Move)
-        mark_visited(s);
+    else if ((changed || st.kind == StepKind::Move) && !mark_visited(s))
+        s.turn.flags |= repeated;
 }
 
 void finish_turn(State& s, bool probe) {
@@ -351,6 +396,8 @@ bool cancelled(const State& s, int mover, const Step& st) {
     return c;
 }
 
+bool can_complete(const State& s);
+
 void apply_turn_step(State& s, const Step& st, bool probe) {
     if (s.interrupt >= 0) {  // an out-of-turn decision: the power applies its own step
         int who = s.interrupt;
@@ -361,6 +408,11 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
             });
         check_standing_wins(s);
         advance(s, probe);
+        // A decision that leaves the mover no way to finish ends the turn in the mover's loss
+        // in real play (apply_checked); a probe ends the turn there too, so the completion
+        // rule and perft at depth 1 count that turn as real play does (G21).
+        if (probe && !s.over() && !(s.turn.flags & turn_done) && s.interrupt < 0 && !can_complete(s))
+            s.turn.flags |= turn_done;
         return;
     }
     int mover = s.turn.seat;
@@ -643,7 +695,10 @@ void lose(State& s, int seat) {
     for (int i = 0; i < s.seat_count; ++i)
         if (s.seat(i).side == side) s.seat(i).out = true;
     for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).side == side) s.worker(w).square = no_square;
+        if (s.worker(w).side == side) {
+            s.worker(w).square = no_square;
+            s.worker(w).in_reserve = false;  // the workers kept on the card leave with it (Gaea)
+        }
     for (int i = 0; i < s.seat_count; ++i)
         if (s.seat(i).side == side) s.card(i).tokens = 0;  // "...Tokens, and God Power"
     int remaining_side = -1, remaining = 0;

@@ -179,9 +179,13 @@ void after_placement(State& s) {
 }  // namespace
 
 std::vector<PowerId> eligible_powers(int players, bool golden_fleece) {
+    return detail::eligible_powers(players, golden_fleece, false);
+}
+
+std::vector<PowerId> detail::eligible_powers(int players, bool golden_fleece, bool as_if_all_implemented) {
     std::vector<PowerId> out;
     for (const auto& info : all_powers()) {
-        if (!info.implemented || !allowed_with_players(info.id, players)) continue;
+        if ((!info.implemented && !as_if_all_implemented) || !allowed_with_players(info.id, players)) continue;
         if (golden_fleece && !info.golden_fleece) continue;
         if (info.category == PowerCategory::Hero && (golden_fleece || players != 2)) continue;
         out.push_back(info.id);
@@ -189,7 +193,9 @@ std::vector<PowerId> eligible_powers(int players, bool golden_fleece) {
     return out;
 }
 
-std::optional<std::string> validate(const Settings& st) {
+std::optional<std::string> validate(const Settings& st) { return detail::validate(st, false); }
+
+std::optional<std::string> detail::validate(const Settings& st, bool as_if_all_implemented) {
     if (st.players < 2 || st.players > 4) return "players must be 2, 3 or 4";
     if (st.challenger < 0 || st.challenger >= st.players) return "challenger must be a seat of the game";
     if (st.start_player < -1 || st.start_player >= st.players) return "start player must be a seat of the game";
@@ -200,11 +206,11 @@ std::optional<std::string> validate(const Settings& st) {
         if (!st.pool.empty() || !st.powers.empty()) return "a game without powers takes no pool and no powers";
         return std::nullopt;
     }
-    auto eligible = eligible_powers(st.players, st.golden_fleece);
+    auto eligible = detail::eligible_powers(st.players, st.golden_fleece, as_if_all_implemented);
     auto check = [&](PowerId p) -> std::optional<std::string> {
         if (p == PowerId::None || static_cast<int>(p) > power_count) return "unknown power";
         const auto& info = power_info(p);
-        if (!info.implemented) return std::string(info.name) + " is not playable yet";
+        if (!info.implemented && !as_if_all_implemented) return std::string(info.name) + " is not playable yet";
         if (!allowed_with_players(p, st.players))
             return std::string(info.name) + " cannot be played with " + std::to_string(st.players) + " players";
         if (st.golden_fleece && !info.golden_fleece) return std::string(info.name) + " is not a Golden Fleece power";
@@ -238,8 +244,10 @@ std::optional<std::string> validate(const Settings& st) {
     return std::nullopt;
 }
 
-Result<State> new_game(const Settings& st) {
-    if (auto e = validate(st)) return Error{*e};
+Result<State> new_game(const Settings& st) { return detail::new_game(st, false); }
+
+Result<State> detail::new_game(const Settings& st, bool as_if_all_implemented) {
+    if (auto e = detail::validate(st, as_if_all_implemented)) return Error{*e};
     State s;
     s.seat_count = static_cast<std::uint8_t>(st.players);
     s.side_count = static_cast<std::uint8_t>(st.players == 4 ? 2 : st.players);
@@ -250,7 +258,9 @@ Result<State> new_game(const Settings& st) {
     s.setup.challenger = static_cast<std::int8_t>(st.challenger);
     s.setup.start_player = static_cast<std::int8_t>(st.start_player);
     int need = st.golden_fleece ? 1 : st.players;
-    std::uint64_t pool = st.pool.empty() ? pool_mask(eligible_powers(st.players, st.golden_fleece)) : pool_mask(st.pool);
+    std::uint64_t pool = st.pool.empty()
+                             ? pool_mask(detail::eligible_powers(st.players, st.golden_fleece, as_if_all_implemented))
+                             : pool_mask(st.pool);
 
     auto deal = [&](const std::vector<PowerId>& powers) {
         if (st.golden_fleece)

@@ -74,8 +74,9 @@ struct Turn {
     std::uint32_t movable = 0;      ///< workers (bits of indices) the mover may move this turn
     std::uint16_t moved_workers = 0;  ///< workers that moved this turn ("unmoved worker" = not here)
     std::uint8_t extra = 0;         ///< a count a power keeps within the turn (Poseidon's builds)
-    /// The loop guard: placements of the mover's first two workers (bits a * 26 + b, 25 = off
-    /// the board) passed through since the rest of this Turn (but `worker`) last changed. A move
+    /// The loop guard: placements of the workers that moved this turn (up to two: bits a * 26 + b,
+    /// 25 = none or off the board; three or more: a list, rules.cpp) passed through since the
+    /// rest of this Turn (but `worker`) last changed. A move
     /// back onto one repeats a whole state of the turn and is never legal, so powers with
     /// unbounded moves (Hermes, Triton) never loop, while a worker that moved may come back.
     std::array<std::uint64_t, 11> visited{};

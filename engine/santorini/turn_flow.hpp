@@ -2,13 +2,22 @@
 // Internal: the pieces of the core shared by the turn rules (rules.cpp), the draft and
 // placement (setup.cpp), and the position notation. Not for code outside the engine.
 
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "engine/santorini/game.hpp"
 #include "engine/santorini/state.hpp"
 #include "engine/santorini/step.hpp"
 
 namespace santorini::detail {
 
+/// `eligible_powers`, `validate` and `new_game` (game.hpp), optionally as if every power were
+/// implemented: the draft's tests enumerate banned pairs and Golden Fleece icons over all 55
+/// powers before their rules exist. Games made so are for those tests only.
+std::vector<PowerId> eligible_powers(int players, bool golden_fleece, bool as_if_all_implemented);
+std::optional<std::string> validate(const Settings& settings, bool as_if_all_implemented);
+Result<State> new_game(const Settings& settings, bool as_if_all_implemented);
 /// Candidate steps of the setup phases (Offer .. Token), already legal.
 void setup_steps(const State& state, StepList& out);
 /// Applies a setup step; may start the first turn.

@@ -1,7 +1,9 @@
 // santorini-perft [--powers A,B] [--bench] [--distinct] "<position>" <depth>
+// santorini-perft --table
 // Prints the number of legal full-turn sequences of length <depth> from the position (last
 // line). --distinct prints the number of distinct positions after one full turn instead.
-// --bench also prints the time and full turns (leaves) per second.
+// --bench also prints the time and full turns (leaves) per second. --table prints a markdown
+// table for docs/benchmarks.md: every implemented power against no power from one start.
 
 #include <chrono>
 #include <cstdio>
@@ -10,11 +12,68 @@
 
 #include "engine/santorini/notation.hpp"
 #include "engine/santorini/perft.hpp"
+#include "engine/santorini/power_catalog.hpp"
 
 namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The start of every row: the workers of the usual benchmark position (B2, D4 against B4, D2;
+// C1, C5 for a third player), a third worker on C3 or C4 for the side whose power brings three
+// (Graeae, Moerae), Selene's female worker on D4, and the power's workers kept on its card
+// (Gaea). Powers with setup choices (Aeolus' wind, Moerae's Fate) will need theirs here.
+std::string table_position(const santorini::PowerInfo& info, int players) {
+    std::string a = info.id == santorini::PowerId::Selene ? "B2,D4f" : "B2,D4", b = "B4,D2";  // her female worker
+    if (info.workers == 3) a += ",C3";
+    std::string pos = "00000/00000/00000/00000/00000 A:" + a + " B:" + b;
+    if (players == 3) pos += " C:C1,C5";
+    pos += " A powers=" + std::string(info.key) + (players == 3 ? ",-,-" : ",-");
+    if (info.reserve) pos += " reserve=" + std::to_string(info.reserve) + (players == 3 ? ",0,0" : ",0");
+    return pos;
+}
+
+// One row per implemented power: 2 players (its smallest count if it has no 2-player game),
+// and a 3-player row too for the powers of 2-3 players only (their workers differ there).
+// Full turns are paths, so Hermes' open-board count does not finish: his row gives the
+// distinct positions after one turn instead (docs/engine.md 8).
+int print_table() {
+    std::printf("| Power | Players | Perft 1 | Perft 2 | Full turns/s |\n|---|---|---|---|---|\n");
+    for (const auto& info : santorini::all_powers()) {
+        if (!info.implemented) continue;
+        for (int players = 2; players <= 3; ++players) {
+            bool first = players == 2 ? santorini::allowed_with_players(info.id, 2)
+                                      : !santorini::allowed_with_players(info.id, 2) ||
+                                            !santorini::allowed_with_players(info.id, 4);
+            if (!first || !santorini::allowed_with_players(info.id, players)) continue;
+            auto state = santorini::parse_notation(table_position(info, players));
+            if (!state) {
+                std::printf("| %s | %d | %s | | |\n", std::string(info.name).c_str(), players, state.error().message.c_str());
+                continue;
+            }
+            if (info.id == santorini::PowerId::Hermes) {
+                std::printf("| %s | %d | distinct %llu | - | - |\n", std::string(info.name).c_str(), players,
+                            static_cast<unsigned long long>(santorini::perft_distinct(*state)));
+                continue;
+            }
+            std::uint64_t one = santorini::perft(*state, 1);
+            auto start = std::chrono::steady_clock::now();
+            std::uint64_t two = santorini::perft(*state, 2);
+            double t = seconds_since(start);
+            std::printf("| %s | %d | %llu | %llu | %.0f |\n", std::string(info.name).c_str(), players,
+                        static_cast<unsigned long long>(one), static_cast<unsigned long long>(two),
+                        t > 0 ? static_cast<double>(two) / t : 0.0);
+            std::fflush(stdout);
+        }
+    }
+    return 0;
+}
+
 int usage() {
     std::fprintf(stderr,
                  "usage: santorini-perft [--powers A,B] [--bench] [--distinct] \"<position>\" <depth>\n"
+                 "       santorini-perft --table   (every implemented power vs no power, markdown)\n"
                  "  position: e.g. \"00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A\"\n"
                  "  --powers A,B   each seat's power, in seat order (same as powers=A,B in the position)\n");
     return 2;
@@ -31,6 +90,8 @@ int main(int argc, char** argv) {
             powers = argv[++i];
         } else if (a == "--bench") {
             bench = true;
+        } else if (a == "--table") {
+            return print_table();
         } else if (a == "--distinct") {
             distinct = true;
         } else if (a == "-h" || a == "--help") {

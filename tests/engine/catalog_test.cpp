@@ -147,7 +147,7 @@ TEST_CASE("catalog: the csv's banned lists are symmetric", "[catalog]") {
     }
 }
 
-TEST_CASE("draft: banned pairs among implemented powers are never dealt together", "[catalog][draft]") {
+TEST_CASE("draft: banned pairs among implemented powers are never dealt together (Pan-Hades, Hermes-Harpies)", "[catalog][draft]") {
     // Since the Golden Fleece gods, both powers of some banned pairs are implemented (Hermes and
     // Triton against Harpies, Pan against Hades, Aphrodite against Urania).
     int implemented_banned = 0;
@@ -170,6 +170,62 @@ TEST_CASE("draft: banned pairs among implemented powers are never dealt together
         }
         CHECK_FALSE((hermes && harpies));
     }
+}
+
+TEST_CASE("draft: banned pairs among implemented powers are never dealt or offered together",
+          "[catalog][draft]") {
+    // Implemented banned pairs exist since the Golden Fleece gods (Terpsichore-Hypnus, Clio-
+    // Nemesis, ...), so the draft's banned-pair logic is exercised through play here.
+    int implemented_banned = 0;
+    for (const auto& a : all_powers())
+        for (const auto& b : all_powers())
+            if (a.implemented && b.implemented && banned_pair(a.id, b.id)) ++implemented_banned;
+    CHECK(implemented_banned > 0);
+    // A pool holding only a banned pair has no legal offer.
+    CHECK(validate(Settings(Make(2, DraftMode::FullOffer).pool({PowerId::Hypnus, PowerId::Terpsichore})))
+              .has_value());
+    // Random draws from a pool with a banned pair never deal both.
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        Settings st = Make(2, DraftMode::Random).pool({PowerId::Hypnus, PowerId::Terpsichore, PowerId::Pan}).seed(seed);
+        auto g = new_game(st);
+        REQUIRE(g.ok());
+        bool hypnus = false, terpsichore = false;
+        for (int i = 0; i < 2; ++i) {
+            hypnus |= g->seat(i).power == PowerId::Hypnus;
+            terpsichore |= g->seat(i).power == PowerId::Terpsichore;
+        }
+        CHECK_FALSE((hypnus && terpsichore));
+    }
+    // The challenger may not offer Terpsichore once Hypnus is offered.
+    State s = *new_game(Make(2, DraftMode::FullOffer).pool({PowerId::Hypnus, PowerId::Terpsichore, PowerId::Pan}).seed(3));
+    play(s, "offer Hypnus");
+    auto left = texts(s);
+    CHECK(std::count(left.begin(), left.end(), "offer Terpsichore") == 0);
+    CHECK(std::count(left.begin(), left.end(), "offer Pan") == 1);
+}
+
+TEST_CASE("catalog: banned pairs among the implemented powers are never dealt", "[catalog][draft]") {
+    // Gaea made the first implemented banned pairs (Atlas-Gaea, Selene-Gaea): a fixed deal of
+    // one is refused, and a pool holding one deals neither power with the other.
+    int implemented_banned = 0;
+    for (const auto& a : all_powers())
+        for (const auto& b : all_powers())
+            if (a.id < b.id && a.implemented && b.implemented && banned_pair(a.id, b.id)) {
+                ++implemented_banned;
+                INFO(a.name << " and " << b.name);
+                CHECK(validate(Settings(Make(2, DraftMode::Fixed).powers({a.id, b.id}))).has_value());
+                CHECK(validate(Settings(Make(2, DraftMode::Random).pool({a.id, b.id}))).has_value());
+                for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+                    auto g = new_game(Make(2, DraftMode::Random).pool({a.id, b.id, PowerId::Apollo}).seed(seed));
+                    REQUIRE(g.ok());
+                    CHECK_FALSE(banned_pair(g->seat(0).power, g->seat(1).power));
+                }
+            }
+    CHECK(implemented_banned >= 2);
+    CHECK(validate(Settings(Make(2, DraftMode::Fixed).powers({PowerId::Atlas, PowerId::Gaea}))).has_value());
+    CHECK_FALSE(validate(Settings(Make(2, DraftMode::Fixed).powers({PowerId::Demeter, PowerId::Gaea}))).has_value());
+    Settings st = Make(2, DraftMode::FullOffer).pool({PowerId::Hermes, PowerId::Harpies});
+    CHECK(validate(st).has_value());
 }
 
 TEST_CASE("draft: 3 and 4 players must play with powers", "[catalog][draft]") {

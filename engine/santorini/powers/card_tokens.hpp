@@ -57,4 +57,24 @@ inline Square abyss(const State& s, int card) {
     return a ? static_cast<Square>(a - 1) : no_square;
 }
 
+/// Gaea's card data: the dome her decision is about (square + 1; 0 = no decision pending).
+/// Set when a dome gives her the choice, cleared when she decides or the next step comes.
+struct GaeaCard {
+    std::uint8_t dome_plus_one = 0;
+};
+inline Square gaea_dome(const State& s, int card) {
+    int d = card_data<GaeaCard>(s.card(card)).dome_plus_one;
+    return d ? static_cast<Square>(d - 1) : no_square;
+}
+inline void set_gaea_dome(State& s, int card, Square dome) {
+    set_card_data(s.card(card), GaeaCard{static_cast<std::uint8_t>(dome == no_square ? 0 : dome + 1)});
+}
+
+/// Gaea (Jason): the workers of `side` still kept on a card (Worker::in_reserve).
+inline int reserve_workers(const State& s, int side) {
+    int n = 0;
+    for (int w = 0; w < s.worker_count; ++w) n += s.worker(w).side == side && s.worker(w).in_reserve;
+    return n;
+}
+
 }  // namespace santorini::powers
