@@ -464,7 +464,10 @@ function choose(g, random, game) {
   }
   const ownMoves = legal.filter((st) => st.kind === 'move' && g.cells[st.from].side === mine && !g.cells[st.to].dome);
   const wins = ownMoves.filter((st) => (h(st.to) === 3 && h(st.from) === 2) || (powers.includes('Pan') && h(st.from) - h(st.to) >= 2));
-  if (wins.length && random() < 0.97) return pick(random, wins);
+  // Dionysus earns his extra turn by completing towers: until he has played one, he builds
+  // towers rather than always taking the win.
+  const towers = powers.includes('Dionysus') && !game.seen.has('moves an opponent worker');
+  if (wins.length && random() < (towers ? 0.4 : 0.97)) return pick(random, wins);
   // The powers' own steps: often while not yet seen in this game, now and then afterwards.
   const specials = legal.filter((st) => labelOf(g, st) && st.kind !== 'pass');
   if (specials.length) {
@@ -486,11 +489,12 @@ function choose(g, random, game) {
   if (builds.length) {
     const opponents = Object.entries(g.cells).filter(([, c]) => c.side !== null && c.side !== mine);
     const friends = Object.entries(g.cells).filter(([, c]) => c.side === mine);
-    // Gaea's workers come out when a dome is built: build domes until one has.
-    const gaea = g.cards.some((c) => c.power === 'Gaea') && !game.seen.has('places a worker out of turn');
+    // Gaea's workers come out and Chaos draws when a dome is built: build domes until then.
+    const domes = (g.cards.some((c) => c.power === 'Gaea') && !game.seen.has('places a worker out of turn')) || (g.cards.some((c) => c.power === 'Chaos') && game.actingAs.size <= 1);
     return weighted(random, builds, (st) => {
       const next = h(st.to) + 1;
-      if (st.kind === 'dome' && gaea) return 30;
+      if (st.kind === 'dome' && domes) return 30;
+      if (towers) return h(st.to) === 3 ? 60 : h(st.to) === 2 ? 10 : 1;
       if (st.kind === 'dome' && h(st.to) < 3) return 0.3;
       // A race: little defence. Completing a tower earns Dionysus his turn and helps Chronus.
       if (h(st.to) === 3) return powers.includes('Dionysus') || powers.includes('Chronus') ? 40 : opponents.some(([sq, c]) => c.height === 2 && adjacent(sq, st.to)) ? 2 : 0.5;
