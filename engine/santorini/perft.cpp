@@ -84,10 +84,10 @@ std::uint64_t plain_perft(const Plain& p, int depth) {
 template <class F>
 void for_each_full_turn(const State& s, F&& f) {
     StepList list;
-    legal_steps(s, list);
+    detail::legal_steps_on_truth(s, list);  // omniscient with secrets (G21)
     for (const Step& st : list) {
         State next = s;
-        apply_step(next, st);
+        detail::apply_on_truth(next, st);
         if (same_turn(s, next))
             for_each_full_turn(next, f);
         else
@@ -186,10 +186,10 @@ std::uint64_t perft_distinct(const State& state) {
     std::unordered_set<std::string> seen, ends;
     auto walk = [&](auto&& self, const State& s) -> void {
         StepList list;
-        legal_steps(s, list);
+        detail::legal_steps_on_truth(s, list);  // omniscient with secrets (G21)
         for (const Step& st : list) {
             State next = s;
-            apply_step(next, st);
+            detail::apply_on_truth(next, st);
             if (!same_turn(state, next)) {
                 ends.insert(position_key(next));
             } else if (seen.insert(detail::midturn_key(next)).second) {

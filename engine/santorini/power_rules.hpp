@@ -94,8 +94,9 @@ struct PowerRules {
     /// Steps the owner may take out of turn while State::interrupt names it (Gaea); the core
     /// adds a Pass.
     void (*interrupt_steps)(const State&, int seat, StepList&) = nullptr;
-    /// True if `mover`'s step cannot happen because of something only the owner knows
-    /// (Hecate's hidden workers): the step is cancelled and the rest of that turn is lost.
+    /// True if `mover`'s step cannot happen because of something only the owner knows: the
+    /// step is cancelled and the rest of that turn is lost. (A step chosen on a view that the
+    /// truth does not allow, Hecate's case, the core maps or cancels itself: engine.md 3.7.)
     bool (*cancels)(const State&, int seat, int mover, const Step&) = nullptr;
 
     // ---- appended with the advanced gods (group C) ----

@@ -561,13 +561,54 @@ std::uint64_t count_from(const State& s) {
     return n;
 }
 
-void apply_checked(State& state, const Step& step) {
+// The step on the truth that `seen`, listed on the decider's view (secrets in play, 3.2),
+// stands for: itself, or the true candidate of the same kind, worker, from and to (the power is
+// used on the player's behalf: Apollo's move onto a hidden worker is his swap; docs/engine.md
+// G4.2); none if the truth has no such step (it is cancelled).
+std::optional<Step> true_counterpart(const State& s, const Step& seen) {
+    StepList truth;
+    candidates(s, truth);
+    if (truth.contains(seen)) return seen;
+    for (const Step& c : truth)
+        if (c.kind == seen.kind && c.worker == seen.worker && c.from == seen.from && c.to == seen.to) return c;
+    return std::nullopt;
+}
+
+// With secrets in play a seat decides on its view. When that view offers it nothing while the
+// truth still waits for it (a mandatory step only the truth has: Medusa's capture of a hidden
+// worker), the rest of the turn is lost as after a cancelled step.
+void end_blind_turns(State& s) {
+    for (int guard = 0; guard < 16; ++guard) {
+        if (s.over() || !turn_phase(s.phase) || s.interrupt >= 0) return;
+        StepList seen;
+        legal_steps(s, seen);
+        if (!seen.empty()) return;
+        finish_turn(s, false);
+    }
+}
+
+// `omniscient`: the step comes from the true list (perft with secrets, G21), not from a view.
+void apply_checked(State& state, const Step& step, bool omniscient = false) {
     if (!turn_phase(state.phase)) {
         detail::apply_setup_step(state, step);
         return;
     }
     bool out_of_turn = state.interrupt >= 0;
-    apply_turn_step(state, step, false);
+    const bool secrets = secrets_in_play(state);
+    Step actual = step;
+    if (secrets && !omniscient) {
+        std::optional<Step> t = true_counterpart(state, step);
+        if (t) {
+            actual = *t;
+        } else if (out_of_turn) {
+            actual = Step::pass();  // an out-of-turn step the truth forbids is declined
+        } else {
+            finish_turn(state, false);  // cancelled: the rest of the turn is lost (3.7)
+            end_blind_turns(state);
+            return;
+        }
+    }
+    apply_turn_step(state, actual, false);
     // An out-of-turn decision can leave the mover without a way to finish the turn: a power
     // text that says "must" then makes the mover lose (RULES.md: "cannot"/"must" binds).
     if (out_of_turn && !state.over() && turn_phase(state.phase) && state.interrupt < 0 && !can_complete(state)) {
@@ -575,6 +616,7 @@ void apply_checked(State& state, const Step& step) {
         lose(state, seat);
         if (!state.over()) detail::start_turn(state, detail::next_seat_in(state, seat));
     }
+    if (secrets && !omniscient) end_blind_turns(state);
 }
 
 // After a concession on another seat's turn: the turn goes on without the conceded workers
@@ -616,6 +658,12 @@ void legal_steps(const State& state, StepList& out) {
             });
         return;
     }
+    detail::legal_steps_on_truth(state, out);
+}
+
+void detail::legal_steps_on_truth(const State& state, StepList& out) {
+    out.clear();
+    if (state.over()) return;
     candidates(state, out);
     // An out-of-turn decision is the interrupting seat's own: the mover's completion rule
     // does not bind it (apply_checked settles a mover left without a turn).
@@ -627,6 +675,8 @@ void legal_steps(const State& state, StepList& out) {
         return search.can_complete(next);
     });
 }
+
+void detail::apply_on_truth(State& state, const Step& step) { apply_checked(state, step, true); }
 
 std::uint64_t count_full_turns(const State& state) {
     if (state.over() || !turn_phase(state.phase)) return 0;
@@ -764,7 +814,9 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
         // is waived for the turn, so it never makes the mover lose.
         if (!s.over() && if_possible_in_play(s) && !demands_can_be_met(s))
             s.turn.if_possible_waived = true;
-        if (s.over() || can_complete(s)) return;
+        // With secrets in play a seat has a turn if it has one on its view: a turn blocked
+        // only by what it cannot see (Hecate's workers) is cancelled when tried, not lost (G4.3).
+        if (s.over() || can_complete(secrets_in_play(s) ? view_for(s, seat) : s)) return;
         lose(s, seat);
         seat = next_seat_in(s, seat);
         flags = 0;

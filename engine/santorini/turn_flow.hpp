@@ -29,6 +29,12 @@ void start_turn(State& state, int seat, std::uint16_t flags = 0);
 void set_up_cards(State& state);
 /// The next seat after `seat` that is still in the game.
 int next_seat_in(const State& state, int seat);
+/// The legal steps of the decider on the true state, even with secrets in play (perft is
+/// omniscient: docs/engine.md 8, G21): candidates, restrictions and the completion rule on the
+/// truth.
+void legal_steps_on_truth(const State& state, StepList& out);
+/// Applies a step of that true list as it is (no view to map it from, nothing cancelled).
+void apply_on_truth(State& state, const Step& step);
 /// An intermediate point of a turn as bytes: everything that decides how the turn can go on,
 /// without the loop guard (Turn::visited) and the turn number (perft_distinct, and the dead
 /// ends the completion search remembers).

@@ -12,16 +12,16 @@ namespace santorini {
 /// A seat of the game (0..3), or `spectator` for anyone else (replays of live games too).
 inline constexpr int spectator = -1;
 
-/// The state as `viewer` may see it. Hidden today: the random state (it would tell future
-/// draws). Later powers add theirs here: Hecate's workers, Moerae's Fate square, Tartarus'
-/// Abyss are kept only in their owner's view until revealed.
+/// The state as `viewer` may see it: without the random state (it would tell future draws)
+/// and without every power's secrets that `viewer` may not know (each power's `hide`:
+/// Hecate's workers, Moerae's Fate, Tartarus' Abyss are kept only in their side's view).
 State view_for(const State& state, int viewer);
 
-/// How `viewer` may read `step`, played by `actor` from `before`: its text form, or only its
-/// kind ("move", "place", ...) when a power in play keeps secrets and the step belongs to
-/// another side. Conservative on purpose: until powers redact their own steps (Hecate's moves,
-/// Moerae's and Tartarus' setup tokens; docs/engine.md G4.5), a step that might betray a secret
-/// is never shown to someone who may not know it. A finished game's replay shows every step.
+/// How `viewer` may read `step`, played by `actor` from `before`: its text form, with what the
+/// viewer may not know left out. Only the kind ("token") of a setup Token step of a seat whose
+/// power keeps secrets (Moerae's Fate, Tartarus' Abyss); only the kind of a hidden worker's
+/// step (Hecate's place and move), and of its build only the space built on ("build D4"). The
+/// actor's own side sees everything; a finished game's replay shows every step.
 std::string step_text_for(const State& before, const Step& step, int actor, int viewer);
 
 /// The state with nothing hidden except the future: for a finished game's replay.

@@ -423,3 +423,68 @@ TEST_CASE("one keep-alive connection carries several API requests in order", "[a
     CHECK(page["ratings"].empty());
     CHECK(page["recent_matches"].empty());
 }
+
+TEST_CASE("the HTTP API shows nothing of Hecate's hidden workers while her match is live", "[api][e2e][hidden]") {
+    // docs/rulings.md H11: while live, /api/matches/{id}/view is the spectators' view (her
+    // workers off the board), the replay shows her steps by kind only, and the live list
+    // names powers only; once finished, the view after the last step is the revealed one.
+    store_test::TestSchema schema;
+    server::Config config = e2e::config();
+    config.database_url = schema.url();
+    test::RunningServer running(config);
+    const std::uint16_t port = running.port();
+    e2e::Traffic traffic;
+    const e2e::Guest alice = e2e::http_guest(port, "Alice");
+    const e2e::Guest bob = e2e::http_guest(port, "Bob");
+    const e2e::Guest carol = e2e::http_guest(port, "Carol");
+    e2e::Player a(port, traffic, "alice");
+    e2e::Player b(port, traffic, "bob");
+    e2e::Player s(port, traffic, "spectator");
+    a.hello(alice.token);
+    b.hello(bob.token);
+    s.hello(carol.token);
+    const json settings = {{"game", "santorini"}, {"players", 2}, {"powers", "custom"}, {"pool", {"Hecate", "Pan"}},
+                           {"draft", "random"}, {"clock", {{"kind", "none"}}}};
+    int live_checks = 0;
+    const Played played = play(a, b, s, settings, 0, [&](const Played& so_far) {
+        const json& sent = so_far.views.back();
+        if (sent["status"] == "finished") return;
+        int side = -1;
+        for (const auto& seat : sent["seats"])
+            if (seat["power"] == "Hecate") side = seat["side"].get<int>();
+        if (side < 0) return;
+        const std::size_t n = so_far.steps.size();
+        check_view(port, so_far, n, true);
+        const json view = get_ok(port, "/api/matches/" + so_far.id + "/view?after=" + std::to_string(n))["view"];
+        for (const auto& w : view["state"]["workers"])
+            if (w["side"] == side) {
+                ++live_checks;
+                CHECK(w["square"].is_null());
+            }
+        // Her place and move steps appear by kind only in the live replay.
+        const json replay = get_ok(port, "/api/matches/" + so_far.id + "/replay");
+        const json& last = replay["steps"].back();
+        if (so_far.seats.back() >= 0 && sent["seats"][static_cast<std::size_t>(so_far.seats.back())]["side"] == side) {
+            INFO(last.dump());
+            CHECK_FALSE(last["step"].contains("to"));
+            CHECK_FALSE(last["step"].contains("from"));
+        }
+        const json list = get_ok(port, "/api/matches");
+        CHECK(list.dump().find("\"square\"") == std::string::npos);
+    });
+    CHECK(live_checks > 0);
+    REQUIRE(s.match(played.id).view["status"] == "finished");
+    // Finished: the view after the last step is revealed, her workers included.
+    const json last = get_ok(port, "/api/matches/" + played.id + "/view?after=" + std::to_string(played.steps.size()))["view"];
+    int side = -1;
+    bool out = false;
+    for (const auto& seat : last["seats"])
+        if (seat["power"] == "Hecate") {
+            side = seat["side"].get<int>();
+            out = seat["out"].get<bool>();
+        }
+    REQUIRE(side >= 0);
+    for (const auto& w : last["state"]["workers"])
+        if (w["side"] == side) CHECK(w["square"].is_string() != out);  // on the board unless she lost
+    e2e::check_traffic(traffic);
+}

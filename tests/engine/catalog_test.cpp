@@ -228,6 +228,31 @@ TEST_CASE("catalog: banned pairs among the implemented powers are never dealt", 
     CHECK(validate(st).has_value());
 }
 
+TEST_CASE("draft: a banned pair of implemented powers is never dealt or offered together", "[catalog][draft]") {
+    // Hecate, Moerae and Tartarus are banned with each other (all three implemented).
+    int implemented_banned = 0;
+    for (const auto& a : all_powers())
+        for (const auto& b : all_powers())
+            if (a.implemented && b.implemented && banned_pair(a.id, b.id)) ++implemented_banned;
+    CHECK(implemented_banned > 0);
+    // A pool of only a banned pair cannot deal both powers.
+    CHECK(validate(Make(2, DraftMode::Random).pool({PowerId::Hecate, PowerId::Moerae})).has_value());
+    // With a third power the random draft deals a legal pair every time.
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        Settings st = Make(2, DraftMode::Random).start(0).seed(seed).pool({PowerId::Hecate, PowerId::Moerae, PowerId::Pan});
+        REQUIRE_FALSE(validate(st).has_value());
+        State s = *new_game(st);
+        CHECK_FALSE(banned_pair(s.seat(0).power, s.seat(1).power));
+    }
+    // The challenger cannot offer Tartarus after Hecate.
+    State s = *new_game(Settings(Make(2, DraftMode::FullOffer).pool({PowerId::Hecate, PowerId::Tartarus, PowerId::Pan})));
+    play(s, "offer Hecate");
+    StepList list;
+    legal_steps(s, list);
+    for (const Step& st : list) CHECK(to_text(st) != "offer Tartarus");
+    CHECK(list.size() == 1);
+}
+
 TEST_CASE("draft: 3 and 4 players must play with powers", "[catalog][draft]") {
     for (int players : {3, 4}) {
         INFO(players << " players");

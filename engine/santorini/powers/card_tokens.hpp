@@ -47,6 +47,12 @@ struct FateCard {
     Bitboard fate = 0;
 };
 inline Bitboard fate(const State& s, int card) { return card_data<FateCard>(s.card(card)).fate; }
+/// The 2x2 square of spaces whose lower-left (lowest file and rank) space is `corner`
+/// (files A-D, ranks 1-4): the Fate her setup Token step names.
+inline Bitboard fate_from_corner(Square corner) {
+    return bit(corner) | bit(corner + 1) | bit(corner + board_width) | bit(corner + board_width + 1);
+}
+inline void set_fate(State& s, int card, Bitboard f) { set_card_data(s.card(card), FateCard{f}); }
 
 /// Tartarus' card data: the Abyss (square + 1; 0 = not placed yet, or hidden).
 struct AbyssCard {
@@ -55,6 +61,9 @@ struct AbyssCard {
 inline Square abyss(const State& s, int card) {
     int a = card_data<AbyssCard>(s.card(card)).abyss_plus_one;
     return a ? static_cast<Square>(a - 1) : no_square;
+}
+inline void set_abyss(State& s, int card, Square sq) {
+    set_card_data(s.card(card), AbyssCard{static_cast<std::uint8_t>(sq == no_square ? 0 : sq + 1)});
 }
 
 /// Gaea's card data: the dome her decision is about (square + 1; 0 = no decision pending).
