@@ -453,10 +453,11 @@ function choose(g, random, game) {
   const mine = g.cards[g.you].side;
   const powers = powersOf(g, g.you);
   if (kinds.has('place')) {
-    // Gaea, out of turn after a dome: place one of her workers, now and then decline.
+    // Gaea, out of turn after a dome: place one of her workers, now and then decline (once
+    // she has placed one in this game).
     const places = legal.filter((st) => st.kind === 'place');
     const pass = legal.find((st) => st.kind === 'pass');
-    if (pass && random() < 0.25) return pass;
+    if (pass && game.seen.has('places a worker out of turn') && random() < 0.3) return pass;
     // Near the middle, where workers meet; Selene's female choice half the time.
     const female = places.filter((st) => st.female);
     if (female.length && random() < 0.5) return pick(random, female);
@@ -472,6 +473,9 @@ function choose(g, random, game) {
   const specials = legal.filter((st) => labelOf(g, st) && st.kind !== 'pass');
   if (specials.length) {
     const fresh = specials.filter((st) => !game.seen.has(labelOf(g, st)));
+    // Dionysus' extra turns are rare: the first one is played, not passed.
+    const rare = fresh.filter((st) => labelOf(g, st) === 'moves an opponent worker');
+    if (rare.length) return pick(random, rare);
     if (fresh.length && random() < 0.6) return pick(random, fresh);
     if (random() < 0.15) return pick(random, specials);
   }
