@@ -181,6 +181,12 @@ json worker_ids_json(const santorini::State& view, std::uint64_t bits) {
     return out;
 }
 
+// A direction as `aim` steps name it, or null while not set (Aeolus' wind, Siren's song).
+json direction_json(int d) {
+    if (d < 0 || d >= 8) return nullptr;
+    return std::string(direction_names[static_cast<std::size_t>(d)]);
+}
+
 bool in_a_turn(const santorini::State& view) {
     using santorini::Phase;
     return view.phase == Phase::Begin || view.phase == Phase::AfterMove ||
@@ -217,12 +223,42 @@ json card_state_json(const santorini::State& view, int card, PowerId power) {
                 j["stored_builds"] = santorini::powers::morpheus_pieces(view, card);
                 break;
             }
+            // Powers 31-45 in their own words, read through powers/card_tokens.hpp. The
+            // secrets (the Fate, the Abyss) read as not set where the power's `hide` cleared
+            // them: the view is already projected, nothing is worked out here.
+            case PowerId::Aeolus:
+                j["wind"] = direction_json(santorini::powers::wind(view, card));
+                break;
+            case PowerId::Siren:
+                j["song"] = direction_json(santorini::powers::song(view, card));
+                break;
+            case PowerId::Charybdis:
+                j["whirlpools"] = squares_json(santorini::powers::whirlpools(view, card));
+                j["whirlpools_on_card"] =
+                    std::max(0, santorini::powers::whirlpools_on_card(view, card));
+                break;
+            case PowerId::Clio:
+                j["coins"] = squares_json(santorini::powers::coins(view, card));
+                j["coins_on_card"] = std::max(0, santorini::powers::coins_on_card(view, card));
+                break;
+            case PowerId::EuropaTalus:
+                j["talus"] = square_json(santorini::powers::talus(view, card));
+                break;
             case PowerId::Moerae:
                 j["fate"] = squares_json(santorini::powers::fate(view, card));
                 break;
             case PowerId::Tartarus:
                 j["abyss"] = square_json(santorini::powers::abyss(view, card));
                 break;
+            case PowerId::Gaea: {
+                // Her workers still on her card: the reserve workers of the side she plays.
+                int reserve = 0;
+                for (int w = 0; w < view.worker_count; ++w)
+                    if (view.worker(w).side == view.seat(card).side && view.worker(w).in_reserve)
+                        ++reserve;
+                j["reserve"] = reserve;
+                break;
+            }
             default:
                 break;
         }

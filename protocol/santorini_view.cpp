@@ -147,9 +147,23 @@ constexpr unsigned bound = 2;           // Aphrodite
 constexpr unsigned chaos = 4;           // Chaos: deck_size and discards
 constexpr unsigned extra_turns = 8;     // Dionysus
 constexpr unsigned stored_builds = 16;  // Morpheus
-constexpr unsigned fate = 32;           // Moerae (empty where the viewer may not see it)
-constexpr unsigned abyss = 64;          // Tartarus (null where the viewer may not see it)
+constexpr unsigned wind = 32;           // Aeolus
+constexpr unsigned song = 64;           // Siren
+constexpr unsigned whirlpools = 128;    // Charybdis: on the board and on the card
+constexpr unsigned coins = 256;         // Clio: on the board and on the card
+constexpr unsigned talus = 512;         // Europa & Talus
+constexpr unsigned fate = 1024;         // Moerae (empty where hidden)
+constexpr unsigned abyss = 2048;        // Tartarus (null where hidden)
+constexpr unsigned reserve = 4096;      // Gaea: her workers still on her card
 }  // namespace extra
+
+// A direction as `aim` steps name it, quoted, or null while not set.
+void write_direction(JsonText& out, int d) {
+    if (d >= 0 && d < 8)
+        out.string(direction_names[static_cast<std::size_t>(d)]);
+    else
+        out.null();
+}
 
 // A power card as the table sees it (santorini_json.cpp, card_state_json).
 struct Card {
@@ -165,9 +179,21 @@ struct Card {
     std::uint64_t discards = 0;
     int extra_turns = 0;
     int stored_builds = 0;
-    Bitboard fate = 0;
-    Square abyss = santorini::no_square;
+    int direction = -1;              // Aeolus' wind or Siren's song (-1: not set)
+    Bitboard marks = 0;              // whirlpools, coins or the Fate on the board
+    int on_card = 0;                 // whirlpools or coins still on the card
+    Square square = santorini::no_square;  // Talus or the Abyss
+    int reserve = 0;
 };
+
+// How many of the workers of the side seat `card` plays are still on its card (Gaea's).
+int reserve_workers(const State& view, int card) {
+    const int side = view.seat(card).side;
+    int n = 0;
+    for (int i = 0; i < view.worker_count; ++i)
+        if (view.worker(i).side == side && view.worker(i).in_reserve) ++n;
+    return n;
+}
 
 // The card lying on seat `card` (Golden Fleece: the card beside the board keeps its state on
 // seat 0) carrying `power`.
@@ -204,13 +230,39 @@ Card card_of(const State& view, int card, PowerId power) {
                 c.stored_builds = santorini::powers::morpheus_pieces(view, card);
                 break;
             }
+            case PowerId::Aeolus:
+                c.extras |= extra::wind;
+                c.direction = santorini::powers::wind(view, card);
+                break;
+            case PowerId::Siren:
+                c.extras |= extra::song;
+                c.direction = santorini::powers::song(view, card);
+                break;
+            case PowerId::Charybdis:
+                c.extras |= extra::whirlpools;
+                c.marks = santorini::powers::whirlpools(view, card) & santorini::all_squares;
+                c.on_card = std::max(0, santorini::powers::whirlpools_on_card(view, card));
+                break;
+            case PowerId::Clio:
+                c.extras |= extra::coins;
+                c.marks = santorini::powers::coins(view, card) & santorini::all_squares;
+                c.on_card = std::max(0, santorini::powers::coins_on_card(view, card));
+                break;
+            case PowerId::EuropaTalus:
+                c.extras |= extra::talus;
+                c.square = santorini::powers::talus(view, card);
+                break;
             case PowerId::Moerae:
                 c.extras |= extra::fate;
-                c.fate = santorini::powers::fate(view, card) & santorini::all_squares;
+                c.marks = santorini::powers::fate(view, card) & santorini::all_squares;
                 break;
             case PowerId::Tartarus:
                 c.extras |= extra::abyss;
-                c.abyss = santorini::powers::abyss(view, card);
+                c.square = santorini::powers::abyss(view, card);
+                break;
+            case PowerId::Gaea:
+                c.extras |= extra::reserve;
+                c.reserve = reserve_workers(view, card);
                 break;
             default:
                 break;
@@ -235,8 +287,20 @@ void write_card_members(JsonText& out, const Card& c) {
     }
     if (c.extras & extra::extra_turns) out.key("extra_turns").number(c.extra_turns);
     if (c.extras & extra::stored_builds) out.key("stored_builds").number(c.stored_builds);
-    if (c.extras & extra::fate) write_squares(out.key("fate"), c.fate);
-    if (c.extras & extra::abyss) write_square(out.key("abyss"), c.abyss);
+    if (c.extras & extra::wind) write_direction(out.key("wind"), c.direction);
+    if (c.extras & extra::song) write_direction(out.key("song"), c.direction);
+    if (c.extras & extra::whirlpools) {
+        write_squares(out.key("whirlpools"), c.marks);
+        out.key("whirlpools_on_card").number(c.on_card);
+    }
+    if (c.extras & extra::coins) {
+        write_squares(out.key("coins"), c.marks);
+        out.key("coins_on_card").number(c.on_card);
+    }
+    if (c.extras & extra::talus) write_square(out.key("talus"), c.square);
+    if (c.extras & extra::fate) write_squares(out.key("fate"), c.marks);
+    if (c.extras & extra::abyss) write_square(out.key("abyss"), c.square);
+    if (c.extras & extra::reserve) out.key("reserve").number(c.reserve);
 }
 
 // The `this_turn` object (present in a turn and once the game is over).
@@ -418,8 +482,26 @@ void patch_card(const Card& a, const Card& b, JsonPointer& path, PatchText& patc
            [&](JsonText& out) { out.number(b.extra_turns); });
     member(extra::stored_builds, "stored_builds", a.stored_builds != b.stored_builds,
            [&](JsonText& out) { out.number(b.stored_builds); });
-    member(extra::fate, "fate", a.fate != b.fate, [&](JsonText& out) { write_squares(out, b.fate); });
-    member(extra::abyss, "abyss", a.abyss != b.abyss, [&](JsonText& out) { write_square(out, b.abyss); });
+    member(extra::wind, "wind", a.direction != b.direction,
+           [&](JsonText& out) { write_direction(out, b.direction); });
+    member(extra::song, "song", a.direction != b.direction,
+           [&](JsonText& out) { write_direction(out, b.direction); });
+    member(extra::whirlpools, "whirlpools", a.marks != b.marks,
+           [&](JsonText& out) { write_squares(out, b.marks); });
+    member(extra::whirlpools, "whirlpools_on_card", a.on_card != b.on_card,
+           [&](JsonText& out) { out.number(b.on_card); });
+    member(extra::coins, "coins", a.marks != b.marks,
+           [&](JsonText& out) { write_squares(out, b.marks); });
+    member(extra::coins, "coins_on_card", a.on_card != b.on_card,
+           [&](JsonText& out) { out.number(b.on_card); });
+    member(extra::talus, "talus", a.square != b.square,
+           [&](JsonText& out) { write_square(out, b.square); });
+    member(extra::fate, "fate", a.marks != b.marks,
+           [&](JsonText& out) { write_squares(out, b.marks); });
+    member(extra::abyss, "abyss", a.square != b.square,
+           [&](JsonText& out) { write_square(out, b.square); });
+    member(extra::reserve, "reserve", a.reserve != b.reserve,
+           [&](JsonText& out) { out.number(b.reserve); });
     path.back(m);
 }
 

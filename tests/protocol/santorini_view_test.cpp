@@ -27,6 +27,7 @@
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/notation.hpp"
+#include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/view.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/santorini_json.hpp"
@@ -304,6 +305,125 @@ TEST_CASE("write_state_patch: the legal list comes, changes and goes", "[santori
     CHECK(with == doc);
     // Nothing seen changed: no operation at all.
     CHECK(patch_text(v, &legal, v, &legal) == "[]");
+}
+
+TEST_CASE("the Golden Fleece gods' cards: write_state and its patches equal the tree",
+          "[santorini_view][cards]") {
+    namespace pw = santorini::powers;
+    // Each pair's cards before their marks are set, with them, and with them moved on: every
+    // viewer's document and the patches between the three (and from the first to the last).
+    const char* pairs[] = {"Aeolus,Siren", "Charybdis,Clio", "EuropaTalus,Gaea", "Moerae,Hades",
+                           "Hades,Tartarus"};
+    for (const char* powers : pairs) {
+        INFO(powers);
+        auto parsed = parse_notation(std::string("00000/00000/00000/00000/00000 A:A1,E5 B:C5,E1 A powers=") + powers);
+        REQUIRE(parsed.ok());
+        std::vector<State> states{*parsed};
+        auto mark = [&](int step) {
+            State s = states.back();
+            for (int card = 0; card < 2; ++card) {
+                switch (s.seat(card).power) {
+                    case PowerId::Aeolus: pw::set_wind(s, card, step == 1 ? 1 : 6); break;
+                    case PowerId::Siren: pw::set_song(s, card, step == 1 ? 4 : 0); break;
+                    case PowerId::Charybdis:
+                        s.card(card).tokens = step == 1 ? bit(12) : bit(12) | bit(7);
+                        break;
+                    case PowerId::Clio:
+                        s.card(card).tokens = step == 1 ? bit(3) : bit(3) | bit(8) | bit(9);
+                        s.card(card).counter = step == 1 ? 1 : 3;
+                        break;
+                    case PowerId::EuropaTalus: s.card(card).tokens = bit(step == 1 ? 6 : 17); break;
+                    case PowerId::Moerae:
+                        set_card_data(s.card(card), pw::FateCard{step == 1 ? bit(0) | bit(1) | bit(5) | bit(6)
+                                                                          : bit(18) | bit(19) | bit(23) | bit(24)});
+                        break;
+                    case PowerId::Tartarus:
+                        set_card_data(s.card(card), pw::AbyssCard{static_cast<std::uint8_t>(step == 1 ? 13 : 1)});
+                        break;
+                    case PowerId::Gaea:
+                        // Her two workers on her card, then one of them on the board.
+                        if (step == 1) {
+                            for (int i = 0; i < 2; ++i) {
+                                Worker w;
+                                w.side = s.seat(card).side;
+                                w.in_reserve = true;
+                                s.worker(s.worker_count++) = w;
+                            }
+                        } else {
+                            s.worker(s.worker_count - 1).in_reserve = false;
+                            s.worker(s.worker_count - 1).square = 11;
+                        }
+                        break;
+                    default: break;
+                }
+            }
+            states.push_back(s);
+        };
+        mark(1);
+        mark(2);
+        Outcome o;
+        for (int viewer : {spectator, 0, 1}) {
+            std::vector<Shown> seen;
+            for (const State& s : states) {
+                StepList legal;
+                legal_steps(s, legal);
+                seen.push_back(shown(s, legal, viewer));
+                CHECK(check_view(seen.back(), o) == "");
+            }
+            CHECK(check_patch(seen[0], seen[1], o) == "");
+            CHECK(check_patch(seen[1], seen[2], o) == "");
+            CHECK(check_patch(seen[0], seen[2], o) == "");
+            CHECK(check_patch(seen[2], seen[0], o) == "");
+        }
+    }
+}
+
+TEST_CASE("the Golden Fleece gods' cards say their tokens in the card's own terms", "[state][cards]") {
+    namespace pw = santorini::powers;
+    auto at = [](const char* powers) {
+        auto parsed = parse_notation(std::string("00000/00000/00000/00000/00000 A:A1,E5 B:C5,E1 A powers=") + powers);
+        REQUIRE(parsed.ok());
+        return *parsed;
+    };
+    State s = at("Aeolus,Siren");
+    json j = protocol::state_json(s, nullptr);
+    CHECK(j["cards"][0]["wind"] == nullptr);  // not set before his setup step
+    CHECK_FALSE(j["cards"][0].contains("song"));
+    pw::set_wind(s, 0, 1);
+    pw::set_song(s, 1, 7);
+    j = protocol::state_json(s, nullptr);
+    CHECK(j["cards"][0]["wind"] == "NE");
+    CHECK(j["cards"][1]["song"] == "NW");
+
+    s = at("Charybdis,Clio");
+    s.card(0).tokens = bit(12);
+    s.card(1).tokens = bit(3) | bit(9);
+    s.card(1).counter = 3;  // a third coin was placed and is gone
+    j = protocol::state_json(s, nullptr);
+    CHECK(j["cards"][0]["whirlpools"] == json::array({"C3"}));
+    CHECK(j["cards"][0]["whirlpools_on_card"] == 1);
+    CHECK(j["cards"][1]["coins"] == json::array({"D1", "E2"}));
+    CHECK(j["cards"][1]["coins_on_card"] == 0);
+
+    s = at("EuropaTalus,Tartarus");
+    j = protocol::state_json(s, nullptr);
+    CHECK(j["cards"][0]["talus"] == nullptr);  // on her card
+    CHECK(j["cards"][1]["abyss"] == nullptr);
+    s.card(0).tokens = bit(7);
+    set_card_data(s.card(1), pw::AbyssCard{25});
+    j = protocol::state_json(s, nullptr);
+    CHECK(j["cards"][0]["talus"] == "C2");
+    CHECK(j["cards"][1]["abyss"] == "E5");
+
+    s = at("Moerae,Gaea");
+    set_card_data(s.card(0), pw::FateCard{bit(0) | bit(1) | bit(5) | bit(6)});
+    Worker w;
+    w.side = s.seat(1).side;
+    w.in_reserve = true;
+    s.worker(s.worker_count++) = w;
+    j = protocol::state_json(s, nullptr);
+    CHECK(j["cards"][0]["fate"] == json::array({"A1", "B1", "A2", "B2"}));
+    CHECK(j["cards"][1]["reserve"] == 1);
 }
 
 TEST_CASE("write_state and its patches equal the tree in random games without powers",

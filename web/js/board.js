@@ -11,8 +11,9 @@ const CELL = 100;
  *  `onSquare(square)` is called on clicks when given. */
 export function renderBoard(view, marks = {}, onSquare = null) {
   const state = view.state;
+  const tokens = tokensOf(state);
   const svg = s('svg', {
-    viewBox: `-14 -4 ${CELL * 5 + 18} ${CELL * 5 + 22}`,
+    viewBox: `-14 -4 ${CELL * 5 + 18 + (tokens.arrows.length ? ARROW_MARGIN : 0)} ${CELL * 5 + 22}`,
     class: 'board',
     role: 'img',
     'aria-label': 'Santorini board',
@@ -69,6 +70,9 @@ export function renderBoard(view, marks = {}, onSquare = null) {
       );
     }
     if (dome) g.append(s('circle', { class: 'dome', cx: CELL / 2, cy: CELL / 2, r: 26 }));
+    const here = tokens.at.get(square) || [];
+    if (here.length) g.setAttribute('data-tokens', here.join(' '));
+    for (const kind of here) g.append(tokenPiece(kind));
     if (height > 0 && !dome) {
       g.append(s('text', { class: 'height-label', x: CELL - 10, y: 18, 'text-anchor': 'end' }, String(height)));
     }
@@ -101,6 +105,8 @@ export function renderBoard(view, marks = {}, onSquare = null) {
     if (classes.includes('target')) g.append(s('circle', { class: 'target-dot', cx: CELL / 2, cy: CELL / 2, r: 9 }));
     svg.append(g);
   }
+  // The Wind and the Song: arrows beside the board.
+  tokens.arrows.forEach((a, i) => svg.append(arrowPiece(a, CELL * 5 + 8, 14 + i * 96)));
   // Coordinates: files below, ranks on the left.
   for (let f = 0; f < 5; f++) {
     svg.append(s('text', { class: 'coord', x: f * CELL + CELL / 2, y: CELL * 5 + 15, 'text-anchor': 'middle' }, String.fromCharCode(65 + f)));
@@ -109,4 +115,67 @@ export function renderBoard(view, marks = {}, onSquare = null) {
     svg.append(s('text', { class: 'coord', x: -8, y: (4 - r) * CELL + CELL / 2 + 5, 'text-anchor': 'middle' }, String(r + 1)));
   }
   return svg;
+}
+
+const ARROW_MARGIN = 74;
+const DIRECTION_ANGLES = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 };
+
+/** The powers' tokens and marks the view shows, by square, and the directions to draw beside
+ *  the board. Only what the server sent: the Fate and the Abyss reach their owner's view alone. */
+function tokensOf(state) {
+  const at = new Map();
+  const arrows = [];
+  const put = (square, kind) => {
+    if (!square) return;
+    const sq = square.toUpperCase();
+    if (!at.has(sq)) at.set(sq, []);
+    at.get(sq).push(kind);
+  };
+  const cards = [...(state.cards || [])];
+  if (state.fleece && state.fleece.card) cards.push({ ...state.fleece.card, seat: null });
+  for (const card of cards) {
+    for (const sq of card.whirlpools || []) put(sq, 'whirlpool');
+    for (const sq of card.coins || []) put(sq, 'coin');
+    for (const sq of card.fate || []) put(sq, 'fate');
+    put(card.talus, 'talus');
+    put(card.abyss, 'abyss');
+    if (card.wind) arrows.push({ kind: 'wind', label: 'Wind', direction: card.wind });
+    if (card.song) arrows.push({ kind: 'song', label: 'Song', direction: card.song });
+  }
+  return { at, arrows };
+}
+
+/** One token drawn inside its cell (CELL x CELL). */
+function tokenPiece(kind) {
+  const c = CELL / 2;
+  switch (kind) {
+    case 'whirlpool':
+      return s('g', { class: 'token whirlpool', 'data-token': kind },
+        s('circle', { cx: c, cy: c, r: 34 }), s('circle', { cx: c, cy: c, r: 24 }), s('circle', { cx: c, cy: c, r: 13 }));
+    case 'coin':
+      return s('g', { class: 'token coin', 'data-token': kind },
+        s('circle', { cx: CELL - 22, cy: CELL - 22, r: 12 }), s('text', { x: CELL - 22, y: CELL - 17.5, 'text-anchor': 'middle' }, '¢'));
+    case 'talus':
+      // A dome-like piece: it blocks its space as a dome does.
+      return s('g', { class: 'token talus', 'data-token': kind },
+        s('path', { d: `M ${c - 26} ${c + 18} L ${c - 26} ${c} A 26 26 0 0 1 ${c + 26} ${c} L ${c + 26} ${c + 18} Z` }),
+        s('text', { x: c, y: c + 12, 'text-anchor': 'middle' }, 'T'));
+    case 'abyss':
+      return s('g', { class: 'token abyss', 'data-token': kind },
+        s('circle', { cx: c, cy: c, r: 36 }), s('text', { x: c, y: CELL - 8, 'text-anchor': 'middle' }, 'Abyss'));
+    case 'fate':
+      return s('rect', { class: 'token fate', 'data-token': kind, x: 6, y: 6, width: CELL - 12, height: CELL - 12, rx: 8 });
+    default:
+      return s('g', {});
+  }
+}
+
+/** The Wind or the Song: an arrow in a disc, with its name, at (x, y) (top left). */
+function arrowPiece(a, x, y) {
+  const r = 26;
+  return s('g', { class: `direction ${a.kind}`, 'data-direction-of': a.kind, 'data-direction': a.direction, transform: `translate(${x + r + 6},${y + r})` },
+    s('circle', { class: 'disc', r }),
+    s('g', { transform: `rotate(${DIRECTION_ANGLES[a.direction] || 0})` },
+      s('path', { class: 'arrow', d: 'M 0 18 L 0 -14 M -8 -6 L 0 -18 L 8 -6' })),
+    s('text', { class: 'direction-label', y: r + 16, 'text-anchor': 'middle' }, `${a.label} ${a.direction}`));
 }

@@ -26,7 +26,8 @@ export function stepText(step) {
     case 'start_player':
       return `start ${seatLetter(step.seat)}`;
     case 'token':
-      return `token ${step.from ? `${step.from} ` : ''}${step.to}`;
+      // As the server writes it: the square, then the token's kind unless it is the Ram (0).
+      return `token ${step.to}${step.token > 0 ? ` ${step.token}` : ''}`;
     case 'aim':
       return `aim ${step.direction}`;
     case 'select':
@@ -36,8 +37,32 @@ export function stepText(step) {
   }
 }
 
-/** A short label for a button that plays `step`; `names[seat]` names players. */
-export function stepLabel(step, names = []) {
+/** The directions of `aim` steps, from north (towards rank 5) clockwise, with their arrows
+ *  and their unit steps on the board (file, rank). */
+export const DIRECTIONS = [
+  { name: 'N', arrow: '↑', df: 0, dr: 1 },
+  { name: 'NE', arrow: '↗', df: 1, dr: 1 },
+  { name: 'E', arrow: '→', df: 1, dr: 0 },
+  { name: 'SE', arrow: '↘', df: 1, dr: -1 },
+  { name: 'S', arrow: '↓', df: 0, dr: -1 },
+  { name: 'SW', arrow: '↙', df: -1, dr: -1 },
+  { name: 'W', arrow: '←', df: -1, dr: 0 },
+  { name: 'NW', arrow: '↖', df: -1, dr: 1 },
+];
+
+/** What a power's `token` steps place, by the power (the Ram, token 0, is the Fleece's). */
+const TOKEN_NAMES = { Charybdis: 'a Whirlpool', Clio: 'a Coin', EuropaTalus: 'Talus', Moerae: 'the Fate', Tartarus: 'the Abyss' };
+
+/** The name of what a `token` step places, given the powers of the seat that plays it. */
+export function tokenName(step, powers = []) {
+  if (!step.token) return 'the Ram';
+  const power = powers.find((p) => TOKEN_NAMES[p]);
+  return power ? TOKEN_NAMES[power] : `token ${step.token}`;
+}
+
+/** A short label for a button that plays `step`; `names[seat]` names players, `powers` are
+ *  those of the seat that plays it (they name its tokens). */
+export function stepLabel(step, names = [], powers = []) {
   switch (step.kind) {
     case 'place':
       return step.female ? `Place the female worker on ${step.to}` : `Place a worker on ${step.to}`;
@@ -61,10 +86,13 @@ export function stepLabel(step, names = []) {
       return `Choose ${powerName(step.power)}`;
     case 'start_player':
       return `${names[step.seat] || `Seat ${seatLetter(step.seat)}`} starts`;
-    case 'token':
-      return step.token === 0 ? `Place the Ram on ${step.to}` : `Place token ${step.token} on ${step.to}`;
+    case 'token': {
+      const what = tokenName(step, powers);
+      if (what === 'the Fate') return `Choose the Fate from ${step.to}`;
+      return step.from ? `Move ${what} from ${step.from} to ${step.to}` : `Place ${what} on ${step.to}`;
+    }
     case 'aim':
-      return `Aim ${step.direction}`;
+      return `Aim ${step.direction} ${DIRECTIONS.find((d) => d.name === step.direction)?.arrow || ''}`.trim();
     case 'select':
       return `Select the worker on ${step.worker}`;
     default:
@@ -115,7 +143,7 @@ export function prompt(legal) {
   if (kinds.has('force')) parts.push('force a worker');
   if (kinds.has('remove')) parts.push('remove a block');
   if (kinds.has('capture')) parts.push('capture');
-  if (kinds.has('aim')) parts.push('aim');
+  if (kinds.has('aim')) parts.push('choose a direction');
   if (kinds.has('select')) parts.push('select a worker');
   let text = parts.join(' or ');
   if (kinds.has('pass')) text += text ? ', or pass' : 'pass';

@@ -4,10 +4,66 @@
 import { h } from '../dom.js';
 import { renderBoard, SIDE_COLORS } from '../board.js';
 import { POWERS, powerName, banned } from '../powers.js';
-import { stepLabel, stepText, sourceOf, targetOf, prompt } from '../steps.js';
+import { stepLabel, stepText, sourceOf, targetOf, prompt, DIRECTIONS } from '../steps.js';
 
 const BOARD_KINDS = new Set(['place', 'token', 'move', 'build', 'dome', 'force', 'remove', 'capture', 'select']);
 const REASONS = { win: 'won', resign: 'won by resignation', timeout: 'won on time', no_turn: 'won: the opponent could not move', aborted: '' };
+
+/** The powers seat `seat` plays with now: the cards it holds (Circe may hold another's), the
+ *  god Chaos acts as, and the Golden Fleece while its workers touch the Ram. */
+function powersOf(st, seat) {
+  const out = [];
+  for (const c of st.cards || []) {
+    if (c.holder !== seat || !c.power) continue;
+    out.push(c.power);
+    if (c.acting_as) out.push(c.acting_as);
+  }
+  if (st.fleece && st.fleece.power && (st.fleece.holders || []).includes(seat)) out.push(st.fleece.power);
+  return out;
+}
+
+/** Notes on what a card carries beyond its power, in the card's own terms. */
+function cardNotes(card) {
+  const notes = [];
+  if (card.moved_up) notes.push('moved up: opponents may not');
+  if (card.deck_size !== undefined) notes.push(`deck: ${card.deck_size}`);
+  if (card.discards && card.discards.length) notes.push(`discards: ${card.discards.map(powerName).join(', ')}`);
+  if (card.extra_turns) notes.push(`extra turns: ${card.extra_turns}`);
+  if (card.stored_builds !== undefined) notes.push(`stored builds: ${card.stored_builds}`);
+  if (card.bound && card.bound.length) notes.push(`binds ${card.bound.length} worker(s)`);
+  const arrow = (d) => `${d} ${DIRECTIONS.find((x) => x.name === d)?.arrow || ''}`;
+  if (card.wind !== undefined) notes.push(card.wind ? `the Wind blows ${arrow(card.wind)}` : 'the Wind is not set');
+  if (card.song !== undefined) notes.push(card.song ? `the Song pulls ${arrow(card.song)}` : 'the Song is not set');
+  if (card.whirlpools !== undefined) notes.push(`whirlpools: ${card.whirlpools.join(' ') || 'none on the board'}; ${card.whirlpools_on_card} on the card`);
+  if (card.coins !== undefined) notes.push(`coins: ${card.coins.join(' ') || 'none on the board'}; ${card.coins_on_card} on the card`);
+  if (card.talus !== undefined) notes.push(card.talus ? `Talus on ${card.talus}` : 'Talus on the card');
+  if (card.fate && card.fate.length) notes.push(`the Fate: ${card.fate.join(' ')}`);
+  if (card.abyss) notes.push(`the Abyss: ${card.abyss}`);
+  if (card.reserve !== undefined) notes.push(`${card.reserve} worker(s) on the card`);
+  const shown = new Set([...(card.whirlpools || []), ...(card.coins || []), card.talus, card.abyss]);
+  const other = (card.tokens || []).filter((t) => !shown.has(t));
+  if (other.length) notes.push(`tokens: ${other.join(' ')}`);
+  return notes;
+}
+
+/** The aim steps as a compass of eight arrows (north, towards rank 5, at the top). */
+function compass(aims, send) {
+  const at = ['NW', 'N', 'NE', 'W', null, 'E', 'SW', 'S', 'SE'];
+  return h(
+    'div',
+    { class: 'compass', id: 'compass', role: 'group', 'aria-label': 'Choose a direction' },
+    at.map((name) => {
+      if (!name) return h('span', { class: 'compass-centre' }, '✦');
+      const step = aims.find((st) => st.direction === name);
+      const d = DIRECTIONS.find((x) => x.name === name);
+      return h(
+        'button',
+        { class: 'primary', 'data-direction': name, 'data-step': step ? stepText(step) : '', disabled: !step, title: name, 'aria-label': `Aim ${name}`, onclick: () => step && send(step) },
+        d.arrow,
+      );
+    }),
+  );
+}
 
 /** `ctx`: {id, play(step), rerender(), names(view), resultBlock(view, text), clockFor(view, seat, turn)}. */
 export function santoriniTable(ctx) {
@@ -65,16 +121,12 @@ export function santoriniTable(ctx) {
         if (card) {
           if (card.holder !== undefined && card.holder !== i) notes.push(`held by ${v.seats[card.holder]?.player.name}`);
           if (card.acting_as) notes.push(`acting as ${powerName(card.acting_as)}`);
-          if (card.moved_up) notes.push('moved up: opponents may not');
-          if (card.deck_size !== undefined) notes.push(`deck: ${card.deck_size}`);
-          if (card.discards && card.discards.length) notes.push(`discards: ${card.discards.map(powerName).join(', ')}`);
-          if (card.extra_turns) notes.push(`extra turns: ${card.extra_turns}`);
-          if (card.stored_builds !== undefined) notes.push(`stored builds: ${card.stored_builds}`);
-          if (card.fate && card.fate.length) notes.push(`fate: ${card.fate.join(' ')}`);
-          if (card.abyss) notes.push(`abyss: ${card.abyss}`);
-          if (card.bound && card.bound.length) notes.push(`binds ${card.bound.length} worker(s)`);
-          if (card.tokens && card.tokens.length) notes.push(`tokens: ${card.tokens.join(' ')}`);
+          notes.push(...cardNotes(card));
         }
+        // Gaea's workers waiting on her card, drawn as pieces of her side's colour.
+        const reserve = card && card.reserve
+          ? h('div', { class: 'reserve', 'data-reserve': card.reserve, title: `${card.reserve} worker(s) on the card` }, Array.from({ length: card.reserve }, () => h('span', { class: 'reserve-worker' })))
+          : null;
         return h(
           'div',
           {
@@ -98,6 +150,7 @@ export function santoriniTable(ctx) {
           ),
           power ? h('div', { class: 'power', title: POWERS[power]?.text || '' }, h('strong', {}, powerName(power)), h('div', { class: 'small' }, POWERS[power]?.text || '')) : null,
           notes.length ? h('div', { class: 'muted small card-state' }, notes.join(' · ')) : null,
+          reserve,
           turn ? h('div', { class: 'small turn-note' }, v.you === i ? 'Your turn' : 'Thinking…') : null,
         );
       }),
@@ -108,6 +161,7 @@ export function santoriniTable(ctx) {
             h('strong', {}, 'Golden Fleece: ', st.fleece.power ? powerName(st.fleece.power) : 'not chosen yet'),
             st.fleece.power ? h('div', { class: 'small' }, POWERS[st.fleece.power]?.text || '') : null,
             h('div', { class: 'muted small' }, st.fleece.ram ? `Ram on ${st.fleece.ram}; held this turn by ${st.fleece.holders.map((s2) => v.seats[s2]?.player.name).join(', ') || 'nobody'}` : 'The Ram is not placed yet'),
+            st.fleece.card && cardNotes(st.fleece.card).length ? h('div', { class: 'muted small card-state' }, cardNotes(st.fleece.card).join(' · ')) : null,
           )
         : null,
     );
@@ -187,21 +241,30 @@ export function santoriniTable(ctx) {
       return h('div', { class: 'actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? `Waiting for ${who}…` : 'Waiting…'));
     }
     const names = ctx.names(v);
-    const buttons = legal.filter((st) => !BOARD_KINDS.has(st.kind) && st.kind !== 'offer' && st.kind !== 'choose');
-    const text = selected ? `${prompt(legal)} — worker on ${selected} selected` : prompt(legal);
+    const powers = powersOf(v.state, v.state.decider);
+    const label = (st) => stepLabel(st, names, powers);
+    const aims = legal.filter((st) => st.kind === 'aim');
+    const buttons = legal.filter((st) => !BOARD_KINDS.has(st.kind) && st.kind !== 'offer' && st.kind !== 'choose' && st.kind !== 'aim');
+    let text = selected ? `${prompt(legal)} — worker on ${selected} selected` : prompt(legal);
+    // Gaea places a worker from her card out of turn, after a dome.
+    const outOfTurn = v.state.this_turn && v.state.this_turn.seat !== v.state.decider;
+    if (v.status === 'playing' && outOfTurn && legal.some((st) => st.kind === 'place')) text = 'Place a worker from your card next to the dome, or pass';
+    const tokens = legal.filter((st) => st.kind === 'token');
+    if (tokens.length) text += ` (${[...new Set(tokens.map((st) => label(st).replace(/ (on|from|to) [A-E][1-5].*$/, '')))].join(', ')})`;
     return h(
       'div',
       { class: 'actions mine', id: 'prompt' },
       h('strong', {}, text),
       choice
-        ? h('div', { class: 'choice', id: 'choice' }, h('span', {}, 'Which one?'), choice.map((st) => h('button', { class: 'primary', 'data-step': stepText(st), onclick: () => send(st) }, stepLabel(st, names))), h('button', { onclick: () => { choice = null; ctx.rerender(); } }, 'Cancel'))
+        ? h('div', { class: 'choice', id: 'choice' }, h('span', {}, 'Which one?'), choice.map((st) => h('button', { class: 'primary', 'data-step': stepText(st), onclick: () => send(st) }, label(st))), h('button', { onclick: () => { choice = null; ctx.rerender(); } }, 'Cancel'))
         : null,
-      buttons.length ? h('div', { class: 'buttons' }, buttons.map((st) => h('button', { class: st.kind === 'pass' ? 'pass' : 'primary', 'data-step': stepText(st), onclick: () => send(st) }, stepLabel(st, names)))) : null,
+      aims.length ? compass(aims, send) : null,
+      buttons.length ? h('div', { class: 'buttons' }, buttons.map((st) => h('button', { class: st.kind === 'pass' ? 'pass' : 'primary', 'data-step': stepText(st), onclick: () => send(st) }, label(st)))) : null,
       h(
         'details',
         { class: 'all-steps' },
         h('summary', {}, `All ${legal.length} legal steps`),
-        h('ul', { id: 'legal' }, legal.map((st) => h('li', {}, h('button', { class: 'link', 'data-step': stepText(st), 'data-json': JSON.stringify(st), onclick: () => send(st) }, stepLabel(st, names))))),
+        h('ul', { id: 'legal' }, legal.map((st) => h('li', {}, h('button', { class: 'link', 'data-step': stepText(st), 'data-json': JSON.stringify(st), onclick: () => send(st) }, label(st))))),
       ),
     );
   };
