@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <catch2/catch_test_macros.hpp>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <set>
@@ -30,7 +31,12 @@ std::vector<std::string> split(const std::string& s, char sep) {
 }
 
 std::vector<CsvRow> read_csv() {
-    std::ifstream in("../shared/santorini/powers.csv");
+    // The shared folder beside the project root; SANTORINI_SHARED (environment) overrides it,
+    // e.g. for a git worktree that does not sit beside it.
+    const char* env = std::getenv("SANTORINI_SHARED");
+    std::string path = std::string(env ? env : SANTORINI_SHARED_DIR) + "/santorini/powers.csv";
+    std::ifstream in(path);
+    INFO(path);
     REQUIRE(in.is_open());
     std::vector<CsvRow> rows;
     std::string line;

@@ -9,20 +9,6 @@
 
 using namespace santorini;
 
-namespace {
-State fixed_game(std::vector<PowerId> powers, bool fleece) {
-    Settings st;
-    st.golden_fleece = fleece;
-    st.draft = DraftMode::Fixed;
-    st.powers = std::move(powers);
-    st.start_player = 0;
-    auto r = new_game(st);
-    REQUIRE(r.ok());
-    return *r;
-}
-
-const std::vector<std::string> all_aims = {"aim E", "aim N", "aim NE", "aim NW", "aim S", "aim SE", "aim SW", "aim W"};
-}  // namespace
 
 TEST_CASE("Aeolus orients the Wind after placement, then the first turn starts", "[aeolus]") {
     State s = fixed_game({PowerId::Aeolus, PowerId::Apollo}, false);

@@ -9,18 +9,6 @@
 
 using namespace santorini;
 
-namespace {
-State fixed_game(std::vector<PowerId> powers, bool fleece) {
-    Settings st;
-    st.golden_fleece = fleece;
-    st.draft = DraftMode::Fixed;
-    st.powers = std::move(powers);
-    st.start_player = 0;
-    auto r = new_game(st);
-    REQUIRE(r.ok());
-    return *r;
-}
-}  // namespace
 
 TEST_CASE("Siren orients the Song after placement", "[siren]") {
     State s = fixed_game({PowerId::Apollo, PowerId::Siren}, false);

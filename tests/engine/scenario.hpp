@@ -57,3 +57,20 @@ inline std::vector<std::string> legal_starting(const santorini::State& state, st
         if (t.starts_with(prefix)) out.push_back(t);
     return sorted(out);
 }
+
+/// A new game with `powers` dealt to the seats in order (with `fleece`, the one Golden Fleece
+/// power), the first seat placing first: setup from its first step.
+inline santorini::State fixed_game(std::vector<santorini::PowerId> powers, bool fleece) {
+    santorini::Settings st;
+    st.golden_fleece = fleece;
+    st.draft = santorini::DraftMode::Fixed;
+    st.powers = std::move(powers);
+    st.start_player = 0;
+    auto r = santorini::new_game(st);
+    REQUIRE(r.ok());
+    return *r;
+}
+
+/// The eight `aim` steps (Aeolus' Wind, Siren's Song), sorted as legal_starting sorts them.
+inline const std::vector<std::string> all_aims = {"aim E",  "aim N",  "aim NE", "aim NW",
+                                                  "aim S",  "aim SE", "aim SW", "aim W"};
