@@ -10,11 +10,16 @@
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/perft.hpp"
 #include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/powers_in_play.hpp"
 #include "engine/santorini/turn_flow.hpp"
 #include "engine/santorini/view.hpp"
 
 namespace santorini {
 namespace {
+
+using detail::for_each_card;
+using detail::for_each_power;
+using detail::for_each_power_in_play;
 
 // Set in Turn::flags by a probe (see can_complete) when the turn would end: the probe stops
 // there instead of starting the next seat's turn.
@@ -24,31 +29,6 @@ constexpr std::uint16_t turn_done = 1 << 15;
 constexpr std::uint16_t repeated = 1 << 14;
 
 bool turn_phase(Phase p) { return p == Phase::Begin || p == Phase::AfterMove || p == Phase::AfterBuild || p == Phase::End; }
-
-template <class F>
-void for_each_power(const State& s, int seat, F&& f) {
-    ActivePowers act = powers_in_effect(s, seat);
-    for (int i = 0; i < act.size; ++i) f(rules_of(act.ids[i]));
-}
-
-// Every power in play, with the seat using it.
-template <class F>
-void for_each_power_in_play(const State& s, F&& f) {
-    for (int o = 0; o < s.seat_count; ++o)
-        if (!s.seat(o).out) for_each_power(s, o, [&](const PowerRules& r) { f(o, r); });
-}
-
-// Every card in the game with the seat whose card it is, whoever holds it: each seat's own
-// card while the seat is in; with the Golden Fleece the one card beside the board (seat 0).
-template <class F>
-void for_each_card(const State& s, F&& f) {
-    if (s.setup.golden_fleece) {
-        if (s.fleece_power != PowerId::None) f(0, rules_of(s.fleece_power));
-        return;
-    }
-    for (int j = 0; j < s.seat_count; ++j)
-        if (!s.seat(j).out && s.seat(j).power != PowerId::None) f(j, rules_of(s.seat(j).power));
-}
 
 bool move_is_allowed(const State& s, int mover, const Step& m) {
     if (!(s.turn.movable >> m.worker & 1u)) return false;
@@ -732,37 +712,6 @@ std::optional<std::string> concede(State& state, int seat) {
     return std::nullopt;
 }
 
-void declare_winner(State& s, int side) {
-    s.winners = 0;
-    for (int i = 0; i < s.seat_count; ++i)
-        if (s.seat(i).side == side) s.winners |= static_cast<std::uint8_t>(1u << i);
-    s.phase = Phase::Over;
-    s.interrupt = -1;
-}
-
-void lose(State& s, int seat) {
-    int side = s.seat(seat).side;
-    for (int i = 0; i < s.seat_count; ++i)
-        if (s.seat(i).side == side) s.seat(i).out = true;
-    for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).side == side) {
-            s.worker(w).square = no_square;
-            s.worker(w).in_reserve = false;  // the workers kept on the card leave with it (Gaea)
-        }
-    for (int i = 0; i < s.seat_count; ++i)
-        if (s.seat(i).side == side) s.card(i).tokens = 0;  // "...Tokens, and God Power"
-    int remaining_side = -1, remaining = 0;
-    std::uint8_t seen = 0;
-    for (int i = 0; i < s.seat_count; ++i) {
-        const Seat& st = s.seat(i);
-        if (st.out || (seen >> st.side & 1u)) continue;
-        seen |= static_cast<std::uint8_t>(1u << st.side);
-        remaining_side = st.side;
-        ++remaining;
-    }
-    if (remaining <= 1) declare_winner(s, remaining_side);
-}
-
 namespace detail {
 
 void set_up_cards(State& s) {
@@ -824,82 +773,5 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
 }
 
 }  // namespace detail
-
-// ---- the kit ----
-
-ActivePowers powers_in_effect(const State& s, int seat) {
-    ActivePowers a;
-    if (s.seat(seat).out) return a;
-    auto add = [&](PowerId id, int card) {
-        a.ids[a.size] = id;
-        a.cards[a.size++] = static_cast<std::int8_t>(card);
-    };
-    if (s.setup.golden_fleece) {
-        // Nobody owns the card; its state (a Chaos deck, Morpheus' builds) sits on seat 0.
-        if (s.fleece_holders >> seat & 1u) add(s.fleece_power, 0);
-        if ((s.fleece_holders >> seat & 1u) && s.acting_as[0] != PowerId::None) add(s.acting_as[0], 0);
-        return a;
-    }
-    for (int j = 0; j < s.seat_count; ++j) {
-        auto u = static_cast<std::size_t>(j);
-        if (s.holder[u] != seat || s.seat(j).power == PowerId::None || (j != seat && s.seat(j).out)) continue;
-        add(s.seat(j).power, j);
-        if (s.acting_as[u] != PowerId::None) add(s.acting_as[u], j);
-    }
-    return a;
-}
-
-int card_seat(const State& s, int seat, PowerId id) {
-    ActivePowers a = powers_in_effect(s, seat);
-    for (int i = 0; i < a.size; ++i)
-        if (a.ids[i] == id) return a.cards[i];
-    return -1;
-}
-
-bool secrets_in_play(const State& s) {
-    bool any = false;
-    for_each_power_in_play(s, [&](int, const PowerRules& r) { any = any || r.hide != nullptr; });
-    return any;
-}
-
-Bitboard dome_like(const State& s, int mover) {
-    Bitboard b = s.board.domes();
-    if (s.ram != no_square) b |= bit(s.ram);
-    for (int o = 0; o < s.seat_count; ++o) {
-        if (s.seat(o).out) continue;
-        for_each_power(s, o, [&](const PowerRules& r) {
-            if (r.dome_like_for) b |= r.dome_like_for(s, o, mover);
-        });
-    }
-    return b;
-}
-
-bool opponent_worker_on(const State& s, int seat, Square sq) {
-    int w = s.worker_at(sq);
-    return w >= 0 && s.worker(w).side != s.seat(seat).side;
-}
-
-Bitboard neighbors_for(const State& s, Square sq) {
-    Bitboard n = neighbors(sq);
-    for_each_power(s, s.turn.seat, [&](const PowerRules& r) {
-        if (r.neighbors_of) n = r.neighbors_of(s, s.turn.seat, sq);
-    });
-    return n;
-}
-
-void add_normal_moves(const State& s, int worker, StepList& out) {
-    Square from = s.worker(worker).square;
-    Bitboard targets = neighbors_for(s, from) & ~occupied(s) & s.board.at_most(s.board.height(from) + 1);
-    while (targets) out.push_back(Step::move(worker, from, pop_first(targets)));
-}
-
-void add_normal_builds(const State& s, int worker, StepList& out, bool before_move) {
-    Square from = s.worker(worker).square;
-    Bitboard targets = neighbors_for(s, from) & ~occupied(s);
-    while (targets) {
-        Square to = pop_first(targets);
-        out.push_back(Step::build(worker, from, to, s.board.height(to) == 3, before_move));
-    }
-}
 
 }  // namespace santorini
