@@ -26,6 +26,7 @@ std::variant<std::unique_ptr<Game>, std::string> start_splendor(const LobbySetti
     engine.players = settings.players;
     engine.start_player = challenger;  // a seat the caller drew at random
     engine.seed = seed;
+    engine.confirm_turns = settings.confirm_turns;
     auto game = splendor::new_game(engine);
     if (auto* error = std::get_if<std::string>(&game)) return *error;
     return std::unique_ptr<Game>(std::make_unique<SplendorGame>(std::get<splendor::State>(game)));

@@ -134,15 +134,24 @@ std::optional<SettingsError> check_combination(const LobbySettings& s) {
         return invalid("settings.golden_fleece", "the Golden Fleece is for 2 players only");
     if (s.golden_fleece && s.powers == "none")
         return invalid("settings.golden_fleece", "the Golden Fleece needs powers");
+    if (s.hero_seat >= 0 && s.players != 2)
+        return invalid("settings.hero_seat", "heroes are for 2 players only");
+    if (s.hero_seat >= 0 && s.golden_fleece)
+        return invalid("settings.hero_seat", "heroes are never used with the Golden Fleece");
+    if (s.hero_seat >= 0 && (s.powers == "none" || s.powers == "heroes"))
+        return invalid("settings.hero_seat",
+                       "the handicap game needs gods in \"powers\" (simple, all or custom)");
     return std::nullopt;
 }
 
 // Splendor's settings: the fields every game has, nothing else (no powers, no variants).
 std::optional<SettingsError> read_splendor(const json& j, LobbySettings& s) {
     const std::string path = "settings";
-    if (auto e = only_fields(j, path, {"game", "players", "rated", "clock", "public"})) return e;
+    if (auto e = only_fields(j, path, {"game", "players", "rated", "clock", "public", "confirm_turns"}))
+        return e;
     if (auto e = int_field(j, path, "players", true, 2, 4, s.players)) return e;
     if (auto e = bool_field(j, path, "rated", s.rated)) return e;
+    if (auto e = bool_field(j, path, "confirm_turns", s.confirm_turns)) return e;
     if (auto e = read_clock(j, s)) return e;
     return bool_field(j, path, "public", s.is_public);
 }
@@ -160,7 +169,7 @@ std::variant<LobbySettings, SettingsError> read_lobby_settings(const json& j) {
     }
     if (auto e = only_fields(j, path,
                              {"game", "players", "rated", "powers", "pool", "draft",
-                              "golden_fleece", "clock", "public"}))
+                              "golden_fleece", "hero_seat", "confirm_turns", "clock", "public"}))
         return *e;
     if (auto e = int_field(j, path, "players", true, 2, 4, s.players)) return *e;
     if (auto e = bool_field(j, path, "rated", s.rated)) return *e;
@@ -171,6 +180,9 @@ std::variant<LobbySettings, SettingsError> read_lobby_settings(const json& j) {
     if (auto e = choice_field(j, path, "draft", false, {"random", "subset", "full"}, s.draft))
         return *e;
     if (auto e = bool_field(j, path, "golden_fleece", s.golden_fleece)) return *e;
+    if (auto it = j.find("hero_seat"); it != j.end() && !it->is_null())
+        if (auto e = int_field(j, path, "hero_seat", false, 0, 1, s.hero_seat)) return *e;
+    if (auto e = bool_field(j, path, "confirm_turns", s.confirm_turns)) return *e;
     if (auto e = read_clock(j, s)) return *e;
     if (auto e = bool_field(j, path, "public", s.is_public)) return *e;
     if (auto e = check_combination(s)) return *e;
@@ -187,7 +199,8 @@ std::variant<LobbySettings, std::string> lobby_settings_from_json(const json& j)
 }
 
 json lobby_settings_json(const LobbySettings& s) {
-    json j = {{"game", s.game}, {"players", s.players}, {"rated", s.rated}};
+    json j = {{"game", s.game}, {"players", s.players}, {"rated", s.rated},
+              {"confirm_turns", s.confirm_turns}};
     if (s.game == "santorini") {
         j["powers"] = s.powers;
         if (s.powers == "custom") {
@@ -197,6 +210,7 @@ json lobby_settings_json(const LobbySettings& s) {
         }
         j["draft"] = s.draft;
         j["golden_fleece"] = s.golden_fleece;
+        j["hero_seat"] = s.hero_seat >= 0 ? json(s.hero_seat) : json(nullptr);
     }
     if (s.clock == "realtime")
         j["clock"] = {{"kind", "realtime"},
@@ -218,6 +232,8 @@ std::variant<santorini::Settings, std::string> engine_settings(const LobbySettin
     st.challenger = challenger;
     st.start_player = -1;  // the challenger names it, as a step of the game
     st.seed = seed;
+    st.confirm_turns = s.confirm_turns;
+    st.hero_seat = s.hero_seat;
     if (s.powers == "none") {
         st.draft = santorini::DraftMode::None;
     } else {
@@ -235,6 +251,8 @@ std::variant<santorini::Settings, std::string> engine_settings(const LobbySettin
         } else {
             auto wanted = [&](PowerCategory c) {
                 if (s.powers == "simple") return c == PowerCategory::Simple;
+                // The handicap game's pool holds the gods asked for and every hero.
+                if (s.hero_seat >= 0 && c == PowerCategory::Hero) return true;
                 if (s.powers == "all") return c != PowerCategory::Hero;
                 if (s.powers == "heroes") return c == PowerCategory::Hero;
                 return false;

@@ -19,11 +19,17 @@ struct LobbySettings {
     std::string game = "santorini";       ///< santorini | splendor: the kind of game
     int players = 2;
     bool rated = true;                    ///< false: a casual match (no rating changes)
+    /// A turn that could end waits for an explicit end-turn step, so a misclick on its last
+    /// step can still be taken back (docs/protocol.md, "Taking back a step").
+    bool confirm_turns = false;
     // Santorini only (left at their defaults for Splendor):
     std::string powers = "none";          ///< none | simple | all | heroes | custom
     std::vector<santorini::PowerId> pool;  ///< custom pool
     std::string draft = "random";         ///< random | subset | full
     bool golden_fleece = false;
+    /// The handicap game: the seat that gets a hero while the other gets a god from `powers`;
+    /// -1: no handicap (hero against hero is powers "heroes").
+    int hero_seat = -1;
     std::string clock = "none";           ///< none | realtime | turn
     int base_seconds = 300;               ///< realtime: initial time per player
     int increment_seconds = 5;            ///< realtime: added after each of the player's turns

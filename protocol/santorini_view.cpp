@@ -25,6 +25,7 @@
 #include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/powers/chaos.hpp"
+#include "engine/santorini/powers/hero.hpp"
 #include "engine/santorini/powers/morpheus.hpp"
 #include "engine/santorini/square.hpp"
 
@@ -154,7 +155,9 @@ constexpr unsigned coins = 256;         // Clio: on the board and on the card
 constexpr unsigned talus = 512;         // Europa & Talus
 constexpr unsigned fate = 1024;         // Moerae (empty where hidden)
 constexpr unsigned abyss = 2048;        // Tartarus (null where hidden)
-constexpr unsigned reserve = 4096;      // Gaea: her workers still on her card
+constexpr unsigned reserve = 4096;      // Gaea, Jason: their workers still on the card
+constexpr unsigned spent = 8192;        // every hero: the once-per-game power is used
+constexpr unsigned charmed = 16384;     // Adonis: the opponent worker he chose
 }  // namespace extra
 
 // A direction as `aim` steps name it, quoted, or null while not set.
@@ -184,6 +187,8 @@ struct Card {
     int on_card = 0;                 // whirlpools or coins still on the card
     Square square = santorini::no_square;  // Talus or the Abyss
     int reserve = 0;
+    bool spent = false;
+    int charmed = -1;
 };
 
 // How many of the workers of the side seat `card` plays are still on its card (Gaea's).
@@ -261,12 +266,21 @@ Card card_of(const State& view, int card, PowerId power) {
                 c.square = santorini::powers::abyss(view, card);
                 break;
             case PowerId::Gaea:
+            case PowerId::Jason:
                 c.extras |= extra::reserve;
                 c.reserve = reserve_workers(view, card);
                 break;
             default:
                 break;
         }
+    if (power != PowerId::None && santorini::power_info(power).category == santorini::PowerCategory::Hero) {
+        c.extras |= extra::spent;
+        c.spent = santorini::powers::hero_spent(view, card);
+    }
+    if (power == PowerId::Adonis) {
+        c.extras |= extra::charmed;
+        c.charmed = santorini::powers::adonis_charmed(view, card);
+    }
     return c;
 }
 
@@ -301,6 +315,14 @@ void write_card_members(JsonText& out, const Card& c) {
     if (c.extras & extra::fate) write_squares(out.key("fate"), c.marks);
     if (c.extras & extra::abyss) write_square(out.key("abyss"), c.square);
     if (c.extras & extra::reserve) out.key("reserve").number(c.reserve);
+    if (c.extras & extra::spent) out.key("spent").boolean(c.spent);
+    if (c.extras & extra::charmed) {
+        out.key("charmed");
+        if (c.charmed >= 0)
+            out.number(c.charmed);
+        else
+            out.null();
+    }
 }
 
 // The `this_turn` object (present in a turn and once the game is over).
@@ -502,6 +524,14 @@ void patch_card(const Card& a, const Card& b, JsonPointer& path, PatchText& patc
            [&](JsonText& out) { write_square(out, b.square); });
     member(extra::reserve, "reserve", a.reserve != b.reserve,
            [&](JsonText& out) { out.number(b.reserve); });
+    member(extra::spent, "spent", a.spent != b.spent,
+           [&](JsonText& out) { out.boolean(b.spent); });
+    member(extra::charmed, "charmed", a.charmed != b.charmed, [&](JsonText& out) {
+        if (b.charmed >= 0)
+            out.number(b.charmed);
+        else
+            out.null();
+    });
     path.back(m);
 }
 

@@ -24,6 +24,12 @@ struct Settings {
     int start_player = -1;                    ///< seat that places first; -1: the challenger names it
     int subset_size = 0;                      ///< SubsetOffer: size of the random subset (0: 2 x powers needed)
     std::uint64_t seed = 0;                   ///< all randomness of the game comes from here
+    /// A turn that could end waits in Phase::Confirm for an EndTurn step (so its last step can
+    /// still be taken back: docs/protocol.md, "Taking back a step").
+    bool confirm_turns = false;
+    /// The handicap game (2 players): this seat gets a hero and the other a god, from `pool`
+    /// (dealt, offered and chosen by kind); -1: no handicap.
+    int hero_seat = -1;
 };
 
 /// The powers a pool may hold for these settings: right player count, Golden Fleece icon when

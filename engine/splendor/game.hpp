@@ -18,6 +18,9 @@ struct Settings {
     int players = 2;         ///< 2, 3 or 4
     int start_player = 0;    ///< the seat that plays first
     std::uint64_t seed = 0;  ///< shuffles the decks and draws the nobles
+    /// A turn that could end waits in Phase::Confirm for an EndTurn step (so its last step can
+    /// still be taken back: docs/protocol.md, "Taking back a step").
+    bool confirm_turns = false;
 };
 
 /// The first problem with `settings`, in words.
