@@ -20,6 +20,8 @@ export function renderBoard(view, marks = {}, onSquare = null) {
   });
   const workersAt = new Map();
   for (const w of state.workers || []) if (w.square) workersAt.set(w.square.toUpperCase(), w);
+  // Adonis' charmed worker: it must end its owner's next turn next to one of his.
+  const charmed = new Set((state.cards || []).map((c) => c.charmed).filter((id) => id !== null && id !== undefined));
 
   for (let i = 0; i < 25; i++) {
     const square = squareName(i);
@@ -89,8 +91,16 @@ export function renderBoard(view, marks = {}, onSquare = null) {
           'data-side': worker.side,
           'data-worker': worker.id,
           'data-female': worker.female ? 1 : 0,
+          'data-charmed': charmed.has(worker.id) ? 1 : 0,
         }),
       );
+      if (charmed.has(worker.id)) {
+        g.setAttribute('data-charmed', 1);
+        g.append(
+          s('circle', { class: 'charm-ring', cx: CELL / 2, cy: CELL / 2, r: 25 }),
+          s('text', { class: 'charm-mark', x: CELL - 20, y: 24, 'text-anchor': 'middle' }, '♥'),
+        );
+      }
       g.append(
         s(
           'text',

@@ -32,10 +32,18 @@ export function stepText(step) {
       return `aim ${step.direction}`;
     case 'select':
       return `select ${step.worker}`;
+    case 'undo':
+      return 'undo';
+    case 'end_turn':
+      return 'end turn';
     default:
       return JSON.stringify(step);
   }
 }
+
+/** The steps that take back or close a turn (docs/protocol.md "Taking back a step"): the
+ *  match screen offers them as its own buttons, in both games. */
+export const TURN_KINDS = new Set(['undo', 'end_turn']);
 
 /** The directions of `aim` steps, from north (towards rank 5) clockwise, with their arrows
  *  and their unit steps on the board (file, rank). */
@@ -94,7 +102,12 @@ export function stepLabel(step, names = [], powers = []) {
     case 'aim':
       return `Aim ${step.direction} ${DIRECTIONS.find((d) => d.name === step.direction)?.arrow || ''}`.trim();
     case 'select':
-      return `Select the worker on ${step.worker}`;
+      // Adonis is the hero who selects: the worker he charms.
+      return powers.includes('Adonis') ? `Charm the worker on ${step.worker}` : `Select the worker on ${step.worker}`;
+    case 'undo':
+      return 'Undo';
+    case 'end_turn':
+      return 'End turn';
     default:
       return stepText(step);
   }
@@ -132,6 +145,7 @@ export function squareName(index) {
 /** Phrase for what the deciding seat is asked to do, from the kinds on offer. */
 export function prompt(legal) {
   const kinds = new Set(legal.map((st) => st.kind));
+  if (kinds.has('end_turn')) return 'Confirm your turn or undo';
   const parts = [];
   if (kinds.has('offer')) parts.push('offer a power');
   if (kinds.has('choose')) parts.push('choose your power');

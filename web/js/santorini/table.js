@@ -4,7 +4,7 @@
 import { h } from '../dom.js';
 import { renderBoard, SIDE_COLORS } from '../board.js';
 import { POWERS, powerName, banned } from '../powers.js';
-import { stepLabel, stepText, sourceOf, targetOf, prompt, DIRECTIONS } from '../steps.js';
+import { stepLabel, stepText, sourceOf, targetOf, prompt, DIRECTIONS, TURN_KINDS } from '../steps.js';
 
 const BOARD_KINDS = new Set(['place', 'token', 'move', 'build', 'dome', 'force', 'remove', 'capture', 'select']);
 const REASONS = { win: 'won', resign: 'won by resignation', timeout: 'won on time', no_turn: 'won: the opponent could not move', aborted: '' };
@@ -22,9 +22,14 @@ function powersOf(st, seat) {
   return out;
 }
 
-/** Notes on what a card carries beyond its power, in the card's own terms. */
-function cardNotes(card) {
+/** Notes on what a card carries beyond its power, in the card's own terms (`state`: where
+ *  the workers it names stand). */
+function cardNotes(card, state = {}) {
   const notes = [];
+  if (card.charmed !== undefined && card.charmed !== null) {
+    const w = (state.workers || []).find((x) => x.id === card.charmed);
+    notes.push(`charms the worker on ${w?.square || '?'}: it must end its next turn next to Adonis`);
+  }
   if (card.moved_up) notes.push('moved up: opponents may not');
   if (card.deck_size !== undefined) notes.push(`deck: ${card.deck_size}`);
   if (card.discards && card.discards.length) notes.push(`discards: ${card.discards.map(powerName).join(', ')}`);
@@ -121,9 +126,13 @@ export function santoriniTable(ctx) {
         if (card) {
           if (card.holder !== undefined && card.holder !== i) notes.push(`held by ${v.seats[card.holder]?.player.name}`);
           if (card.acting_as) notes.push(`acting as ${powerName(card.acting_as)}`);
-          notes.push(...cardNotes(card));
+          notes.push(...cardNotes(card, st));
         }
-        // Gaea's workers waiting on her card, drawn as pieces of her side's colour.
+        // A hero's once-per-game power: ready, or used (struck through).
+        const spent = card && card.spent !== undefined
+          ? h('span', { class: `badge hero-power ${card.spent ? 'spent' : 'ready'}`, 'data-spent': card.spent ? 1 : 0, title: card.spent ? 'The hero has used the power (once per game)' : 'The hero may still use the power once' }, card.spent ? 'power used' : 'power ready')
+          : null;
+        // Gaea's and Jason's workers waiting on the card, drawn as pieces of the side's colour.
         const reserve = card && card.reserve
           ? h('div', { class: 'reserve', 'data-reserve': card.reserve, title: `${card.reserve} worker(s) on the card` }, Array.from({ length: card.reserve }, () => h('span', { class: 'reserve-worker' })))
           : null;
@@ -148,7 +157,7 @@ export function santoriniTable(ctx) {
             seat.connected === false ? h('span', { class: 'muted small', title: 'not connected' }, '⚠ away') : null,
             ctx.clockFor(v, i, turn),
           ),
-          power ? h('div', { class: 'power', title: POWERS[power]?.text || '' }, h('strong', {}, powerName(power)), h('div', { class: 'small' }, POWERS[power]?.text || '')) : null,
+          power ? h('div', { class: `power${card && card.spent ? ' spent' : ''}`, title: POWERS[power]?.text || '' }, h('strong', {}, powerName(power)), spent, h('div', { class: 'small' }, POWERS[power]?.text || '')) : null,
           notes.length ? h('div', { class: 'muted small card-state' }, notes.join(' · ')) : null,
           reserve,
           turn ? h('div', { class: 'small turn-note' }, v.you === i ? 'Your turn' : 'Thinking…') : null,
@@ -161,7 +170,7 @@ export function santoriniTable(ctx) {
             h('strong', {}, 'Golden Fleece: ', st.fleece.power ? powerName(st.fleece.power) : 'not chosen yet'),
             st.fleece.power ? h('div', { class: 'small' }, POWERS[st.fleece.power]?.text || '') : null,
             h('div', { class: 'muted small' }, st.fleece.ram ? `Ram on ${st.fleece.ram}; held this turn by ${st.fleece.holders.map((s2) => v.seats[s2]?.player.name).join(', ') || 'nobody'}` : 'The Ram is not placed yet'),
-            st.fleece.card && cardNotes(st.fleece.card).length ? h('div', { class: 'muted small card-state' }, cardNotes(st.fleece.card).join(' · ')) : null,
+            st.fleece.card && cardNotes(st.fleece.card, st).length ? h('div', { class: 'muted small card-state' }, cardNotes(st.fleece.card, st).join(' · ')) : null,
           )
         : null,
     );
@@ -180,7 +189,7 @@ export function santoriniTable(ctx) {
     return h(
       'section',
       { class: 'draft', id: 'draft' },
-      h('h2', {}, phase === 'offer' ? 'God draft: the offer' : phase === 'choose' ? 'God draft: choose a god' : 'God draft: start player'),
+      h('h2', {}, phase === 'offer' ? 'God draft: the offer' : phase === 'choose' ? `God draft: choose ${d.hero_seat === st.decider ? 'your hero' : 'a god'}` : 'God draft: start player'),
       h(
         'p',
         { class: 'muted small' },
@@ -190,6 +199,10 @@ export function santoriniTable(ctx) {
             ? `${deciderName} chooses; the challenger, ${challenger}, keeps the last god.`
             : `${challenger} names the start player.`,
       ),
+      // The handicap game: one seat gets a hero, the other a god; each takes only its kind.
+      d.hero_seat === 0 || d.hero_seat === 1
+        ? h('p', { class: 'small', id: 'draft-handicap', 'data-hero-seat': d.hero_seat }, `Handicap: ${v.seats[d.hero_seat]?.player.name} plays a hero, ${v.seats[1 - d.hero_seat]?.player.name} a god. One hero and one god are offered.`)
+        : null,
       phase === 'offer' && d.offer.length ? h('p', {}, 'Offered so far: ', d.offer.map(powerName).join(', ')) : null,
       h(
         'div',
@@ -244,11 +257,13 @@ export function santoriniTable(ctx) {
     const powers = powersOf(v.state, v.state.decider);
     const label = (st) => stepLabel(st, names, powers);
     const aims = legal.filter((st) => st.kind === 'aim');
-    const buttons = legal.filter((st) => !BOARD_KINDS.has(st.kind) && st.kind !== 'offer' && st.kind !== 'choose' && st.kind !== 'aim');
+    const buttons = legal.filter((st) => !BOARD_KINDS.has(st.kind) && !TURN_KINDS.has(st.kind) && st.kind !== 'offer' && st.kind !== 'choose' && st.kind !== 'aim');
     let text = selected ? `${prompt(legal)} — worker on ${selected} selected` : prompt(legal);
     // Gaea places a worker from her card out of turn, after a dome.
     const outOfTurn = v.state.this_turn && v.state.this_turn.seat !== v.state.decider;
     if (v.status === 'playing' && outOfTurn && legal.some((st) => st.kind === 'place')) text = 'Place a worker from your card next to the dome, or pass';
+    // Jason places his extra worker on the perimeter instead of his normal turn.
+    else if (v.status === 'playing' && legal.some((st) => st.kind === 'place') && legal.some((st) => st.kind === 'move')) text = `${text} (from your card, instead of moving)`;
     const tokens = legal.filter((st) => st.kind === 'token');
     if (tokens.length) text += ` (${[...new Set(tokens.map((st) => label(st).replace(/ (on|from|to) [A-E][1-5].*$/, '')))].join(', ')})`;
     return h(
@@ -260,6 +275,7 @@ export function santoriniTable(ctx) {
         : null,
       aims.length ? compass(aims, send) : null,
       buttons.length ? h('div', { class: 'buttons' }, buttons.map((st) => h('button', { class: st.kind === 'pass' ? 'pass' : 'primary', 'data-step': stepText(st), onclick: () => send(st) }, label(st)))) : null,
+      ctx.turnButtons?.(v),
       h(
         'details',
         { class: 'all-steps' },

@@ -1,6 +1,7 @@
 // Creating a lobby: every setting the server accepts (docs/protocol.md `lobby.create`, and
-// "Splendor", Lobby settings): the game, players, the gods for Santorini, rated or casual, the
-// clock, public or private.
+// "Splendor", Lobby settings): the game, players, the gods for Santorini (and the handicap game:
+// a hero for one seat against a god for the other), confirmed turns, rated or casual, the clock,
+// public or private.
 import { app } from '../app.js';
 import { h, mount } from '../dom.js';
 import { POWERS } from '../powers.js';
@@ -15,7 +16,9 @@ export function settingsSummary(st) {
     parts.push(st.powers === 'none' ? 'no gods' : st.powers === 'custom' ? `gods: ${(st.pool || []).length} chosen` : `${st.powers} gods`);
     if (st.powers !== 'none') parts.push(`${st.draft} draft`);
     if (st.golden_fleece) parts.push('Golden Fleece');
+    if (st.hero_seat === 0 || st.hero_seat === 1) parts.push(st.hero_seat === 0 ? 'handicap: a hero for the host' : 'handicap: a hero for the guest');
   }
+  if (st.confirm_turns) parts.push('confirm turns');
   const c = st.clock || { kind: 'none' };
   if (c.kind === 'realtime') parts.push(`${Math.round(c.base_seconds / 60)}+${c.increment_seconds}`);
   else if (c.kind === 'turn') parts.push(`${c.hours_per_move} h per move`);
@@ -44,6 +47,10 @@ export function createScreen(screen) {
   const powers = select('set-powers', [['none', 'No gods'], ['simple', 'Simple gods'], ['all', 'All gods'], ['heroes', 'Heroes'], ['custom', 'Choose the gods…']], 'simple');
   const draft = select('set-draft', [['random', 'Dealt at random'], ['subset', 'Challenger offers from a random few'], ['full', 'Challenger offers from all']], 'full');
   const fleece = h('input', { type: 'checkbox', id: 'set-fleece' });
+  // The handicap game (`hero_seat`): the host is seat 0, the first to join seat 1.
+  const handicap = select('set-handicap', [['', 'None: gods for both'], ['0', 'A hero for me (against a god)'], ['1', 'A hero for my opponent (against a god)']], '');
+  const handicapField = field('Handicap (2 players)', handicap);
+  const confirmTurns = h('input', { type: 'checkbox', id: 'set-confirm' });
   const clockKind = select('set-clock', [['none', 'No clock'], ['realtime', 'Real time'], ['turn', 'Hours per move']], 'none');
   const base = h('input', { type: 'number', id: 'set-base', min: 1, max: 180, value: 5 });
   const inc = h('input', { type: 'number', id: 'set-inc', min: 0, max: 180, value: 3 });
@@ -72,6 +79,7 @@ export function createScreen(screen) {
     field('Gods', powers),
     pool,
     field('Draft', draft),
+    handicapField,
     h('label', { class: 'check' }, fleece, ' Golden Fleece variant (2 players: one god beside the board, used by whoever touches the Ram)'),
   );
   const splendorNote = h('p', { class: 'muted small splendor-only' }, 'The first player is drawn at random. The first to 15 prestige points ends the round; the most points wins.');
@@ -87,10 +95,14 @@ export function createScreen(screen) {
     realtime.hidden = clockKind.value !== 'realtime';
     turn.hidden = clockKind.value !== 'turn';
     const two = players.value === '2';
-    fleece.disabled = !two || powers.value === 'none';
+    fleece.disabled = !two || powers.value === 'none' || handicap.value !== '';
     if (fleece.disabled) fleece.checked = false;
+    // A hero against a god: 2 players, a pool with gods (hero against hero is "Heroes"), no Fleece.
+    handicap.disabled = !two || powers.value === 'none' || powers.value === 'heroes' || fleece.checked;
+    if (handicap.disabled) handicap.value = '';
+    handicapField.hidden = !two || powers.value === 'none' || powers.value === 'heroes';
   };
-  for (const el of [players, powers, clockKind]) el.addEventListener('change', sync);
+  for (const el of [players, powers, clockKind, fleece, handicap]) el.addEventListener('change', sync);
 
   const submit = async (e) => {
     e.preventDefault();
@@ -103,7 +115,9 @@ export function createScreen(screen) {
       if (powers.value !== 'none') settings.draft = draft.value;
       if (powers.value === 'custom') settings.pool = poolBoxes.map((l) => l.querySelector('input')).filter((i) => i.checked).map((i) => i.value);
       if (fleece.checked) settings.golden_fleece = true;
+      if (handicap.value !== '' && !handicap.disabled) settings.hero_seat = Number(handicap.value);
     }
+    if (confirmTurns.checked) settings.confirm_turns = true;
     // Rated is the default; only a casual game says so.
     if (!rated.checked) settings.rated = false;
     if (clockKind.value === 'realtime') settings.clock = { kind: 'realtime', base_seconds: Math.round(Number(base.value) * 60), increment_seconds: Number(inc.value) };
@@ -131,6 +145,7 @@ export function createScreen(screen) {
       field('Clock', clockKind),
       realtime,
       turn,
+      h('label', { class: 'check' }, confirmTurns, ' Confirm turns (a finished turn waits for “End turn”, so a misclick can still be undone)'),
       h('label', { class: 'check' }, rated, ' Rated (the result changes the players’ ratings; untick for a casual game)'),
       h('label', { class: 'check' }, isPublic, ' Public (listed on the home page; otherwise share the invite link)'),
       h('div', { class: 'row' }, h('a', { href: '#/' }, 'Cancel'), h('button', { type: 'submit', class: 'primary', id: 'create-submit' }, 'Create lobby')),

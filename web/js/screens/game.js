@@ -1,13 +1,19 @@
 // A live match, for its players and its spectators. This screen owns what every game shares:
 // the connection to the match, sending a step (one per version), the clocks, the log, the
-// result, resign and abort. The table itself is the game's (santorini/table.js,
+// result, resign and abort, and taking back a step (Undo) or confirming a turn (End turn), which
+// both games offer alike (docs/protocol.md "Taking back a step"). The table itself is the game's (santorini/table.js,
 // splendor/table.js), chosen by the view's `game`.
 import { app } from '../app.js';
 import { h, mount, clockText } from '../dom.js';
 import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
+import { historyMarks } from '../history.js';
 
 const TABLES = { santorini: santoriniTable, splendor: splendorTable };
+
+/** Keys for the turn buttons (shown in their titles and in README.md). */
+const UNDO_KEYS = 'U or Ctrl+Z';
+const END_TURN_KEYS = 'E or Ctrl+Enter';
 
 export function gameScreen(screen, id) {
   const conn = app.conn;
@@ -43,9 +49,27 @@ export function gameScreen(screen, id) {
     }
   };
 
+  /** The undo and end_turn steps the deciding seat may play now (only in its own view). */
+  const turnSteps = (v) => {
+    const legal = v?.state?.legal || [];
+    return { undo: legal.find((st) => st.kind === 'undo') || null, endTurn: legal.find((st) => st.kind === 'end_turn') || null };
+  };
+
   const ctx = {
     id,
     play,
+    /** The Undo button (enabled exactly when `legal` holds undo) and, in phase `confirm`, the
+     *  End turn button: for the tables to put into their prompt. Null for spectators. */
+    turnButtons: (v) => {
+      if (v.you === null || v.you === undefined || v.status === 'finished' || v.status === 'aborted') return null;
+      const { undo, endTurn } = turnSteps(v);
+      return h(
+        'div',
+        { class: 'turn-buttons', id: 'turn-buttons' },
+        h('button', { id: 'undo', class: 'undo', 'data-step': 'undo', disabled: !undo, title: `Take back your last step of this turn (${UNDO_KEYS})`, onclick: () => undo && play(undo) }, '↶ Undo'),
+        endTurn ? h('button', { id: 'end-turn', class: 'primary', 'data-step': 'end turn', title: `End your turn (${END_TURN_KEYS})`, onclick: () => play(endTurn) }, 'End turn ✓') : null,
+      );
+    },
     rerender: () => render(),
     names: (v) => v.seats.map((st) => st.player.name),
     /** The clock of `seat` as an element (real time: every seat; per turn: the one deciding). */
@@ -75,7 +99,7 @@ export function gameScreen(screen, id) {
       'section',
       { class: 'log' },
       h('h3', {}, `Steps (${v.history.length})`),
-      h('ol', { id: 'log' }, v.history.map((t, i) => h('li', { 'data-n': i + 1 }, table.logLine(t)))),
+      h('ol', { id: 'log' }, historyMarks(v.history).map((mark, i) => h('li', { 'data-n': i + 1, class: mark || null, title: mark === 'undone' ? 'taken back' : null }, table.logLine(v.history[i])))),
     );
 
   // What the screen last drew: nothing is redrawn while it stays the same. A redraw replaces
@@ -160,6 +184,24 @@ export function gameScreen(screen, id) {
   };
   const timer = setInterval(tick, 250);
 
+  // Keys: U or Ctrl+Z takes back a step, E or Ctrl+Enter ends the turn (phase `confirm`).
+  // Not while typing, and not with other modifiers (the browser's own shortcuts stay).
+  const keys = (e) => {
+    const t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+    if (e.altKey || e.metaKey) return;
+    const key = e.key.toLowerCase();
+    const { undo, endTurn } = turnSteps(view());
+    if (undo && ((key === 'u' && !e.ctrlKey) || (key === 'z' && e.ctrlKey && !e.shiftKey))) {
+      e.preventDefault();
+      play(undo);
+    } else if (endTurn && ((key === 'e' && !e.ctrlKey) || (key === 'enter' && e.ctrlKey))) {
+      e.preventDefault();
+      play(endTurn);
+    }
+  };
+  window.addEventListener('keydown', keys);
+
   const offs = [
     conn.on('match.snapshot', (msg) => msg.match === id && render()),
     conn.on('match.patch', (msg) => msg.match === id && render()),
@@ -175,6 +217,7 @@ export function gameScreen(screen, id) {
   render();
   return () => {
     clearInterval(timer);
+    window.removeEventListener('keydown', keys);
     offs.forEach((off) => off());
     table?.dispose?.();
     conn.closeMatch(id);

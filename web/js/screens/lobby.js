@@ -24,12 +24,14 @@ export function lobbyScreen(screen, id) {
         h(
           'ol',
           { class: 'seats' },
-          lobby.seats.map((seat) =>
+          lobby.seats.map((seat, i) =>
             h(
               'li',
-              { class: seat ? 'taken' : 'free' },
+              { class: seat ? 'taken' : 'free', 'data-seat': i },
               seat ? seat.player.name : h('span', { class: 'muted' }, 'waiting for a player…'),
               seat && seat.player.id === lobby.host ? h('span', { class: 'badge' }, 'host') : null,
+              // The handicap game: this seat plays a hero against the other's god.
+              lobby.settings.hero_seat === i ? h('span', { class: 'badge hero-seat', title: 'plays a hero against a god' }, 'hero') : null,
               host && seat && seat.player.id !== app.me.id
                 ? h('button', { class: 'small', onclick: () => conn.request({ type: 'lobby.kick', lobby: lobby.id, player: seat.player.id }).catch((e) => app.toast(e.message)) }, 'Kick')
                 : null,

@@ -10,6 +10,7 @@ import { stepText as santoriniStepText } from '../steps.js';
 import { stepText as splendorStepText } from '../splendor/steps.js';
 import { splendorPosition } from '../splendor/table.js';
 import { logLine as splendorLine } from '../splendor/log.js';
+import { historyMarks } from '../history.js';
 
 const EVENTS = new Set(['resign', 'timeout', 'abort']);
 
@@ -91,6 +92,8 @@ export function replayScreen(screen, id) {
 
   const renderSide = () => {
     const header = data.match;
+    // Undo and end turn lines, and the steps an undo took back, marked as in the live log.
+    const marks = historyMarks(data.steps.map((s) => (s.step.kind === 'undo' ? 'undo' : s.step.kind === 'end_turn' ? 'end turn' : 'step')));
     const result = header.result;
     mount(
       side,
@@ -123,10 +126,10 @@ export function replayScreen(screen, id) {
         'ol',
         { class: 'log', id: 'log' },
         h('li', { class: position === 0 ? 'current' : '', value: 0 }, h('button', { class: 'link', onclick: () => go(0) }, 'setup')),
-        data.steps.map((s) =>
+        data.steps.map((s, i) =>
           h(
             'li',
-            { class: s.number === position ? 'current' : '', 'data-n': s.number },
+            { class: [s.number === position ? 'current' : '', marks[i]].filter(Boolean).join(' ') || null, 'data-n': s.number, 'data-kind': s.step.kind },
             h('button', { class: 'link', onclick: () => go(s.number) }, `${names()[s.seat] || ''}: `, lines?.has(s.number) ? logLine(lines.get(s.number)) : stepText(s.step)),
           ),
         ),

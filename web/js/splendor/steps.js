@@ -22,7 +22,10 @@ export function stepText(step) {
     case 'resign':
     case 'timeout':
     case 'abort':
+    case 'undo':
       return step.kind;
+    case 'end_turn':
+      return 'end turn';
     default:
       return JSON.stringify(step);
   }
@@ -78,7 +81,10 @@ export const returnStep = (legal, gem) => legal.find((s) => s.kind === 'return' 
 export const nobleStep = (legal, id) => legal.find((s) => s.kind === 'noble' && s.noble === id) || null;
 
 /** What the deciding seat is asked to do, in a sentence. */
-export function prompt(legal, phase) {
+export function prompt(all, phase) {
+  if (phase === 'confirm' || all.some((s) => s.kind === 'end_turn')) return 'Confirm your turn or undo';
+  // Undo has its own button (screens/game.js): the sentence is about the rest.
+  const legal = all.filter((s) => s.kind !== 'undo');
   if (legal.length === 1 && legal[0].kind === 'pass') return 'No action is possible: you must pass';
   if (phase === 'return') return 'Too many tokens: return one at a time until you hold 10';
   if (phase === 'noble') return 'Several nobles visit you: choose one';

@@ -164,6 +164,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     }
     const passes = legal.filter((s) => s.kind === 'pass');
     if (passes.length) parts.push(h('div', { class: 'buttons' }, passes.map((s) => h('button', { class: 'pass', 'data-step': 'pass', onclick: () => send(s) }, 'Pass'))));
+    parts.push(ctx.turnButtons?.(v));
     return h('div', { class: 'actions mine sp-actions', id: 'prompt' }, parts);
   };
 
