@@ -98,7 +98,8 @@ export async function createLobby(page, { players = '2', powers = 'simple', draf
 export async function readGame(page) {
   return page.evaluate(() => {
     const game = document.querySelector('.game');
-    const legal = [...document.querySelectorAll('#legal button[data-json]')].map((b) => JSON.parse(b.dataset.json));
+    // Undo is left to the tests that take back steps on purpose.
+    const legal = [...document.querySelectorAll('#legal button[data-json]')].map((b) => JSON.parse(b.dataset.json)).filter((st) => st.kind !== 'undo');
     const cells = {};
     for (const c of document.querySelectorAll('svg.board .cell')) {
       const w = c.querySelector('.worker');
@@ -122,6 +123,8 @@ export function pickStep(g, climber) {
   const best = (steps, score) => steps.reduce((a, b) => (score(b) > score(a) ? b : a));
   const climbing = me === climber;
   const kinds = new Set(legal.map((s) => s.kind));
+  // With confirm_turns the finished turn waits: confirm it.
+  if (kinds.has('end_turn')) return legal.find((s) => s.kind === 'end_turn');
   if (kinds.has('offer') || kinds.has('choose')) {
     const calm = ['Hephaestus', 'Pan', 'Demeter', 'Hestia', 'Atlas', 'Prometheus'];
     for (const p of calm) {
@@ -185,6 +188,10 @@ export async function clickStep(page, step) {
     await page.click(`#prompt .buttons button[data-step="${text}"]`);
     return;
   }
+  if (step.kind === 'undo' || step.kind === 'end_turn') {
+    await page.click(step.kind === 'undo' ? '#undo:not([disabled])' : '#end-turn');
+    return;
+  }
   if (step.kind === 'offer' || step.kind === 'choose') {
     await page.click(`#draft .power-card[data-power="${step.power}"]`);
     return;
@@ -220,6 +227,10 @@ export function stepTextOf(step) {
       return `select ${step.worker}`;
     case 'token':
       return `token ${step.from ? `${step.from} ` : ''}${step.to}`;
+    case 'undo':
+      return 'undo';
+    case 'end_turn':
+      return 'end turn';
     default:
       return `${step.kind} ${step.from} ${step.to}`;
   }

@@ -31,8 +31,11 @@ function lacking(card, hand) {
  *  varies the way to pay: sometimes the last of several is chosen instead of the first. */
 export function chooseStep(view, { turnCount = 0 } = {}) {
   const st = view.state;
-  const legal = st.legal || [];
+  // Undo and End turn are the undo test's to play; a game played to its end never takes back.
+  const legal = (st.legal || []).filter((s) => s.kind !== 'undo');
   const hand = st.hands[view.you];
+  const endTurn = legal.find((s) => s.kind === 'end_turn');
+  if (endTurn) return endTurn;
   if (legal.length === 1) return legal[0];
   if (st.phase === 'return') {
     // Give back what there is most of, gold last.
@@ -114,6 +117,9 @@ export function expectedLine(step) {
     case 'noble':
       core = `noble #${step.noble}`;
       break;
+    case 'end_turn':
+      core = 'end turn';
+      break;
     default:
       core = step.kind;
   }
@@ -150,6 +156,12 @@ export async function clickStep(page, step, view) {
       return;
     case 'pass':
       await page.click('#prompt button[data-step="pass"]');
+      return;
+    case 'undo':
+      await page.click('#undo:not([disabled])');
+      return;
+    case 'end_turn':
+      await page.click('#end-turn');
       return;
     default:
       throw new Error(`no way to click ${JSON.stringify(step)}`);
