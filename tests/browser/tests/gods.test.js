@@ -1,6 +1,9 @@
 // Every god the server plays, in every player count it allows, drafted and played to the end in
 // the browser by clicking: the 10 simple gods, the 20 advanced gods of issue 6 and the Golden
-// Fleece gods (31-45) the engine has implemented.
+// Fleece gods (31-45) the engine has implemented; and every hero it plays (issue 14), twice:
+// once hero against hero (`powers: heroes`, the challenger offering the two heroes under test)
+// and once in a handicap lobby (the form's handicap choice, `hero_seat` 0 or 1 in turn) against
+// a god, from a custom pool of the two.
 //
 // Each game is a private lobby whose custom pool holds exactly as many gods as players, all of
 // them gods under test in that count (the gods of a count are shuffled, seeded, and dealt into
@@ -20,7 +23,7 @@
 // engine's catalog (engine/santorini/power_catalog.cpp), so the run follows what the server plays.
 //
 // Knobs: E2E_GODS_SEED (the random seed, default 1), E2E_GODS_CONCURRENCY (games at a time,
-// default 4), E2E_GODS_ROUNDS (games per god and count, default 2), E2E_GODS_ONLY (comma-separated god names: only games with them), E2E_NO_SCREENSHOTS.
+// default 4), E2E_GODS_ROUNDS (games per god and count, default 2), E2E_GODS_ONLY (comma-separated god or hero names: only games with them), E2E_NO_SCREENSHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -52,6 +55,8 @@ const ADVANCED = ['Aphrodite', 'Ares', 'Bia', 'Chaos', 'Charon', 'Chronus', 'Cir
 const GOLDEN = ['Aeolus', 'Charybdis', 'Clio', 'EuropaTalus', 'Gaea', 'Graeae', 'Hades', 'Harpies', 'Hecate', 'Moerae', 'Nemesis', 'Siren', 'Tartarus', 'Terpsichore', 'Urania'];
 // The Golden Fleece gods enter the run as the engine implements them.
 const GODS = [...SIMPLE, ...ADVANCED, ...GOLDEN.filter((g) => CATALOG.rows.get(g)?.implemented)];
+// The heroes likewise, as the engine implements them (2 players only).
+const HEROES = ['Achilles', 'Adonis', 'Atalanta', 'Bellerophon', 'Heracles', 'Jason', 'Medea', 'Odysseus', 'Polyphemus', 'Theseus'].filter((g) => CATALOG.rows.get(g)?.implemented);
 const countsOf = (god) => CATALOG.rows.get(god)?.players || [2, 3, 4];
 const isBanned = (a, b) => CATALOG.banned.has(`${a}|${b}`);
 
@@ -103,6 +108,17 @@ const SPECIAL = {
   Tartarus: ['places a token'],
   Terpsichore: ['moves again'],
   Urania: null,
+  // The heroes: each once per game.
+  Achilles: ['builds before moving'],
+  Adonis: ['charms a worker'],
+  Atalanta: ['moves again'],
+  Bellerophon: ['moves up two levels'],
+  Heracles: ['domes below level 3'],
+  Jason: ['places the extra worker'],
+  Medea: ['removes a block'],
+  Odysseus: ['forces a worker to a corner'],
+  Polyphemus: ['domes below level 3', 'builds at the end of the turn'],
+  Theseus: ['captures a worker'],
 };
 /** Step kinds worth a screenshot (docs/screenshots/god-<power>.png), taken once each. */
 const SHOTS = { Charon: 'forces a worker across', Ares: 'removes a block', Medusa: 'captures a worker', Selene: 'domes with the female worker', Zeus: 'builds under itself', Dionysus: 'moves an opponent worker' };
@@ -141,6 +157,26 @@ function weighted(random, list, weight) {
 function plan() {
   const random = rng(SEED);
   const games = [];
+  const only = (g) => !ONLY || ONLY.includes(g);
+  // The heroes: in pairs, hero against hero; then each against a god it may meet, in a
+  // handicap lobby whose hero seat alternates.
+  const heroes = HEROES.filter(only);
+  for (let i = heroes.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [heroes[i], heroes[j]] = [heroes[j], heroes[i]];
+  }
+  for (let i = 0; i < heroes.length; i += 2) {
+    const pool = heroes.slice(i, i + 2);
+    const gods = [...pool];
+    // An odd one out meets a hero already dealt.
+    if (pool.length < 2) pool.push(pick(random, HEROES.filter((x) => x !== pool[0])));
+    games.push({ gods, players: 2, pool, mode: 'heroes', seed: Math.floor(random() * 2 ** 31) });
+  }
+  heroes.forEach((hero, i) => {
+    const rivals = GODS.filter((g) => countsOf(g).includes(2) && !isBanned(hero, g));
+    const god = pick(random, rivals);
+    games.push({ gods: [hero], players: 2, pool: [hero, god], mode: 'handicap', heroSeat: i % 2, seed: Math.floor(random() * 2 ** 31) });
+  });
   for (let round = 0; round < ROUNDS; round++) for (const players of [2, 3, 4]) {
     const all = GODS.filter((g) => countsOf(g).includes(players));
     const left = all.filter((g) => !ONLY || ONLY.includes(g));
@@ -179,7 +215,8 @@ function readIfSettled(minLog) {
   const over = status === 'finished' || status === 'aborted';
   const you = game.dataset.you === '' ? null : Number(game.dataset.you);
   const decider = game.dataset.decider === '' ? null : Number(game.dataset.decider);
-  const legal = [...document.querySelectorAll('#legal button[data-json]')].map((b) => JSON.parse(b.dataset.json));
+  // Undo is left alone here (tests/undo.test.js takes back steps).
+  const legal = [...document.querySelectorAll('#legal button[data-json]')].map((b) => JSON.parse(b.dataset.json)).filter((st) => st.kind !== 'undo');
   if (!over && decider === you && legal.length === 0) return null;
   const cells = {};
   const at = {};
@@ -193,6 +230,7 @@ function readIfSettled(minLog) {
       side: w ? Number(w.dataset.side) : null,
       female: w ? w.dataset.female === '1' : false,
       tokens: c.dataset.tokens ? c.dataset.tokens.split(' ') : [],
+      charmed: c.dataset.charmed === '1',
     };
   }
   const cards = [...document.querySelectorAll('.player-card[data-seat]')].map((el) => ({
@@ -202,6 +240,8 @@ function readIfSettled(minLog) {
     holder: Number(el.dataset.holder),
     actingAs: el.dataset.actingAs || null,
     out: el.dataset.out === '1',
+    // A hero's card: its power used (true), still ready (false); null for gods.
+    spent: el.querySelector('.hero-power') ? el.querySelector('.hero-power').dataset.spent === '1' : null,
   }));
   const result = document.querySelector('#result');
   return {
@@ -393,6 +433,7 @@ function labelOf(g, step) {
     case 'move':
       if (at(step.from).side !== mine) return 'moves an opponent worker';
       if (at(step.to).side !== null) return 'moves into an occupied square';
+      if (at(step.to).height - at(step.from).height >= 2) return 'moves up two levels';
       if (g.phase === 'after_move') return 'moves again';
       return null;
     case 'build':
@@ -409,8 +450,10 @@ function labelOf(g, step) {
       if (g.phase === 'end') return 'builds at the end of the turn';
       return at(step.to).height < 3 ? 'domes below level 3' : null;
     case 'force':
-      // Nemesis swaps with the worker on `to`; Siren pulls one space; Charon ferries across.
+      // Nemesis swaps with the worker on `to`; Siren pulls one space; Charon ferries across;
+      // Odysseus sends opponent workers to corners.
       if (at(step.to).side === mine) return 'swaps workers';
+      if (powersOf(g, g.you).includes('Odysseus')) return 'forces a worker to a corner';
       return adjacent(step.from, step.to) ? 'pulls a worker' : 'forces a worker across';
     case 'aim':
       return 'aims';
@@ -423,7 +466,11 @@ function labelOf(g, step) {
       return 'captures a worker';
     case 'pass':
       return 'passes';
+    case 'select':
+      return 'charms a worker';
     case 'place':
+      // Jason places his extra worker instead of his turn's move; Gaea hers after a dome.
+      if (g.phase === 'begin') return 'places the extra worker';
       if (g.phase !== 'place') return 'places a worker out of turn';
       return step.female ? 'places the female worker' : null;
     default:
@@ -448,11 +495,14 @@ function powersOf(g, seat) {
 function choose(g, random, game) {
   const legal = g.legal;
   const kinds = new Set(legal.map((st) => st.kind));
+  // Hero against hero: the challenger offers the heroes the game is for.
+  const wanted = legal.filter((st) => st.kind === 'offer' && game.pool.includes(st.power));
+  if (wanted.length) return pick(random, wanted);
   if (kinds.has('offer') || kinds.has('choose') || kinds.has('start_player') || kinds.has('token')) return pick(random, legal);
   const h = (sq) => g.cells[sq].height;
   const mine = g.cards[g.you].side;
   const powers = powersOf(g, g.you);
-  if (kinds.has('place')) {
+  if (kinds.has('place') && legal.every((st) => st.kind === 'place' || st.kind === 'pass')) {
     // Gaea, out of turn after a dome: place one of her workers, now and then decline (once
     // she has placed one in this game).
     const places = legal.filter((st) => st.kind === 'place');
@@ -558,11 +608,18 @@ async function openGame(table, game) {
   if (!host.url().endsWith('#/')) await host.goto(`${server.url}/#/`);
   await mouseClicks(host, '#create-game');
   await host.selectOption('#set-players', String(game.players));
-  await host.selectOption('#set-powers', 'custom');
-  for (const power of game.pool) await mouseClicks(host, `.pool input[data-power="${power}"]`);
+  if (game.mode === 'heroes') {
+    // Hero against hero: every hero in the pool; the challenger offers the game's two.
+    await host.selectOption('#set-powers', 'heroes');
+  } else {
+    await host.selectOption('#set-powers', 'custom');
+    for (const power of game.pool) await mouseClicks(host, `.pool input[data-power="${power}"]`);
+    assert.deepEqual(await host.$$eval('.pool input:checked', (boxes) => boxes.map((b) => b.dataset.power).sort()), [...game.pool].sort());
+  }
+  // The handicap game: a hero for the host (seat 0) or for the one who joins (seat 1).
+  if (game.mode === 'handicap') await host.selectOption('#set-handicap', String(game.heroSeat));
   await host.selectOption('#set-draft', 'full');
   await mouseClicks(host, '#set-public');
-  assert.deepEqual(await host.$$eval('.pool input:checked', (boxes) => boxes.map((b) => b.dataset.power).sort()), [...game.pool].sort());
   assert.equal(await host.isChecked('#set-public'), false);
   await mouseClicks(host, '#create-submit');
   const link = await (await host.waitForFunction(() => document.querySelector('#invite-link')?.value)).jsonValue();
@@ -584,7 +641,7 @@ async function openGame(table, game) {
 async function playGame(table, game, signal) {
   const random = rng(game.seed);
   const { bySeat, first } = await timed('open', () => openGame(table, game));
-  const record = { seen: new Set(), labels: {}, steps: 0, choices: 0, asked: new Set(), fallback: 0, actingAs: new Set(), stolen: false, eliminated: false, powers: [], drawn: new Set(), cancelled: 0 };
+  const record = { pool: game.pool, charmed: false, seen: new Set(), labels: {}, steps: 0, choices: 0, asked: new Set(), fallback: 0, actingAs: new Set(), stolen: false, eliminated: false, powers: [], drawn: new Set(), cancelled: 0 };
   let g = first;
   let page = bySeat[g.decider ?? 0];
   const deadline = Date.now() + GAME_TIMEOUT - 10000;
@@ -599,6 +656,7 @@ async function playGame(table, game, signal) {
     }
     // Observe the cards: Circe holding another's card, Chaos' god changing, a player out
     // (three players: eliminated) while the game goes on.
+    if (Object.values(g.cells).some((c) => c.charmed)) record.charmed = true;
     for (const c of g.cards) {
       if (c.out) record.eliminated = true;
       if (c.power && c.holder !== c.seat) record.stolen = true;
@@ -669,16 +727,19 @@ async function playGame(table, game, signal) {
     assert.equal(f.reason, g.reason);
   }
   record.powers = g.cards.map((c) => c.power);
+  record.spent = Object.fromEntries(g.cards.filter((c) => c.spent !== null).map((c) => [c.power, c.spent]));
+  // The handicap draft dealt the hero to the hero seat.
+  if (game.mode === 'handicap') assert.equal(g.cards[game.heroSeat].power, game.pool[0], `seat ${game.heroSeat} has the hero`);
   return { ...record, reason: g.reason, turns: g.turn, log: g.log };
 }
 
 const games = plan();
 
-test(`${games.length} games: every god in every player count, drafted and played to the end by clicking`, { timeout: 900000, concurrency: CONCURRENCY }, async (t) => {
+test(`${games.length} games: every god in every player count, every hero against a hero and in a handicap game, drafted and played to the end by clicking`, { timeout: 900000, concurrency: CONCURRENCY }, async (t) => {
   const started = Date.now();
   await Promise.all(
     games.map((game) =>
-      t.test(`${game.gods.join(', ')}, ${game.players} players (pool ${game.pool.join(', ')})`, { timeout: GAME_TIMEOUT }, async (st) => {
+      t.test(`${game.gods.join(', ')}, ${game.players} players (${game.mode === 'heroes' ? 'hero against hero' : game.mode === 'handicap' ? `handicap, hero seat ${game.heroSeat}` : 'pool'} ${game.pool.join(', ')})`, { timeout: GAME_TIMEOUT }, async (st) => {
         const table = await timed('table', () => takeTable());
         let ok = false;
         try {
@@ -687,8 +748,15 @@ test(`${games.length} games: every god in every player count, drafted and played
           assert.deepEqual([...r.powers].sort(), [...game.pool].sort());
           if (r.stolen) (r.labels.Circe ||= new Set()).add('takes an opponent power');
           if (r.actingAs.size > 1) (r.labels.Chaos ||= new Set()).add('draws a new god');
+          // A hero whose own step was played shows its power used at the end, and only heroes
+          // carry the badge; Adonis' charm is marked on the board.
+          for (const p of r.powers) assert.equal(p in r.spent, HEROES.includes(p) || CATALOG.rows.get(p)?.category === 'Hero', `${p}: hero badge`);
+          for (const [hero, spent] of Object.entries(r.spent)) {
+            if ((SPECIAL[hero] || []).some((l) => r.labels[hero]?.has(l))) assert.equal(spent, true, `${hero} played its power: the card says used`);
+          }
+          if (r.labels.Adonis?.has('charms a worker')) assert.ok(r.charmed, 'the charmed worker was marked on the board');
           results.push({ ...game, ...r });
-          st.diagnostic(`${r.reason}${r.fallback ? ' (fallback)' : ''} after ${r.turns} turns, ${r.steps} steps; ${[...r.seen].join(', ') || 'no special step'}${r.drawn.size ? `; drawn: ${[...r.drawn].join(', ')}` : ''}${r.cancelled ? `; ${r.cancelled} step(s) read otherwise by the log (Hecate)` : ''}`);
+          st.diagnostic(`${game.mode ? `${game.mode}${game.mode === 'handicap' ? ` (hero seat ${game.heroSeat})` : ''}: ` : ''}${r.reason}${r.fallback ? ' (fallback)' : ''} after ${r.turns} turns, ${r.steps} steps; ${[...r.seen].join(', ') || 'no special step'}${r.drawn.size ? `; drawn: ${[...r.drawn].join(', ')}` : ''}${r.cancelled ? `; ${r.cancelled} step(s) read otherwise by the log (Hecate)` : ''}`);
           ok = true;
         } finally {
           // A table whose game failed may sit in a match: replace it with fresh guests.
@@ -707,7 +775,7 @@ test(`${games.length} games: every god in every player count, drafted and played
   const exercised = {};
   for (const r of results) for (const [p, ls] of Object.entries(r.labels)) for (const l of ls) (exercised[p] ||= new Set()).add(l);
   const missing = [];
-  for (const god of GODS) {
+  for (const god of [...GODS, ...HEROES]) {
     if (ONLY && !ONLY.includes(god)) continue;
     const want = SPECIAL[god];
     const got = exercised[god] ? [...exercised[god]] : [];
