@@ -121,7 +121,7 @@ const SPECIAL = {
   Theseus: ['captures a worker'],
 };
 /** Step kinds worth a screenshot (docs/screenshots/god-<power>.png), taken once each. */
-const SHOTS = { Charon: 'forces a worker across', Ares: 'removes a block', Medusa: 'captures a worker', Selene: 'domes with the female worker', Zeus: 'builds under itself', Dionysus: 'moves an opponent worker' };
+const SHOTS = { Adonis: 'charms a worker', Odysseus: 'forces a worker to a corner', Charon: 'forces a worker across', Ares: 'removes a block', Medusa: 'captures a worker', Selene: 'domes with the female worker', Zeus: 'builds under itself', Dionysus: 'moves an opponent worker' };
 
 const SEED = Number(process.env.E2E_GODS_SEED || 1);
 const CONCURRENCY = Number(process.env.E2E_GODS_CONCURRENCY || 4);

@@ -251,7 +251,8 @@ export function santoriniTable(ctx) {
     }
     if (legal.length === 0) {
       const who = v.seats[v.state.decider]?.player.name;
-      return h('div', { class: 'actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? `Waiting for ${who}…` : 'Waiting…'));
+      const confirming = v.state.phase === 'confirm' ? ' to confirm the turn' : '';
+      return h('div', { class: 'actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? `Waiting for ${who}${confirming}…` : 'Waiting…'));
     }
     const names = ctx.names(v);
     const powers = powersOf(v.state, v.state.decider);

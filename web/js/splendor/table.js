@@ -130,7 +130,8 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     }
     if (legal.length === 0) {
       const who = name(st.decider);
-      return h('div', { class: 'actions sp-actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? `Waiting for ${who}…` : 'Waiting…'));
+      const confirming = st.phase === 'confirm' ? ' to confirm the turn' : '';
+      return h('div', { class: 'actions sp-actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? `Waiting for ${who}${confirming}…` : 'Waiting…'));
     }
     const take = takeFor(legal, pick);
     const parts = [h('strong', { class: 'prompt-text' }, prompt(legal, st.phase))];
