@@ -113,7 +113,7 @@ const SPECIAL = {
   Adonis: ['charms a worker'],
   Atalanta: ['moves again'],
   Bellerophon: ['moves up two levels'],
-  Heracles: ['domes below level 3'],
+  Heracles: ['domes below level 3', 'builds at the end of the turn'],
   Jason: ['places the extra worker'],
   Medea: ['removes a block'],
   Odysseus: ['forces a worker to a corner'],
