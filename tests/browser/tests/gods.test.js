@@ -523,8 +523,9 @@ function choose(g, random, game) {
   const specials = legal.filter((st) => labelOf(g, st) && st.kind !== 'pass');
   if (specials.length) {
     const fresh = specials.filter((st) => !game.seen.has(labelOf(g, st)));
-    // Dionysus' extra turns are rare: the first one is played, not passed.
-    const rare = fresh.filter((st) => labelOf(g, st) === 'moves an opponent worker');
+    // Dionysus' extra turns and Theseus' capture (an opponent two levels above) are rare: the
+    // first one is played, not passed.
+    const rare = fresh.filter((st) => labelOf(g, st) === 'moves an opponent worker' || (labelOf(g, st) === 'captures a worker' && powers.includes('Theseus')));
     if (rare.length) return pick(random, rare);
     if (fresh.length && random() < 0.6) return pick(random, fresh);
     if (random() < 0.15) return pick(random, specials);
