@@ -59,9 +59,11 @@ export function gameScreen(screen, id) {
     id,
     play,
     /** The Undo button (enabled exactly when `legal` holds undo) and, in phase `confirm`, the
-     *  End turn button: for the tables to put into their prompt. Null for spectators. */
+     *  End turn button: for the tables to put into their prompt. Null for spectators and
+     *  outside play. */
     turnButtons: (v) => {
-      if (v.you === null || v.you === undefined || v.status === 'finished' || v.status === 'aborted') return null;
+      // Nothing is taken back during the draft and the placement, nor once the game is over.
+      if (v.you === null || v.you === undefined || v.status !== 'playing') return null;
       const { undo, endTurn } = turnSteps(v);
       return h(
         'div',
