@@ -98,7 +98,7 @@ export function renderBoard(view, marks = {}, onSquare = null) {
         g.setAttribute('data-charmed', 1);
         g.append(
           s('circle', { class: 'charm-ring', cx: CELL / 2, cy: CELL / 2, r: 25 }),
-          s('text', { class: 'charm-mark', x: CELL - 20, y: 24, 'text-anchor': 'middle' }, '♥'),
+          s('text', { class: 'charm-mark', x: 18, y: 26, 'text-anchor': 'middle' }, '♥'),
         );
       }
       g.append(

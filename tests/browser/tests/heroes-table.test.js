@@ -8,7 +8,7 @@
 // and sends back, not the rules.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from '../harness.js';
+import { launchBrowser, screenshot } from '../harness.js';
 import { serveWeb, fixturePage } from '../fixture-page.js';
 import { midGame } from '../splendor-fixture.js';
 
@@ -144,7 +144,7 @@ test('a spectator sees the undo lines and no turn buttons', { timeout: 30000 }, 
 });
 
 test('hero cards show whether the power is used, Jason\'s reserve and Adonis\' charmed worker', { timeout: 30000 }, async () => {
-  const v = santorini({ powers: ['Jason', 'Adonis'], cards: [{ spent: false, reserve: 1 }, { spent: true, memory: 3, counter: 1, charmed: 2 }] });
+  const v = santorini({ powers: ['Jason', 'Adonis'], cards: [{ spent: false, reserve: 1 }, { spent: true, memory: 3, counter: 1, charmed: 2 }], legal: [{ kind: 'move', from: 'B2', to: 'B3' }, { kind: 'move', from: 'D2', to: 'D3' }, { kind: 'place', to: 'A1' }, { kind: 'place', to: 'E1' }, { kind: 'place', to: 'A5' }] });
   v.state.workers.push({ id: 4, side: 0, square: null, female: false, reserve: true });
   const t = await page([v]);
   try {
@@ -160,6 +160,7 @@ test('hero cards show whether the power is used, Jason\'s reserve and Adonis\' c
     // The charmed worker (id 2, on C3) is marked on the board, and only it.
     assert.deepEqual(await p.$$eval('svg.board .cell[data-charmed="1"]', (cs) => cs.map((c) => c.dataset.square)), ['C3']);
     assert.equal(await p.getAttribute('svg.board .cell[data-square="C3"] .worker', 'data-charmed'), '1');
+    await screenshot(p, 'hero-cards');
     // Gods carry no such badge.
     const gods = santorini({ powers: ['Apollo', 'Pan'] });
     const g = await page([gods]);

@@ -264,7 +264,10 @@ export function santoriniTable(ctx) {
     const outOfTurn = v.state.this_turn && v.state.this_turn.seat !== v.state.decider;
     if (v.status === 'playing' && outOfTurn && legal.some((st) => st.kind === 'place')) text = 'Place a worker from your card next to the dome, or pass';
     // Jason places his extra worker on the perimeter instead of his normal turn.
-    else if (v.status === 'playing' && legal.some((st) => st.kind === 'place') && legal.some((st) => st.kind === 'move')) text = `${text} (from your card, instead of moving)`;
+    else if (v.status === 'playing' && legal.some((st) => st.kind === 'place') && legal.some((st) => st.kind === 'move')) {
+      text = `${prompt(legal.filter((st) => st.kind !== 'place'))}, or place the worker from your card instead`;
+      if (selected) text += ` — worker on ${selected} selected`;
+    }
     const tokens = legal.filter((st) => st.kind === 'token');
     if (tokens.length) text += ` (${[...new Set(tokens.map((st) => label(st).replace(/ (on|from|to) [A-E][1-5].*$/, '')))].join(', ')})`;
     return h(
