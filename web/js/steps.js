@@ -36,6 +36,11 @@ export function stepText(step) {
       return 'undo';
     case 'end_turn':
       return 'end turn';
+    case 'resign':
+    case 'timeout':
+    case 'abort':
+      // The server's own records in a replay.
+      return step.kind;
     default:
       return JSON.stringify(step);
   }
