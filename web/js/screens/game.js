@@ -1,8 +1,8 @@
 // A live match, for its players and its spectators. This screen owns what every game shares:
 // the connection to the match, sending a step (one per version), the clocks, the log, the
 // result, resign and abort, and taking back a step (Undo) or confirming a turn (End turn), which
-// both games offer alike (docs/protocol.md "Taking back a step"). The table itself is the game's (santorini/table.js,
-// splendor/table.js), chosen by the view's `game`.
+// both games offer alike (docs/protocol.md "Taking back a step"). The table itself is the
+// game's (santorini/table.js, splendor/table.js), chosen by the view's `game`.
 import { app } from '../app.js';
 import { h, mount, clockText } from '../dom.js';
 import { santoriniTable } from '../santorini/table.js';
