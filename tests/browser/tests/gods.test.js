@@ -683,6 +683,11 @@ async function playGame(table, game, signal) {
       g = await settled(page, g.log);
       continue;
     }
+    // docs/screenshots/draft-handicap.png: the offer of a handicap game, once.
+    if (game.mode === 'handicap' && g.phase === 'offer' && !shotsTaken.has('draft-handicap')) {
+      shotsTaken.add('draft-handicap');
+      await screenshot(page, 'draft-handicap');
+    }
     const step = choose(g, random, record);
     const label = labelOf(g, step);
     if (label) {
