@@ -231,7 +231,7 @@ test('Adonis\' select is labelled as a charm, and the Pass button declines it', 
   const t = await page([santorini({ powers: ['Adonis', 'Pan'], phase: 'end', legal: [{ kind: 'select', worker: 'C3' }, { kind: 'pass' }] })]);
   try {
     const { page: p } = t;
-    assert.match(await prompt(t), /Select a worker, or pass/);
+    assert.match(await prompt(t), /^Charm an opponent's worker: it must end its next turn next to one of yours, or pass$/);
     assert.ok(await p.$('svg.board .cell.target[data-square="C3"]'), 'the opponent worker is highlighted');
     assert.deepEqual(await p.$$eval('#legal button', (bs) => bs.map((b) => b.textContent)), ['Charm the worker on C3', 'Pass (skip the optional step)']);
     await p.click('#prompt .buttons button[data-step="pass"]');

@@ -268,6 +268,8 @@ export function santoriniTable(ctx) {
       text = `${prompt(legal.filter((st) => st.kind !== 'place'))}, or place the worker from your card instead`;
       if (selected) text += ` — worker on ${selected} selected`;
     }
+    // Adonis' select charms the worker.
+    if (powers.includes('Adonis') && legal.some((st) => st.kind === 'select')) text = `Charm an opponent's worker: it must end its next turn next to one of yours${legal.some((st) => st.kind === 'pass') ? ', or pass' : ''}`;
     const tokens = legal.filter((st) => st.kind === 'token');
     if (tokens.length) text += ` (${[...new Set(tokens.map((st) => label(st).replace(/ (on|from|to) [A-E][1-5].*$/, '')))].join(', ')})`;
     return h(
