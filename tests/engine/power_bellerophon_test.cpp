@@ -76,3 +76,14 @@ TEST_CASE("Persephone cannot make Bellerophon climb: a demand only his power mee
     CHECK(legal(up, "move B2 B3"));
     CHECK(legal(up, "move B2 C3"));
 }
+
+TEST_CASE("Nemesis' swap lifting Bellerophon's workers two levels is no use of his power",
+          "[bellerophon][nemesis]") {
+    // D5 and E5 on level 2: Bellerophon's workers are forced there from the ground.
+    State s = position("00022/00000/00000/00000/00000 A:A1,B1 B:D5,E5 A powers=Nemesis,Bellerophon");
+    play(s, {"move A1 A2", "build A2 A3", "force D5 A2", "force E5 B1"});
+    CHECK(decider(s) == 1);
+    CHECK_FALSE(powers::hero_spent(s, 1));
+    CHECK(to_notation(s) ==
+          "00022/00000/10000/00000/00000 A:D5,E5 B:A2,B1 B powers=Nemesis,Bellerophon");
+}
