@@ -95,3 +95,18 @@ TEST_CASE("Circe never takes Adonis; Adonis cannot choose Hecate's hidden worker
     CHECK(decider(h) == 1);  // nothing to select on his view: the turn ended
     CHECK_FALSE(powers::hero_spent(h, 0));
 }
+
+TEST_CASE("Adonis' card reads and writes in notation: the charmed worker and the spent power",
+          "[adonis][notation]") {
+    for (const char* text : {
+             "00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 B powers=Adonis,- memory=3,0 counter=1,0",
+             "00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 A powers=Adonis,- counter=1,0",
+             "00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 A powers=Atalanta,Heracles counter=1,1",
+         }) {
+        State s = position(text);
+        CHECK(to_notation(s) == text);
+    }
+    State s = position("00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 B powers=Adonis,- memory=3,0 counter=1,0");
+    CHECK(powers::adonis_charmed(s, 0) == 2);
+    CHECK(powers::hero_spent(s, 0));
+}
