@@ -86,3 +86,18 @@ TEST_CASE("Persephone cannot make Atalanta use her moves to move up", "[atalanta
     CHECK(decider(s) == 1);
     CHECK_FALSE(powers::hero_spent(s, 0));
 }
+
+TEST_CASE("Aphrodite's bound worker may leave with Atalanta's moves if it comes back",
+          "[atalanta][aphrodite]") {
+    // B2 starts next to Aphrodite's C3: its last move must end next to one of her workers.
+    State s = position("00000/00000/00000/00000/00000 A:C3,E1 B:B2,E5 B powers=Aphrodite,Atalanta");
+    CHECK(legal(s, "move B2 A1"));
+    play(s, {"move B2 A1"});
+    CHECK(legal_starting(s, "build").empty());
+    CHECK(legal(s, "move A1 B2"));
+    play(s, {"move A1 B2", "build B2 B1"});
+    CHECK(decider(s) == 0);
+    // Spent, she has one move: away from Aphrodite is no longer possible.
+    State spent = position("00000/00000/00000/00000/00000 A:C3,E1 B:B2,E5 B powers=Aphrodite,Atalanta counter=0,1");
+    CHECK_FALSE(legal(spent, "move B2 A1"));
+}

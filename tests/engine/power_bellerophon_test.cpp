@@ -87,3 +87,12 @@ TEST_CASE("Nemesis' swap lifting Bellerophon's workers two levels is no use of h
     CHECK(to_notation(s) ==
           "00022/00000/10000/00000/00000 A:D5,E5 B:A2,B1 B powers=Nemesis,Bellerophon");
 }
+
+TEST_CASE("Bellerophon's winning climb into Moerae's Fate wins for Moerae", "[bellerophon][moerae]") {
+    // The Fate is B2, C2, B3, C3; D2 on level 1, C3 on level 3.
+    State s = position(
+        "00000/00000/00300/00010/00000 A:D5,E5,A5 B:D2,E1 B powers=Moerae,Bellerophon data=18c0,0");
+    play(s, {"move D2 C3"});
+    REQUIRE(s.over());
+    CHECK(s.winners == 0b01);
+}
