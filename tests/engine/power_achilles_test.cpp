@@ -43,7 +43,8 @@ TEST_CASE("Achilles builds first once per game", "[achilles]") {
     play(s, {"build B2 C3 first", "move B2 C3", "build C3 D4", "move A5 A4", "build A4 A5"});
     CHECK(decider(s) == 0);
     CHECK_FALSE(any_first_build(s));
-    State spent = position("00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Achilles,- counter=1,0");
+    State spent =
+        position("00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Achilles,- counter=1,0");
     CHECK_FALSE(any_first_build(spent));
     CHECK(legal(spent, "move B2 C3"));
 }
@@ -75,7 +76,8 @@ TEST_CASE("Achilles: a first build that leaves his worker no move is not offered
 
 TEST_CASE("Achilles under Athena's restriction may build first but not move up onto it",
           "[achilles][athena]") {
-    State s = position("00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Achilles,Athena memory=0,1");
+    State s = position(
+        "00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Achilles,Athena memory=0,1");
     play(s, {"build B2 C3 first"});
     CHECK_FALSE(legal(s, "move B2 C3"));
     CHECK(legal(s, "move B2 B3"));
@@ -87,15 +89,18 @@ TEST_CASE("Achilles' first build is bound by Limus", "[achilles][limus]") {
     CHECK(legal(s, "build B2 A1 first"));
 }
 
-TEST_CASE("Circe never takes Achilles, and Dionysus' extra turn with his workers builds nothing first",
-          "[achilles][circe][dionysus]") {
+TEST_CASE(
+    "Circe never takes Achilles, and Dionysus' extra turn with his workers builds nothing first",
+    "[achilles][circe][dionysus]") {
     State c = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Achilles");
-    CHECK(to_notation(c) == "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Achilles");
+    CHECK(to_notation(c) ==
+          "00000/00000/00000/00000/00000 A:B2,D4 B:A5,A3 A powers=Circe,Achilles");
     CHECK_FALSE(any_first_build(c));
     play(c, {"move B2 B3", "build B3 B2"});
     CHECK(any_first_build(c));  // his own turn
     State d = position(
-        "00000/00000/00000/003D00/00000 A:B1,E5 B:A5,E1 A powers=Dionysus,Achilles counter=1,0 extra_turn=1");
+        "00000/00000/00000/003D00/00000 A:B1,E5 B:A5,E1 A powers=Dionysus,Achilles counter=1,0 "
+        "extra_turn=1");
     CHECK(legal(d, "move E1 D1"));
     CHECK_FALSE(any_first_build(d));
     CHECK_FALSE(powers::hero_spent(d, 1));

@@ -50,7 +50,8 @@ TEST_CASE("Adonis' choice is optional: passing keeps the power", "[adonis]") {
 }
 
 TEST_CASE("Adonis' demand is waived when the charmed worker cannot reach his workers", "[adonis]") {
-    State s = position("00000/00000/00000/00000/00000 A:A1,B1 B:E5,E4 B powers=Adonis,- memory=3,0 counter=1,0");
+    State s = position(
+        "00000/00000/00000/00000/00000 A:A1,B1 B:E5,E4 B powers=Adonis,- memory=3,0 counter=1,0");
     CHECK(s.turn.if_possible_waived);
     CHECK(legal(s, "move E4 E3"));
     CHECK(legal(s, "move E5 D5"));
@@ -59,28 +60,33 @@ TEST_CASE("Adonis' demand is waived when the charmed worker cannot reach his wor
 TEST_CASE("Adonis: the opponent may not win with a turn that leaves the charmed worker away",
           "[adonis]") {
     // E1 (level 2) could win on D1 (level 3), but A5 can end next to Adonis' B3.
-    State s = position("00000/00000/00000/00000/00032 A:B3,B1 B:A5,E1 B powers=Adonis,- memory=3,0 counter=1,0");
+    State s = position(
+        "00000/00000/00000/00000/00032 A:B3,B1 B:A5,E1 B powers=Adonis,- memory=3,0 counter=1,0");
     CHECK_FALSE(s.turn.if_possible_waived);
     CHECK_FALSE(legal(s, "move E1 D1"));
     CHECK(legal(s, "move A5 A4"));
     // Once the demand is met or waived, the win stands.
-    State free = position("00000/00000/00000/00000/00032 A:B3,B1 B:A5,E1 B powers=Adonis,- counter=1,0");
+    State free =
+        position("00000/00000/00000/00000/00032 A:B3,B1 B:A5,E1 B powers=Adonis,- counter=1,0");
     play(free, {"move E1 D1"});
     CHECK(free.over());
 }
 
 TEST_CASE("Adonis' charmed worker may win next to his workers", "[adonis]") {
-    State s = position("00000/30000/20000/00000/00000 A:B3,E1 B:A3,E5 B powers=Adonis,- memory=3,0 counter=1,0");
+    State s = position(
+        "00000/30000/20000/00000/00000 A:B3,E1 B:A3,E5 B powers=Adonis,- memory=3,0 counter=1,0");
     play(s, {"move A3 A4"});  // A4 neighbours B3
     REQUIRE(s.over());
     CHECK(s.winners == 0b10);
 }
 
-TEST_CASE("Adonis cannot make a hero's power be used: a demand only Atalanta's moves meet is waived",
-          "[adonis][atalanta]") {
+TEST_CASE(
+    "Adonis cannot make a hero's power be used: a demand only Atalanta's moves meet is waived",
+    "[adonis][atalanta]") {
     // A5 reaches a space next to C2 or E1 only by moving three times (B5, C4, then B3-D3).
     State s = position(
-        "00000/0D0D000/00000/00000/00000 A:C2,E1 B:A5,E5 B powers=Adonis,Atalanta memory=3,0 counter=1,0");
+        "00000/0D0D000/00000/00000/00000 A:C2,E1 B:A5,E5 B powers=Adonis,Atalanta memory=3,0 "
+        "counter=1,0");
     CHECK(s.turn.if_possible_waived);
 }
 
@@ -99,14 +105,16 @@ TEST_CASE("Circe never takes Adonis; Adonis cannot choose Hecate's hidden worker
 TEST_CASE("Adonis' card reads and writes in notation: the charmed worker and the spent power",
           "[adonis][notation]") {
     for (const char* text : {
-             "00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 B powers=Adonis,- memory=3,0 counter=1,0",
+             "00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 B powers=Adonis,- memory=3,0 "
+             "counter=1,0",
              "00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 A powers=Adonis,- counter=1,0",
              "00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 A powers=Atalanta,Heracles counter=1,1",
          }) {
         State s = position(text);
         CHECK(to_notation(s) == text);
     }
-    State s = position("00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 B powers=Adonis,- memory=3,0 counter=1,0");
+    State s = position(
+        "00000/00000/00000/01000/00000 A:B3,E5 B:A5,E1 B powers=Adonis,- memory=3,0 counter=1,0");
     CHECK(powers::adonis_charmed(s, 0) == 2);
     CHECK(powers::hero_spent(s, 0));
 }

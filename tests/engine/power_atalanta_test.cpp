@@ -34,7 +34,8 @@ TEST_CASE("Atalanta's additional moves are optional: one move and a build keep t
     play(s, {"move B2 C3", "build C3 C4"});
     CHECK(decider(s) == 1);
     CHECK_FALSE(powers::hero_spent(s, 0));
-    State spent = position("00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Atalanta,- counter=1,0");
+    State spent =
+        position("00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Atalanta,- counter=1,0");
     play(spent, {"move B2 C3"});
     CHECK(legal_starting(spent, "move").empty());
 }
@@ -64,7 +65,8 @@ TEST_CASE("Atalanta's further moves are normal moves: one level up at most", "[a
 }
 
 TEST_CASE("Athena's restriction binds Atalanta's further moves", "[atalanta][athena]") {
-    State s = position("00000/00000/00100/00000/00000 A:B2,E5 B:A5,E1 A powers=Atalanta,Athena memory=0,1");
+    State s = position(
+        "00000/00000/00100/00000/00000 A:B2,E5 B:A5,E1 A powers=Atalanta,Athena memory=0,1");
     play(s, {"move B2 B3"});
     CHECK_FALSE(legal(s, "move B3 C3"));
     CHECK(legal(s, "move B3 C4"));
@@ -80,7 +82,8 @@ TEST_CASE("Hypnus' frozen worker makes no further moves either", "[atalanta][hyp
 
 TEST_CASE("Persephone cannot make Atalanta use her moves to move up", "[atalanta][persephone]") {
     // D3 on level 1 is two moves away from B2; E5's neighbours are all on the ground.
-    State s = position("00000/00000/00010/00000/00000 A:B2,E5 B:A5,E1 A powers=Atalanta,Persephone");
+    State s =
+        position("00000/00000/00010/00000/00000 A:B2,E5 B:A5,E1 A powers=Atalanta,Persephone");
     CHECK(s.turn.if_possible_waived);
     play(s, {"move B2 A1", "build A1 A2"});
     CHECK(decider(s) == 1);
@@ -98,6 +101,7 @@ TEST_CASE("Aphrodite's bound worker may leave with Atalanta's moves if it comes 
     play(s, {"move A1 B2", "build B2 B1"});
     CHECK(decider(s) == 0);
     // Spent, she has one move: away from Aphrodite is no longer possible.
-    State spent = position("00000/00000/00000/00000/00000 A:C3,E1 B:B2,E5 B powers=Aphrodite,Atalanta counter=0,1");
+    State spent = position(
+        "00000/00000/00000/00000/00000 A:C3,E1 B:B2,E5 B powers=Aphrodite,Atalanta counter=0,1");
     CHECK_FALSE(legal(spent, "move B2 A1"));
 }

@@ -35,7 +35,8 @@ TEST_CASE("Heracles may build zero domes and keep the power", "[heracles]") {
     play(s, {"move B2 B3", "build B3 B2", "pass"});
     CHECK(decider(s) == 1);
     CHECK_FALSE(powers::hero_spent(s, 0));
-    State spent = position("00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Heracles,- counter=1,0");
+    State spent =
+        position("00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Heracles,- counter=1,0");
     play(spent, {"move B2 B3", "build B3 B2"});
     CHECK(decider(spent) == 1);
 }
@@ -74,7 +75,8 @@ TEST_CASE("Limus forbids Heracles' domes next to her workers, but for complete t
 
 TEST_CASE("Heracles cannot dome Clio's coins or Talus", "[heracles][clio][europa]") {
     State clio = position(
-        "00000/00000/00000/00100/00000 A:B3,E5 B:A5,E1 A powers=Heracles,Clio counter=0,1 tokens=-,C2");
+        "00000/00000/00000/00100/00000 A:B3,E5 B:A5,E1 A powers=Heracles,Clio counter=0,1 "
+        "tokens=-,C2");
     play(clio, {"move B3 B2", "build B2 A1"});
     CHECK_FALSE(legal(clio, "dome B2 C2"));
     CHECK(legal(clio, "dome B2 C1"));
@@ -88,8 +90,8 @@ TEST_CASE("Heracles cannot dome Clio's coins or Talus", "[heracles][clio][europa
 TEST_CASE("Heracles' domes against Chronus: a fifth complete tower wins for Chronus",
           "[heracles][chronus]") {
     // Four complete towers stand; C2 is on level 3.
-    State s = position(
-        "3D3D3D3D0/00000/00000/00300/00000 A:B2,E1 B:A3,E3 A powers=Heracles,Chronus");
+    State s =
+        position("3D3D3D3D0/00000/00000/00300/00000 A:B2,E1 B:A3,E3 A powers=Heracles,Chronus");
     play(s, {"move B2 B1", "build B1 A1", "dome B1 C2"});
     REQUIRE(s.over());
     CHECK(s.winners == 0b10);

@@ -5,9 +5,8 @@
 // position with levels (a two-level climb, wins by a first build, charmed workers that must
 // come back), and Atalanta's paths in a walled pocket.
 
-#include "scenario.hpp"
-
 #include "engine/santorini/perft.hpp"
+#include "scenario.hpp"
 
 using namespace santorini;
 
@@ -50,7 +49,8 @@ TEST_CASE("Heroes Achilles to Heracles: perft through steps agrees, pinned to de
 TEST_CASE("Atalanta's paths in a walled pocket: perft 1 counts every path once",
           "[perft][atalanta]") {
     // Free: A1-E1 and A2-C2; the other workers stand in pockets of their own.
-    State s = position("00D00D0/0D0D0D0D0D/0D0D0D0D0D/0000D0D/00000 A:A1,E5 B:A5,C5 A powers=Atalanta,-");
+    State s =
+        position("00D00D0/0D0D0D0D0D/0D0D0D0D0D/0000D0D/00000 A:A1,E5 B:A5,C5 A powers=Atalanta,-");
     CHECK(perft(s, 1) == 7165);
     CHECK(perft_by_steps(s, 1) == 7165);
     CHECK(perft_distinct(s) > 0);

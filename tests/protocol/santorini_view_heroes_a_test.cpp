@@ -29,7 +29,8 @@ void play(State& s, std::initializer_list<const char*> steps) {
 }
 }  // namespace
 
-TEST_CASE("hero cards: spent and Adonis' charmed worker in the state document", "[state][cards][heroes]") {
+TEST_CASE("hero cards: spent and Adonis' charmed worker in the state document",
+          "[state][cards][heroes]") {
     State s = at("00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Adonis,Heracles");
     json j = protocol::state_json(s, nullptr);
     CHECK(j["cards"][0]["spent"] == false);

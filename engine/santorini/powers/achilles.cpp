@@ -16,7 +16,8 @@ void build_first(const State& s, int seat, StepList& out) {
     if (s.turn.worker >= 0 || hero_spent(s, card_seat(s, seat, PowerId::Achilles))) return;
     int side = s.seat(seat).side;
     for (int w = 0; w < s.worker_count; ++w)
-        if (s.worker(w).side == side && s.worker(w).square != no_square) add_normal_builds(s, w, out, true);
+        if (s.worker(w).side == side && s.worker(w).square != no_square)
+            add_normal_builds(s, w, out, true);
 }
 
 void spend_on_first_build(State& s, int seat, const Step& st) {

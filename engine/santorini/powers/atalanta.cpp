@@ -21,7 +21,8 @@ void move_again(const State& s, int seat, StepList& out) {
 }
 
 void spend_on_second_move(State& s, int seat, const Step& st) {
-    if (st.kind == StepKind::Move && s.turn.moves >= 2) spend_hero(s, card_seat(s, seat, PowerId::Atalanta));
+    if (st.kind == StepKind::Move && s.turn.moves >= 2)
+        spend_hero(s, card_seat(s, seat, PowerId::Atalanta));
 }
 }  // namespace
 

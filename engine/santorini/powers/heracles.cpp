@@ -15,7 +15,9 @@
 
 namespace santorini::powers {
 namespace {
-bool doming(const State& s) { return s.turn.builds >= 2; }
+bool doming(const State& s) {
+    return s.turn.builds >= 2;
+}
 
 void domes(const State& s, int seat, StepList& out) {
     if (!doming(s) && hero_spent(s, card_seat(s, seat, PowerId::Heracles))) return;
@@ -32,7 +34,8 @@ void domes(const State& s, int seat, StepList& out) {
 }
 
 void spend_on_first_dome(State& s, int seat, const Step& st) {
-    if (st.kind == StepKind::Dome && doming(s)) spend_hero(s, card_seat(s, seat, PowerId::Heracles));
+    if (st.kind == StepKind::Dome && doming(s))
+        spend_hero(s, card_seat(s, seat, PowerId::Heracles));
 }
 }  // namespace
 
