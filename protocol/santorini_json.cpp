@@ -340,7 +340,9 @@ json state_json(const santorini::State& view, const santorini::StepList* legal) 
                   {"start_player",
                    view.setup.start_player >= 0 ? json(view.setup.start_player) : json(nullptr)},
                   {"pool", std::move(pool)},
-                  {"offer", std::move(offer)}};
+                  {"offer", std::move(offer)},
+                  {"hero_seat",
+                   view.setup.hero_seat >= 0 ? json(view.setup.hero_seat) : json(nullptr)}};
 
     j["fleece"] = view.setup.golden_fleece ? json{{"power", power_json(view.fleece_power)},
                                                   {"ram", square_json(view.ram)}}
