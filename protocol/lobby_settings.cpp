@@ -188,7 +188,10 @@ std::variant<LobbySettings, SettingsError> read_lobby_settings(const json& j) {
     if (auto e = check_combination(s)) return *e;
     auto engine = engine_settings(s, 0, 0);
     if (auto* error = std::get_if<std::string>(&engine))
-        return invalid(s.powers == "custom" ? "settings.pool" : "settings.powers", *error);
+        return invalid(s.powers == "custom" ? "settings.pool"
+                       : s.hero_seat >= 0   ? "settings.hero_seat"  // the heroes the pool lacks
+                                            : "settings.powers",
+                       *error);
     return s;
 }
 
@@ -250,9 +253,10 @@ std::variant<santorini::Settings, std::string> engine_settings(const LobbySettin
             st.pool = s.pool;
         } else {
             auto wanted = [&](PowerCategory c) {
-                if (s.powers == "simple") return c == PowerCategory::Simple;
-                // The handicap game's pool holds the gods asked for and every hero.
+                // The handicap game's pool holds the gods asked for and every hero (first:
+                // "simple" would otherwise leave the heroes out).
                 if (s.hero_seat >= 0 && c == PowerCategory::Hero) return true;
+                if (s.powers == "simple") return c == PowerCategory::Simple;
                 if (s.powers == "all") return c != PowerCategory::Hero;
                 if (s.powers == "heroes") return c == PowerCategory::Hero;
                 return false;
@@ -270,6 +274,11 @@ std::variant<santorini::Settings, std::string> engine_settings(const LobbySettin
                                                             : "power";
             return "no " + what + " is playable yet with these settings";
         }
+        const bool has_hero = std::any_of(st.pool.begin(), st.pool.end(), [](PowerId p) {
+            return santorini::power_info(p).category == PowerCategory::Hero;
+        });
+        if (s.hero_seat >= 0 && s.powers != "custom" && !has_hero)
+            return "no hero is playable yet with these settings";
     }
     if (auto e = santorini::validate(st)) return *e;
     return st;

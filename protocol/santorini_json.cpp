@@ -14,6 +14,7 @@
 #include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/powers/chaos.hpp"
+#include "engine/santorini/powers/hero.hpp"
 #include "engine/santorini/powers/morpheus.hpp"
 #include "engine/santorini/square.hpp"
 #include "protocol/santorini_names.hpp"
@@ -262,6 +263,13 @@ json card_state_json(const santorini::State& view, int card, PowerId power) {
             default:
                 break;
         }
+    // A hero's once-per-game power, and Adonis' choice (powers/hero.hpp).
+    if (power != PowerId::None && santorini::power_info(power).category == santorini::PowerCategory::Hero)
+        j["spent"] = santorini::powers::hero_spent(view, card);
+    if (power == PowerId::Adonis) {
+        const int charmed = santorini::powers::adonis_charmed(view, card);
+        j["charmed"] = charmed >= 0 ? json(charmed) : json(nullptr);
+    }
     return j;
 }
 
@@ -332,7 +340,9 @@ json state_json(const santorini::State& view, const santorini::StepList* legal) 
                   {"start_player",
                    view.setup.start_player >= 0 ? json(view.setup.start_player) : json(nullptr)},
                   {"pool", std::move(pool)},
-                  {"offer", std::move(offer)}};
+                  {"offer", std::move(offer)},
+                  {"hero_seat",
+                   view.setup.hero_seat >= 0 ? json(view.setup.hero_seat) : json(nullptr)}};
 
     j["fleece"] = view.setup.golden_fleece ? json{{"power", power_json(view.fleece_power)},
                                                   {"ram", square_json(view.ram)}}

@@ -618,6 +618,8 @@ void patch_draft(const State& a, const State& b, JsonPointer& path, PatchText& p
         x.offer_size == y.offer_size &&
         std::equal(x.offer.begin(), x.offer.begin() + x.offer_size, y.offer.begin());
     if (!same_offer) write_offer(patch.replace(path.at("draft").key("offer")), y);
+    if (x.hero_seat != y.hero_seat)
+        write_optional_index(patch.replace(path.at("draft").key("hero_seat")), y.hero_seat);
 }
 
 void patch_fleece(const State& a, const State& b, JsonPointer& path, PatchText& patch) {
@@ -758,6 +760,7 @@ void write_state(const State& seen, const StepList* legal, JsonText& out) {
     write_optional_index(out.key("start_player"), seen.setup.start_player);
     write_powers(out.key("pool"), seen.setup.pool);
     write_offer(out.key("offer"), seen.setup);
+    write_optional_index(out.key("hero_seat"), seen.setup.hero_seat);
     out.end_object();
 
     write_fleece(out.key("fleece"), seen);

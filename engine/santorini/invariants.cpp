@@ -27,6 +27,12 @@ std::string check_invariants(const State& s) {
     for (int i = 0; i < s.seat_count; ++i)
         if (s.seat(i).out && s.side_squares(s.seat(i).side) && !s.over()) fail("a seat that is out still has workers");
     if (s.over() != (s.winners != 0)) fail("game over and winners disagree");
+    // The handicap game: a hero on the hero seat, a god on the other, from the deal on.
+    if (s.setup.hero_seat >= 0)
+        for (int i = 0; i < s.seat_count; ++i)
+            if (PowerId p = s.seat(i).power; p != PowerId::None &&
+                                              (power_info(p).category == PowerCategory::Hero) != (i == s.setup.hero_seat))
+                fail("the handicap game gave seat " + std::to_string(i) + " a power of the wrong kind");
     if (!s.over()) {
         if (s.turn.seat < 0 || s.turn.seat >= s.seat_count) fail("nobody to move");
         else if (s.seat(s.turn.seat).out) fail("the seat to move is out");

@@ -10,6 +10,7 @@
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/perft.hpp"
 #include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/powers/hero.hpp"
 #include "engine/santorini/powers_in_play.hpp"
 #include "engine/santorini/turn_flow.hpp"
 #include "engine/santorini/view.hpp"
@@ -760,8 +761,9 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
         check_standing_wins(s);
         // "If possible" (Persephone): decided once every turn-start hook has had its say
         // (Hypnus' freeze counts, whatever the seat order); a demand no complete turn can meet
-        // is waived for the turn, so it never makes the mover lose.
-        if (!s.over() && if_possible_in_play(s) && !demands_can_be_met(s))
+        // is waived for the turn, so it never makes the mover lose. Turns that use a hero
+        // power do not count: no opponent power can make a hero be used (RULES.md "Heroes").
+        if (!s.over() && if_possible_in_play(s) && !demands_can_be_met(powers::without_hero_uses(s)))
             s.turn.if_possible_waived = true;
         // With secrets in play a seat has a turn if it has one on its view: a turn blocked
         // only by what it cannot see (Hecate's workers) is cancelled when tried, not lost (G4.3).

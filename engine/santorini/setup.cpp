@@ -3,11 +3,14 @@
 // through the same generator as the turns, so a whole game replays from its seed.
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <string>
 
 #include "engine/santorini/game.hpp"
+#include "engine/santorini/handicap.hpp"
 #include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/pretend_implemented.hpp"
 #include "engine/santorini/rng.hpp"
 #include "engine/santorini/turn_flow.hpp"
 
@@ -15,6 +18,10 @@ namespace santorini {
 namespace {
 
 std::uint64_t power_bit(PowerId p) { return std::uint64_t{1} << static_cast<int>(p); }
+
+// PretendAllImplemented's flag (tests only); atomic because server tests make games on other
+// threads than the one that set it.
+std::atomic<bool> pretend_all_implemented{false};
 
 int offer_target(const State& s) { return s.setup.golden_fleece ? 1 : s.seat_count; }
 
@@ -178,8 +185,11 @@ void after_placement(State& s) {
 
 }  // namespace
 
+PretendAllImplemented::PretendAllImplemented() { pretend_all_implemented = true; }
+PretendAllImplemented::~PretendAllImplemented() { pretend_all_implemented = false; }
+
 std::vector<PowerId> eligible_powers(int players, bool golden_fleece) {
-    return detail::eligible_powers(players, golden_fleece, false);
+    return detail::eligible_powers(players, golden_fleece, pretend_all_implemented);
 }
 
 std::vector<PowerId> detail::eligible_powers(int players, bool golden_fleece, bool as_if_all_implemented) {
@@ -193,14 +203,16 @@ std::vector<PowerId> detail::eligible_powers(int players, bool golden_fleece, bo
     return out;
 }
 
-std::optional<std::string> validate(const Settings& st) { return detail::validate(st, false); }
+std::optional<std::string> validate(const Settings& st) { return detail::validate(st, pretend_all_implemented); }
 
 std::optional<std::string> detail::validate(const Settings& st, bool as_if_all_implemented) {
     if (st.players < 2 || st.players > 4) return "players must be 2, 3 or 4";
     if (st.challenger < 0 || st.challenger >= st.players) return "challenger must be a seat of the game";
     if (st.start_player < -1 || st.start_player >= st.players) return "start player must be a seat of the game";
     if (st.golden_fleece && st.players != 2) return "the Golden Fleece variant is for 2 players";
+    if (st.hero_seat < -1 || st.hero_seat > 1) return "the hero seat must be 0, 1 or -1 (no handicap)";
     if (st.draft == DraftMode::None) {
+        if (st.hero_seat >= 0) return detail::validate_handicap(st, 0);
         if (st.players != 2) return "3 and 4 players must play with powers";
         if (st.golden_fleece) return "the Golden Fleece variant needs a power";
         if (!st.pool.empty() || !st.powers.empty()) return "a game without powers takes no pool and no powers";
@@ -230,12 +242,16 @@ std::optional<std::string> detail::validate(const Settings& st, bool as_if_all_i
                            std::string(power_info(st.powers[j]).name);
             }
         }
+        if (st.hero_seat >= 0) return detail::validate_handicap(st, 0);
         return std::nullopt;
     }
     if (!st.powers.empty()) return "powers are given only with the fixed draft";
     for (auto p : st.pool)
         if (auto e = check(p)) return e;
     std::uint64_t pool = st.pool.empty() ? pool_mask(eligible) : pool_mask(st.pool);
+    // The handicap game's own checks (a hero-god pair, the subset's kinds) say more than the
+    // general ones below, which they imply.
+    if (st.hero_seat >= 0) return detail::validate_handicap(st, pool);
     PowerId buf[max_seats + 1];
     if (!completable(pool, buf, 0, need)) return "the pool cannot deal " + std::to_string(need) + " powers without a banned pair";
     if (st.draft == DraftMode::SubsetOffer && st.subset_size != 0 &&
@@ -244,7 +260,7 @@ std::optional<std::string> detail::validate(const Settings& st, bool as_if_all_i
     return std::nullopt;
 }
 
-Result<State> new_game(const Settings& st) { return detail::new_game(st, false); }
+Result<State> new_game(const Settings& st) { return detail::new_game(st, pretend_all_implemented); }
 
 Result<State> detail::new_game(const Settings& st, bool as_if_all_implemented) {
     if (auto e = detail::validate(st, as_if_all_implemented)) return Error{*e};
@@ -257,6 +273,7 @@ Result<State> detail::new_game(const Settings& st, bool as_if_all_implemented) {
     s.setup.golden_fleece = st.golden_fleece;
     s.setup.challenger = static_cast<std::int8_t>(st.challenger);
     s.setup.start_player = static_cast<std::int8_t>(st.start_player);
+    s.setup.hero_seat = static_cast<std::int8_t>(st.hero_seat);
     int need = st.golden_fleece ? 1 : st.players;
     std::uint64_t pool = st.pool.empty()
                              ? pool_mask(detail::eligible_powers(st.players, st.golden_fleece, as_if_all_implemented))
@@ -282,6 +299,12 @@ Result<State> detail::new_game(const Settings& st, bool as_if_all_implemented) {
             after_draft(s);
             return s;
         case DraftMode::Random: {
+            if (st.hero_seat >= 0) {
+                auto dealt = detail::deal_handicap(s.rng, pool, st.hero_seat);
+                deal({dealt[0], dealt[1]});
+                after_draft(s);
+                return s;
+            }
             auto drawn = draw_powers(s.rng, pool, need);
             // Shuffle which seat gets which (Fisher-Yates from the game's own random state).
             for (int i = need - 1; i > 0; --i) std::swap(drawn[static_cast<std::size_t>(i)], drawn[static_cast<std::size_t>(random_below(s.rng, i + 1))]);
@@ -290,6 +313,12 @@ Result<State> detail::new_game(const Settings& st, bool as_if_all_implemented) {
             return s;
         }
         case DraftMode::SubsetOffer: {
+            if (st.hero_seat >= 0) {
+                s.setup.pool = detail::handicap_subset(s.rng, pool, st.subset_size);
+                s.phase = Phase::Offer;
+                s.turn.seat = s.setup.challenger;
+                return s;
+            }
             int size = st.subset_size != 0 ? st.subset_size : std::min(2 * need, std::popcount(pool));
             // A random subset from which a legal offer can still be made.
             std::uint64_t subset = 0;
@@ -319,10 +348,25 @@ Result<State> detail::new_game(const Settings& st, bool as_if_all_implemented) {
 }
 
 namespace detail {
+namespace {
+
+// The offered powers nobody has taken yet that `seat` may choose (the handicap game: only the
+// power of its own kind).
+void choosable(const State& s, int seat, StepList& out) {
+    for (int i = 0; i < s.setup.offer_size; ++i) {
+        PowerId p = s.setup.offer[static_cast<std::size_t>(i)];
+        bool taken = false;
+        for (int k = 0; k < s.seat_count; ++k) taken = taken || s.seat(k).power == p;
+        if (!taken && right_kind(s.setup, seat, p)) out.push_back(Step::choose(p));
+    }
+}
+
+}  // namespace
 
 void setup_steps(const State& s, StepList& out) {
     switch (s.phase) {
         case Phase::Offer: {
+            if (s.setup.hero_seat >= 0) return handicap_offer_steps(s.setup, out);
             int n = s.setup.offer_size;
             PowerId chosen[max_seats + 1];
             std::copy(s.setup.offer.begin(), s.setup.offer.begin() + n, chosen);
@@ -335,12 +379,7 @@ void setup_steps(const State& s, StepList& out) {
             return;
         }
         case Phase::Choose:
-            for (int i = 0; i < s.setup.offer_size; ++i) {
-                PowerId p = s.setup.offer[static_cast<std::size_t>(i)];
-                bool taken = false;
-                for (int k = 0; k < s.seat_count; ++k) taken = taken || s.seat(k).power == p;
-                if (!taken) out.push_back(Step::choose(p));
-            }
+            choosable(s, s.turn.seat, out);
             return;
         case Phase::StartPlayer:
             for (int i = 0; i < s.seat_count; ++i) out.push_back(Step::start_player(i));
@@ -404,9 +443,9 @@ void apply_setup_step(State& s, const Step& st) {
                 s.turn.seat = static_cast<std::int8_t>(next);
                 return;
             }
-            // The Challenger receives the last power.
+            // The Challenger receives the last power (in the handicap game, of its own kind).
             StepList rest;
-            setup_steps(s, rest);
+            choosable(s, next, rest);
             s.seat(next).power = rest[0].power();
             after_draft(s);
             return;

@@ -108,6 +108,9 @@ struct Setup {
     std::array<std::int8_t, max_seats> placement_order{-1, -1, -1, -1};  ///< seats, in placing order
     std::uint8_t placer = 0;              ///< index into placement_order of who places now
     std::uint8_t token_cursor = 0;        ///< setup tokens: how many seats (from the start player) are done
+    /// The handicap game (2 players): the seat dealt, offered and choosing a hero, while the other
+    /// seat gets a god; -1: no handicap. Hashed only when set (older stored hashes stay valid).
+    std::int8_t hero_seat = -1;
     friend bool operator==(const Setup&, const Setup&) = default;
 };
 

@@ -51,6 +51,8 @@ std::string state_hash(const santorini::State& s) {
     for (auto o : u.placement_order) h.add(o);
     h.add(u.placer);
     h.add(u.token_cursor);
+    // Added only when set, so the hashes of every game stored before the handicap variant stand.
+    if (u.hero_seat >= 0) h.add(u.hero_seat);
     h.add(static_cast<std::uint8_t>(s.fleece_power));
     h.add(s.ram);
     h.add(s.fleece_holders);

@@ -36,8 +36,8 @@ std::string table_position(const santorini::PowerInfo& info, int players) {
 
 // One row per implemented power: 2 players (its smallest count if it has no 2-player game),
 // and a 3-player row too for the powers of 2-3 players only (their workers differ there).
-// Full turns are paths, so Hermes' open-board count does not finish: his row gives the
-// distinct positions after one turn instead (docs/engine.md 8).
+// Full turns are paths, so Hermes' and Atalanta's open-board counts do not finish: their rows
+// give the distinct positions after one turn instead (docs/engine.md 8).
 int print_table() {
     std::printf("| Power | Players | Perft 1 | Perft 2 | Full turns/s |\n|---|---|---|---|---|\n");
     for (const auto& info : santorini::all_powers()) {
@@ -52,7 +52,7 @@ int print_table() {
                 std::printf("| %s | %d | %s | | |\n", std::string(info.name).c_str(), players, state.error().message.c_str());
                 continue;
             }
-            if (info.id == santorini::PowerId::Hermes) {
+            if (info.id == santorini::PowerId::Hermes || info.id == santorini::PowerId::Atalanta) {
                 std::printf("| %s | %d | distinct %llu | - | - |\n", std::string(info.name).c_str(), players,
                             static_cast<unsigned long long>(santorini::perft_distinct(*state)));
                 continue;

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 
+#include "engine/santorini/power_catalog.hpp"
 #include "engine/santorini/state.hpp"
 
 namespace santorini::powers {
@@ -21,6 +22,18 @@ namespace santorini::powers {
 inline bool hero_spent(const State& s, int card) { return s.card(card).counter != 0; }
 /// Marks the hero on card `card` as used for the rest of the game.
 inline void spend_hero(State& s, int card) { s.card(card).counter = 1; }
+
+/// `s` with every hero in it spent: the turn a player could play without using a hero power.
+/// The core judges "if possible" demands (Persephone, Adonis) on it at a turn's start: no
+/// opponent power can make a hero power be used (RULES.md "Heroes"), so a demand that only a
+/// hero's use could meet is waived (docs/rulings.md HA4); the hero may still use it.
+inline State without_hero_uses(State s) {
+    for (int j = 0; j < s.seat_count; ++j) {
+        PowerId p = s.seat(j).power;
+        if (p != PowerId::None && power_info(p).category == PowerCategory::Hero) spend_hero(s, j);
+    }
+    return s;
+}
 
 /// Adonis: the opponent worker he chose at the end of his turn, which must (if possible) end
 /// its owner's next turn next to one of his workers (Card::memory = worker index + 1; 0 =

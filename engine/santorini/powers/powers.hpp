@@ -51,5 +51,11 @@ extern const PowerRules persephone;
 extern const PowerRules poseidon;
 extern const PowerRules triton;
 extern const PowerRules zeus;
+// Heroes (46-55): once per game (hero.hpp).
+extern const PowerRules achilles;
+extern const PowerRules adonis;
+extern const PowerRules atalanta;
+extern const PowerRules bellerophon;
+extern const PowerRules heracles;
 
 }  // namespace santorini::powers

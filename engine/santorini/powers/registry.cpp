@@ -50,6 +50,11 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Tartarus: return powers::tartarus;
         case PowerId::Terpsichore: return powers::terpsichore;
         case PowerId::Urania: return powers::urania;
+        case PowerId::Achilles: return powers::achilles;
+        case PowerId::Adonis: return powers::adonis;
+        case PowerId::Atalanta: return powers::atalanta;
+        case PowerId::Bellerophon: return powers::bellerophon;
+        case PowerId::Heracles: return powers::heracles;
         default: return none;
     }
 }
