@@ -51,5 +51,11 @@ extern const PowerRules persephone;
 extern const PowerRules poseidon;
 extern const PowerRules triton;
 extern const PowerRules zeus;
+// Heroes (46-55): 2 players, once per game (powers/hero.hpp).
+extern const PowerRules jason;
+extern const PowerRules medea;
+extern const PowerRules odysseus;
+extern const PowerRules polyphemus;
+extern const PowerRules theseus;
 
 }  // namespace santorini::powers

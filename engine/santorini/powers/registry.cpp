@@ -50,6 +50,11 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Tartarus: return powers::tartarus;
         case PowerId::Terpsichore: return powers::terpsichore;
         case PowerId::Urania: return powers::urania;
+        case PowerId::Jason: return powers::jason;
+        case PowerId::Medea: return powers::medea;
+        case PowerId::Odysseus: return powers::odysseus;
+        case PowerId::Polyphemus: return powers::polyphemus;
+        case PowerId::Theseus: return powers::theseus;
         default: return none;
     }
 }
