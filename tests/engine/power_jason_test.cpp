@@ -113,3 +113,16 @@ TEST_CASE("Jason's card: heroes are 2 players only and never the Golden Fleece",
     auto fleece = eligible_powers(2, true);
     CHECK(std::find(fleece.begin(), fleece.end(), PowerId::Jason) == fleece.end());
 }
+
+TEST_CASE("Jason's placement onto Hecate's hidden worker is cancelled and does not use his power",
+          "[jason][hero][hecate]") {
+    // Hecate's worker on A1 is hidden from Jason: A1 looks free to him.
+    State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A1,E5 A powers=Jason,Hecate reserve=1,0");
+    REQUIRE(legal(s, "place A1"));
+    play(s, {"place A1"});
+    CHECK(s.turn.seat == 1);  // the rest of his turn is lost
+    CHECK_FALSE(powers::hero_spent(s, 0));
+    int on_card = 0;
+    for (int w = 0; w < s.worker_count; ++w) on_card += s.worker(w).in_reserve;
+    CHECK(on_card == 1);
+}
