@@ -14,6 +14,7 @@
 #include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/powers/chaos.hpp"
+#include "engine/santorini/powers/hero.hpp"
 #include "engine/santorini/powers/morpheus.hpp"
 #include "engine/santorini/square.hpp"
 #include "protocol/santorini_names.hpp"
@@ -250,8 +251,9 @@ json card_state_json(const santorini::State& view, int card, PowerId power) {
             case PowerId::Tartarus:
                 j["abyss"] = square_json(santorini::powers::abyss(view, card));
                 break;
-            case PowerId::Gaea: {
-                // Her workers still on her card: the reserve workers of the side she plays.
+            case PowerId::Gaea:
+            case PowerId::Jason: {
+                // The workers still on the card: the reserve workers of the side it plays.
                 int reserve = 0;
                 for (int w = 0; w < view.worker_count; ++w)
                     if (view.worker(w).side == view.seat(card).side && view.worker(w).in_reserve)
@@ -262,6 +264,14 @@ json card_state_json(const santorini::State& view, int card, PowerId power) {
             default:
                 break;
         }
+    // Every hero's card says whether its once-per-game power is used; Adonis' the worker he
+    // charmed (powers/hero.hpp).
+    if (power != PowerId::None && santorini::power_info(power).category == santorini::PowerCategory::Hero)
+        j["spent"] = santorini::powers::hero_spent(view, card);
+    if (power == PowerId::Adonis) {
+        int charmed = santorini::powers::adonis_charmed(view, card);
+        j["charmed"] = charmed >= 0 ? json(charmed) : json(nullptr);
+    }
     return j;
 }
 
