@@ -93,3 +93,21 @@ TEST_CASE("Odysseus' card state reads and writes in notation", "[odysseus][hero]
     CHECK(to_notation(s) == text);
     CHECK(legal_starting(s, "force").empty());
 }
+
+TEST_CASE("Odysseus forces from a worker Hypnus froze: the freeze binds moves only", "[odysseus][hero][hypnus]") {
+    // C3 (level 1) is his highest worker: Hypnus freezes it; D4 neighbours it.
+    State s = position("00000/00000/00100/00000/00000 A:C3,A1 B:D4,E1 A powers=Odysseus,Hypnus");
+    CHECK(legal_starting(s, "move C3").empty());
+    CHECK(legal_starting(s, "force") == std::vector<std::string>{"force D4 A5", "force D4 E5"});
+    play(s, {"force D4 E5", "move A1 A2", "build A2 A1"});
+    CHECK(s.turn.seat == 1);
+}
+
+TEST_CASE("Odysseus forcing Aphrodite's worker away leaves his bound worker bound", "[odysseus][hero][aphrodite]") {
+    // C3 starts next to Aphrodite's D4: if it moves, it must end next to one of her workers,
+    // wherever she stands after the forces.
+    State s = position("00000/00000/00000/00000/00000 A:C3,A1 B:D4,E1 A powers=Odysseus,Aphrodite");
+    play(s, {"force D4 E5"});
+    CHECK(legal_starting(s, "move C3") == std::vector<std::string>{"move C3 D2", "move C3 D4"});
+    CHECK_FALSE(legal_starting(s, "move A1").empty());  // A1 started away from her: free
+}
