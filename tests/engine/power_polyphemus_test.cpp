@@ -91,3 +91,15 @@ TEST_CASE("Polyphemus' card state reads and writes in notation", "[polyphemus][h
     play(s, {"move B2 B3", "build B3 B2"});
     CHECK(decider(s) == 1);
 }
+
+TEST_CASE("Polyphemus' dome onto Hecate's hidden worker is cancelled and does not use his power",
+          "[polyphemus][hero][hecate]") {
+    // Hecate's worker on E5 is hidden from him: E5 looks free.
+    State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:E5,D2 A powers=Polyphemus,Hecate");
+    play(s, {"move B2 B3", "build B3 B2"});
+    REQUIRE(legal(s, "dome B3 E5"));
+    play(s, {"dome B3 E5"});
+    CHECK(s.turn.seat == 1);  // the rest of his turn is lost
+    CHECK_FALSE(s.board.has_dome(*parse_square("E5")));
+    CHECK_FALSE(powers::hero_spent(s, 0));
+}
