@@ -251,8 +251,9 @@ json card_state_json(const santorini::State& view, int card, PowerId power) {
             case PowerId::Tartarus:
                 j["abyss"] = square_json(santorini::powers::abyss(view, card));
                 break;
-            case PowerId::Gaea: {
-                // Her workers still on her card: the reserve workers of the side she plays.
+            case PowerId::Gaea:
+            case PowerId::Jason: {
+                // The workers still on the card: the reserve workers of the side it plays.
                 int reserve = 0;
                 for (int w = 0; w < view.worker_count; ++w)
                     if (view.worker(w).side == view.seat(card).side && view.worker(w).in_reserve)

@@ -65,11 +65,11 @@ constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Atalanta, "Atalanta", "Atalanta", C::Hero, p2, false, false, false, 2, 0, O::Normal, 1},
     {PowerId::Bellerophon, "Bellerophon", "Bellerophon", C::Hero, p2, false, false, false, 2, 0, O::Normal, 1},
     {PowerId::Heracles, "Heracles", "Heracles", C::Hero, p2, false, false, false, 2, 0, O::Normal, 1},
-    {PowerId::Jason, "Jason", "Jason", C::Hero, p2, false, false, false, 2, 1, O::Normal, 0},
-    {PowerId::Medea, "Medea", "Medea", C::Hero, p2, false, false, false, 2, 0, O::Normal, 0},
-    {PowerId::Odysseus, "Odysseus", "Odysseus", C::Hero, p2, false, false, false, 2, 0, O::Normal, 0},
-    {PowerId::Polyphemus, "Polyphemus", "Polyphemus", C::Hero, p2, false, false, false, 2, 0, O::Normal, 0},
-    {PowerId::Theseus, "Theseus", "Theseus", C::Hero, p2, false, false, false, 2, 0, O::Normal, 0},
+    {PowerId::Jason, "Jason", "Jason", C::Hero, p2, false, false, false, 2, 1, O::Normal, 1},
+    {PowerId::Medea, "Medea", "Medea", C::Hero, p2, false, false, false, 2, 0, O::Normal, 1},
+    {PowerId::Odysseus, "Odysseus", "Odysseus", C::Hero, p2, false, false, false, 2, 0, O::Normal, 1},
+    {PowerId::Polyphemus, "Polyphemus", "Polyphemus", C::Hero, p2, false, false, false, 2, 0, O::Normal, 1},
+    {PowerId::Theseus, "Theseus", "Theseus", C::Hero, p2, false, false, false, 2, 0, O::Normal, 1},
 }};
 
 // The rulebook's banned matchups, each pair once (the card lists are symmetric).

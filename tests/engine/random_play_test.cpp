@@ -115,6 +115,7 @@ void play_game(const Settings& st, std::mt19937_64& rng, Outcome& o) {
     }
     State s = *created;
     std::vector<Step> played;
+    int last_turn = -1;
     StepList list;
     legal_steps(s, list);
     if (auto e = check_state(s, list); !e.empty()) fail(o, st, 0, e);
@@ -140,8 +141,12 @@ void play_game(const Settings& st, std::mt19937_64& rng, Outcome& o) {
             fail(o, st, index, e + " after '" + to_text(step) + "'");
             return;
         }
-        if (!s.over() && s.phase == Phase::Begin && s.turn.worker < 0)
+        // A turn start is a turn's first state (a new turn number), not any Begin state with no
+        // worker selected yet: Odysseus' forces come before his worker is chosen.
+        if (!s.over() && s.phase == Phase::Begin && s.turn.number != last_turn) {
+            last_turn = s.turn.number;
             if (auto e = check_notation(s, list, through_text); !e.empty()) fail(o, st, index, e);
+        }
     }
     o.steps += static_cast<long>(played.size());
     if (s.over())

@@ -57,5 +57,10 @@ extern const PowerRules adonis;
 extern const PowerRules atalanta;
 extern const PowerRules bellerophon;
 extern const PowerRules heracles;
+extern const PowerRules jason;
+extern const PowerRules medea;
+extern const PowerRules odysseus;
+extern const PowerRules polyphemus;
+extern const PowerRules theseus;
 
 }  // namespace santorini::powers

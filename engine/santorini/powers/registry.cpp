@@ -55,6 +55,11 @@ const PowerRules& rules_of(PowerId id) {
         case PowerId::Atalanta: return powers::atalanta;
         case PowerId::Bellerophon: return powers::bellerophon;
         case PowerId::Heracles: return powers::heracles;
+        case PowerId::Jason: return powers::jason;
+        case PowerId::Medea: return powers::medea;
+        case PowerId::Odysseus: return powers::odysseus;
+        case PowerId::Polyphemus: return powers::polyphemus;
+        case PowerId::Theseus: return powers::theseus;
         default: return none;
     }
 }
