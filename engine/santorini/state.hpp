@@ -16,7 +16,8 @@ inline constexpr int max_seats = 4;
 inline constexpr int max_workers = 12;
 
 /// Where the game stands. Setup phases come first, then every turn cycles Begin -> AfterMove ->
-/// AfterBuild -> End (skipping what offers nothing), then the next seat's Begin.
+/// AfterBuild -> End (skipping what offers nothing), with `confirm_turns` then Confirm, then
+/// the next seat's Begin. The values are stored (state hashes, notation): new phases go last.
 enum class Phase : std::uint8_t {
     Offer,        ///< the challenger puts powers into the offer, one step each
     Choose,       ///< the other players take a power from the offer, in seat order after the challenger
@@ -28,6 +29,10 @@ enum class Phase : std::uint8_t {
     AfterBuild,   ///< the build is done: optional further builds (powers)
     End,          ///< optional end-of-turn power steps
     Over,         ///< the game has ended; `winners` says who won
+    /// The turn is complete and waits for its player's EndTurn step (Setup::confirm_turns), so
+    /// that its last steps can still be taken back (closes_undo). After Over so that the hashes
+    /// of games stored before it existed stay as they were.
+    Confirm,
 };
 
 /// How the powers are dealt.
@@ -108,6 +113,7 @@ struct Setup {
     std::array<std::int8_t, max_seats> placement_order{-1, -1, -1, -1};  ///< seats, in placing order
     std::uint8_t placer = 0;              ///< index into placement_order of who places now
     std::uint8_t token_cursor = 0;        ///< setup tokens: how many seats (from the start player) are done
+    bool confirm_turns = false;           ///< a complete turn waits in Phase::Confirm (Settings::confirm_turns)
     friend bool operator==(const Setup&, const Setup&) = default;
 };
 

@@ -51,6 +51,8 @@ std::string state_hash(const santorini::State& s) {
     for (auto o : u.placement_order) h.add(o);
     h.add(u.placer);
     h.add(u.token_cursor);
+    // Only when set: the hashes stored for games from before confirm_turns existed stay valid.
+    if (u.confirm_turns) h.add(static_cast<std::uint8_t>(1));
     h.add(static_cast<std::uint8_t>(s.fleece_power));
     h.add(s.ram);
     h.add(s.fleece_holders);
