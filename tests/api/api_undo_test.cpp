@@ -101,7 +101,7 @@ TEST_CASE("undo and confirm turns over real sockets, stored in PostgreSQL, resto
     std::vector<json> steps;            // every step sent, undo included, in order
     std::vector<json> spectator_states;  // the spectator's `state` after each step (0: before the first)
     spectator_states.push_back(t.s->match(match).view["state"]);
-    int undos = 0, confirmations = 0, turns_seen = 0;
+    int undos = 0, confirmations = 0, turns_seen = 0, confirmed_after_restart = 0;
     bool restarted = false;
     std::optional<int> turn_start_remaining;  // the mover's time when its turn began
     int last_turn = -1;
@@ -186,6 +186,7 @@ TEST_CASE("undo and confirm turns over real sockets, stored in PostgreSQL, resto
             const int before_end = remaining(t.s->match(match).view, mover);
             play(end_turn_step);
             ++confirmations;
+            if (restarted) ++confirmed_after_restart;  // the stored settings still confirm
             const json& after = t.s->match(match).view;
             if (after["status"] == "finished") break;
             // The increment once for the whole turn: what the turn cost, plus one increment.
@@ -202,6 +203,7 @@ TEST_CASE("undo and confirm turns over real sockets, stored in PostgreSQL, resto
     CHECK(restarted);
     CHECK(undos > 10);
     CHECK(confirmations > 5);
+    CHECK(confirmed_after_restart > 3);
     const json& final_view = t.s->match(match).view;
     CHECK(final_view["result"].is_object());
     CHECK(final_view["history"].size() == steps.size());
