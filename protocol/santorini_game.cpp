@@ -5,6 +5,7 @@
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/state_hash.hpp"
+#include "engine/santorini/undo.hpp"
 #include "engine/santorini/view.hpp"
 #include "protocol/santorini_json.hpp"
 #include "protocol/santorini_names.hpp"
@@ -64,10 +65,14 @@ std::optional<std::string> SantoriniGame::malformed(const nlohmann::json& step) 
 }
 
 void SantoriniGame::changed() {
-    if (state_.over())
+    if (state_.over()) {
         legal_.clear();
-    else
+    } else {
         santorini::legal_steps(state_, legal_);
+        // Only the mover's own steps are remembered (play), so the decider is the one who
+        // may take them back.
+        if (undo_.available()) legal_.push_back(santorini::Step::undo());
+    }
     ++epoch_;
 }
 
@@ -80,17 +85,29 @@ std::variant<Played, std::string> SantoriniGame::play(const nlohmann::json& step
     JsonText record(played.record);
     write_step(state_, chosen, record);
     played.lines.reserve(static_cast<std::size_t>(state_.seat_count) + 1);
+    if (chosen.kind == santorini::StepKind::Undo) {
+        // Everyone reads that a step was taken back, nothing of what it was: the restored
+        // views tell each viewer what it may know (a hidden move stays hidden).
+        played.lines.assign(static_cast<std::size_t>(state_.seat_count) + 1, "undo");
+        state_ = undo_.take_back();
+        changed();
+        return played;
+    }
     for (int viewer = 0; viewer < state_.seat_count; ++viewer)
         played.lines.push_back(santorini::step_text_for(state_, chosen, actor, viewer));
     played.lines.push_back(santorini::step_text_for(state_, chosen, actor, santorini::spectator));
     if (chosen.kind == santorini::StepKind::Move) committed_ = true;
+    const santorini::State before = state_;
     santorini::apply_step(state_, chosen);
+    // Only the mover's steps in its own turn: an interrupting seat's (Gaea) closes the door.
+    undo_.played(before, actor == before.turn.seat && !santorini::closes_undo(before, chosen, state_));
     changed();
     return played;
 }
 
 std::optional<std::string> SantoriniGame::concede(int seat) {
     if (auto why = santorini::concede(state_, seat)) return why;
+    undo_.clear();  // the turn, or the game, is not the one the steps were played in
     changed();
     return std::nullopt;
 }

@@ -9,10 +9,12 @@
 #include "engine/santorini/state.hpp"
 #include "engine/santorini/step.hpp"
 #include "protocol/game.hpp"
+#include "protocol/turn_undo.hpp"
 
 namespace protocol {
 
-/// A live Santorini game.
+/// A live Santorini game. Its value is the engine's state and the states its deciding seat may
+/// go back to within the turn (`undo`: docs/protocol.md, "Taking back a step").
 class SantoriniGame final : public Game {
   public:
     /// Takes over a game at its first decision point (santorini::new_game).
@@ -46,14 +48,18 @@ class SantoriniGame final : public Game {
     const santorini::State& state() const { return state_; }
 
   private:
-    /// Lists the legal steps of the state as it is now; bumps the epoch views carry.
+    /// Lists the legal steps of the state as it is now (with `undo` when one is possible);
+    /// bumps the epoch views carry.
     void changed();
 
     santorini::State state_;
+    /// The states before the turn's steps that may be taken back (santorini::closes_undo).
+    TurnUndo<santorini::State> undo_;
     santorini::StepList legal_;
     std::uint32_t epoch_ =
         0;  ///< counts changes of the state: views of one epoch share its legal list
-    bool committed_ = false;  ///< a worker has moved
+    bool committed_ = false;  ///< a worker has moved (an undo does not take it back: the
+                              ///< players have started the game)
 };
 
 }  // namespace protocol

@@ -88,6 +88,8 @@ const std::vector<KindSpec>& kind_specs() {
         {StepKind::Aim, {{"direction", FieldType::Direction, true}}},
         {StepKind::Select, {{"worker", FieldType::Square, true}}},
         {StepKind::Capture, {{"from", FieldType::Square, true}, {"to", FieldType::Square, true}}},
+        {StepKind::Undo, {}},
+        {StepKind::EndTurn, {}},
     };
     return specs;
 }
@@ -143,7 +145,8 @@ std::string text_of(const json& j) {
         return s;
     };
     const std::string kind = j["kind"].get<std::string>();
-    if (kind == "pass") return "pass";
+    if (kind == "pass" || kind == "undo") return kind;
+    if (kind == "end_turn") return "end turn";
     if (kind == "place")
         return "place " + plain("to") + (j.value("female", false) ? " female" : "");
     if (kind == "offer" || kind == "choose") return kind + " " + plain("power");
@@ -400,6 +403,8 @@ json step_json(const santorini::State&, const Step& step) {
             j["to"] = sq(step.to);
             break;
         case StepKind::Pass:
+        case StepKind::Undo:
+        case StepKind::EndTurn:
             break;
         case StepKind::Offer:
         case StepKind::Choose:
@@ -497,6 +502,8 @@ StepKey key_of(const Step& step) {
             k.to = step.to;
             break;
         case StepKind::Pass:
+        case StepKind::Undo:
+        case StepKind::EndTurn:
             break;
         case StepKind::Offer:
         case StepKind::Choose:

@@ -24,6 +24,7 @@ inline std::string_view phase_name(santorini::Phase phase) {
         case Phase::AfterBuild: return "after_build";
         case Phase::End: return "end";
         case Phase::Over: return "over";
+        case Phase::Confirm: return "confirm";
     }
     return "over";
 }
@@ -56,11 +57,11 @@ inline std::string_view status_key(santorini::Phase phase) {
 }
 
 /// The step kinds as the protocol spells them, indexed by StepKind.
-inline constexpr std::array<std::string_view, 14> kind_names{
-    "place", "move",   "build",        "dome",  "force", "remove", "pass",
-    "offer", "choose", "start_player", "token", "aim",   "select", "capture",
+inline constexpr std::array<std::string_view, 16> kind_names{
+    "place", "move",   "build",        "dome",  "force", "remove", "pass",     "offer",
+    "choose", "start_player", "token", "aim",   "select", "capture", "undo", "end_turn",
 };
-static_assert(kind_names.size() == static_cast<std::size_t>(santorini::StepKind::Capture) + 1,
+static_assert(kind_names.size() == static_cast<std::size_t>(santorini::StepKind::EndTurn) + 1,
               "a step kind without a name");
 
 /// Aim directions, indexed 0-7 from north clockwise.

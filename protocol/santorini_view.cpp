@@ -694,6 +694,8 @@ void write_step(const State&, const Step& step, JsonText& out) {
             from_to();
             break;
         case StepKind::Pass:
+        case StepKind::Undo:
+        case StepKind::EndTurn:
             break;
         case StepKind::Offer:
         case StepKind::Choose:

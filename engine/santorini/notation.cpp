@@ -216,6 +216,7 @@ std::string to_notation(const State& s) {
         }
     }
     if (s.turn.flags & turn_flag::extra_turn) out += " extra_turn=1";
+    if (s.setup.confirm_turns) out += " confirm=1";  // only when set: older strings read as before
     if (int card = powers::chaos_card(s); card >= 0) {
         PowerId now = s.acting_as[static_cast<std::size_t>(card)];
         out += " chaos=" + (now == PowerId::None ? std::string("-") : std::string(power_info(now).key));
@@ -336,6 +337,9 @@ Result<State> parse_notation(std::string_view text) {
         } else if (key == "extra_turn") {
             if (value != "1" && value != "0") return Error{"extra_turn is 0 or 1"};
             if (value == "1") turn_flags |= turn_flag::extra_turn;
+        } else if (key == "confirm") {
+            if (value != "1" && value != "0") return Error{"confirm is 0 or 1"};
+            s.setup.confirm_turns = value == "1";
         } else if (key == "chaos") {
             auto p = value == "-" ? std::optional<PowerId>(PowerId::None) : find_power(value);
             if (!p || (*p != PowerId::None && power_info(*p).category != PowerCategory::Simple))

@@ -15,6 +15,7 @@
 //   out=C            seats that have lost (3 players: eliminated)
 //   holder=A,A       who uses each seat's card, if not its owner (Circe holds B's card)
 //   extra_turn=1     the turn is an additional one (Dionysus)
+//   confirm=1        complete turns wait for an `end turn` step (Setup::confirm_turns)
 //   chaos=Pan deck=Apollo,Atlas discards=-   Chaos' face-up god, deck and discards
 // A worker's square may end in `f` for Selene's female worker (`A:B2f,D4`).
 // Example: `01200/02310/0123D0/21003/0D1000 A:B2,C3 B:D4,E1 A`.

@@ -29,7 +29,9 @@ constexpr std::uint16_t turn_done = 1 << 15;
 // state it already passed through: a dead end, so the completion rule never lists that move.
 constexpr std::uint16_t repeated = 1 << 14;
 
-bool turn_phase(Phase p) { return p == Phase::Begin || p == Phase::AfterMove || p == Phase::AfterBuild || p == Phase::End; }
+bool turn_phase(Phase p) {
+    return p == Phase::Begin || p == Phase::AfterMove || p == Phase::AfterBuild || p == Phase::End || p == Phase::Confirm;
+}
 
 bool move_is_allowed(const State& s, int mover, const Step& m) {
     if (!(s.turn.movable >> m.worker & 1u)) return false;
@@ -143,6 +145,7 @@ void candidates(const State& s, StepList& out) {
                 if (r.end_steps) r.end_steps(s, seat, out);
             });
             break;
+        case Phase::Confirm: out.push_back(Step::end_turn()); return;  // nothing to restrict or decline
         default: detail::setup_steps(s, out); return;
     }
     filter_restricted(s, seat, out);
@@ -277,6 +280,18 @@ void finish_turn(State& s, bool probe) {
         detail::start_turn(s, detail::next_seat_in(s, seat));
 }
 
+// The turn is complete. With confirm_turns it waits in Phase::Confirm for its player's EndTurn
+// (so that the last steps can still be taken back); a probe never waits, so the completion rule
+// and perft see the same turns either way. Only the ends a player brings about wait: a
+// cancelled step, a concession or a blind turn end at once (nothing of them can be taken back).
+void complete_turn(State& s, bool probe) {
+    if (!probe && s.setup.confirm_turns) {
+        s.phase = Phase::Confirm;
+        return;
+    }
+    finish_turn(s, probe);
+}
+
 // Moves on through the parts of the turn that offer nothing to decide. A turn that may not
 // end and offers nothing is a dead end: it stays as it is, and the completion rule sees that.
 void advance(State& s, bool probe) {
@@ -290,7 +305,7 @@ void advance(State& s, bool probe) {
         if (s.phase == Phase::AfterBuild)
             s.phase = Phase::End;
         else
-            finish_turn(s, probe);
+            complete_turn(s, probe);
     }
 }
 
@@ -398,7 +413,7 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
     }
     int mover = s.turn.seat;
     const Turn before = s.turn;
-    if (!probe && cancelled(s, mover, st)) {
+    if (!probe && st.kind != StepKind::EndTurn && cancelled(s, mover, st)) {
         finish_turn(s, probe);
         return;
     }
@@ -419,14 +434,16 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
             if (s.phase != Phase::End)
                 s.phase = Phase::End;
             else
-                finish_turn(s, probe);
+                complete_turn(s, probe);
             break;
+        case StepKind::EndTurn: finish_turn(s, probe); break;
         case StepKind::Token:
         case StepKind::Aim:
         case StepKind::Select: break;  // the power's after_step applies it
         default: assert(false && "setup step in a turn"); break;
     }
-    if (s.over() || (s.turn.flags & turn_done) || s.turn.number != before.number) return;
+    // A turn that ended (or waits to end, as it would have ended) hears no more of its steps.
+    if (s.over() || (s.turn.flags & turn_done) || s.turn.number != before.number || s.phase == Phase::Confirm) return;
     for_each_power(s, mover, [&](const PowerRules& r) {
         if (r.after_step) r.after_step(s, mover, st);
     });
@@ -658,6 +675,8 @@ void detail::legal_steps_on_truth(const State& state, StepList& out) {
 }
 
 void detail::apply_on_truth(State& state, const Step& step) { apply_checked(state, step, true); }
+
+std::optional<Step> detail::true_step(const State& state, const Step& seen) { return true_counterpart(state, seen); }
 
 std::uint64_t count_full_turns(const State& state) {
     if (state.over() || !turn_phase(state.phase)) return 0;

@@ -271,6 +271,7 @@ Result<State> detail::new_game(const Settings& st, bool as_if_all_implemented) {
     s.rng = st.seed;
     s.setup.mode = st.draft;
     s.setup.golden_fleece = st.golden_fleece;
+    s.setup.confirm_turns = st.confirm_turns;
     s.setup.challenger = static_cast<std::int8_t>(st.challenger);
     s.setup.start_player = static_cast<std::int8_t>(st.start_player);
     s.setup.hero_seat = static_cast<std::int8_t>(st.hero_seat);

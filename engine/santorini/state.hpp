@@ -16,7 +16,8 @@ inline constexpr int max_seats = 4;
 inline constexpr int max_workers = 12;
 
 /// Where the game stands. Setup phases come first, then every turn cycles Begin -> AfterMove ->
-/// AfterBuild -> End (skipping what offers nothing), then the next seat's Begin.
+/// AfterBuild -> End (skipping what offers nothing), with `confirm_turns` then Confirm, then
+/// the next seat's Begin. The values are stored (state hashes, notation): new phases go last.
 enum class Phase : std::uint8_t {
     Offer,        ///< the challenger puts powers into the offer, one step each
     Choose,       ///< the other players take a power from the offer, in seat order after the challenger
@@ -28,6 +29,10 @@ enum class Phase : std::uint8_t {
     AfterBuild,   ///< the build is done: optional further builds (powers)
     End,          ///< optional end-of-turn power steps
     Over,         ///< the game has ended; `winners` says who won
+    /// The turn is complete and waits for its player's EndTurn step (Setup::confirm_turns), so
+    /// that its last steps can still be taken back (closes_undo). After Over so that the hashes
+    /// of games stored before it existed stay as they were.
+    Confirm,
 };
 
 /// How the powers are dealt.
@@ -111,6 +116,7 @@ struct Setup {
     /// The handicap game (2 players): the seat dealt, offered and choosing a hero, while the other
     /// seat gets a god; -1: no handicap. Hashed only when set (older stored hashes stay valid).
     std::int8_t hero_seat = -1;
+    bool confirm_turns = false;           ///< a complete turn waits in Phase::Confirm (Settings::confirm_turns)
     friend bool operator==(const Setup&, const Setup&) = default;
 };
 

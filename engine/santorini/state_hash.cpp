@@ -53,6 +53,8 @@ std::string state_hash(const santorini::State& s) {
     h.add(u.token_cursor);
     // Added only when set, so the hashes of every game stored before the handicap variant stand.
     if (u.hero_seat >= 0) h.add(u.hero_seat);
+    // Only when set: the hashes stored for games from before confirm_turns existed stay valid.
+    if (u.confirm_turns) h.add(static_cast<std::uint8_t>(0xC0));  // a tag no hero seat (0, 1) can be
     h.add(static_cast<std::uint8_t>(s.fleece_power));
     h.add(s.ram);
     h.add(s.fleece_holders);

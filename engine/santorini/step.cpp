@@ -20,6 +20,8 @@ std::string to_text(const Step& st) {
         case StepKind::Capture: return "capture " + sq(st.from) + " " + sq(st.to);
         case StepKind::Remove: return "remove " + sq(st.from) + " " + sq(st.to);
         case StepKind::Pass: return "pass";
+        case StepKind::Undo: return "undo";
+        case StepKind::EndTurn: return "end turn";
         case StepKind::Offer: return "offer " + std::string(power_info(st.power()).key);
         case StepKind::Choose: return "choose " + std::string(power_info(st.power()).key);
         case StepKind::StartPlayer: return std::string("start ") + static_cast<char>('A' + st.aux);
@@ -49,6 +51,7 @@ std::optional<Step> parse_step(const State& state, std::string_view text) {
     // Steps are few at any point, so the text is matched against the legal ones: the text
     // then never has to spell out what the position already says (who is displaced where).
     std::string wanted = normalize(text);
+    if (wanted == "undo") return Step::undo();
     StepList legal;
     legal_steps(state, legal);
     for (const Step& st : legal) {

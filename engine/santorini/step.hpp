@@ -33,12 +33,18 @@ struct State;
 /// | Aim         | -              | -               | -                   | direction 0-7 (Aeolus' wind, Siren's song) |
 /// | Select      | chosen worker  | its square      | -                   | what the choice is for (power-defined) |
 /// | Capture     | power's worker | its square      | removed worker's square | removed worker's index (Bia, Medusa, Theseus) |
+/// | Undo        | -              | -               | -                   | -                        |
+/// | EndTurn     | -              | -               | -                   | -                        |
 ///
 /// Place, Move, Build, Dome, Force, Remove, Capture and Pass are applied by the core; Token,
-/// Aim and Select during a turn are applied by the owning power's after_step hook.
+/// Aim and Select during a turn are applied by the owning power's after_step hook. EndTurn ends
+/// a turn waiting in Phase::Confirm. Undo takes back the mover's last step; the engine keeps no
+/// history, so it never lists or applies one: the game host does (protocol/turn_undo.hpp), asking
+/// `closes_undo` which steps may be taken back. Kinds are stored by number: new ones go last.
 /// Unused fields hold -1 / 0 so that steps compare equal exactly when they mean the same.
 enum class StepKind : std::uint8_t {
-    Place, Move, Build, Dome, Force, Remove, Pass, Offer, Choose, StartPlayer, Token, Aim, Select, Capture
+    Place, Move, Build, Dome, Force, Remove, Pass, Offer, Choose, StartPlayer, Token, Aim, Select, Capture,
+    Undo, EndTurn
 };
 
 /// One step; 5 bytes, trivially copyable, compared field by field.
@@ -67,6 +73,10 @@ struct Step {
     }
     /// Declines whatever optional steps remain in this part of the turn.
     static Step pass() { return {}; }
+    /// Takes back the mover's last step of this turn (never listed by the engine: see StepKind).
+    static Step undo() { return {StepKind::Undo, -1, no_square, no_square, -1}; }
+    /// Ends a turn that waits in Phase::Confirm.
+    static Step end_turn() { return {StepKind::EndTurn, -1, no_square, no_square, -1}; }
     /// Draft: the challenger adds `p` to the offer.
     static Step offer(PowerId p) { return {StepKind::Offer, -1, no_square, no_square, static_cast<std::int8_t>(p)}; }
     /// Draft: the deciding player takes `p` from the offer.
@@ -132,11 +142,12 @@ private:
 
 /// A step in text: "move B2 C3", "build C3 D4", "dome C3 D4", "place C3", "place C3 female",
 /// "force C3 D4" (the worker on C3 is forced to D4), "remove C3 D4", "capture C3 D4",
-/// "aim NE", "select C3", "pass", "offer Apollo", "choose Apollo", "start B", "token C3"
+/// "aim NE", "select C3", "pass", "undo", "end turn", "offer Apollo", "choose Apollo", "start B", "token C3"
 /// (the Ram; a power's own token kinds add their number: "token C3 2"). Squares name workers by where they stand, so the text needs the state to read.
 std::string to_text(const Step& step);
 
 /// Reads step text against `state`: the result, if any, must still be checked for legality.
+/// "undo" always reads as Step::undo() (the engine never lists it; its host decides).
 std::optional<Step> parse_step(const State& state, std::string_view text);
 
 }  // namespace santorini

@@ -35,6 +35,10 @@ int next_seat_in(const State& state, int seat);
 void legal_steps_on_truth(const State& state, StepList& out);
 /// Applies a step of that true list as it is (no view to map it from, nothing cancelled).
 void apply_on_truth(State& state, const Step& step);
+/// The step on the truth that `seen`, a step the decider chose on its view (secrets in play),
+/// stands for: itself, the power's version of it (Apollo's swap with a hidden worker), or none
+/// if the truth forbids it (the step is cancelled, docs/engine.md 3.7).
+std::optional<Step> true_step(const State& state, const Step& seen);
 /// An intermediate point of a turn as bytes: everything that decides how the turn can go on,
 /// without the loop guard (Turn::visited) and the turn number (perft_distinct, and the dead
 /// ends the completion search remembers).

@@ -63,7 +63,8 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
         connect(players.back(), port);
     }
 
-    // Santorini without powers, with simple powers, and Splendor (three rating pools).
+    // Santorini without powers, with simple powers (confirming turns: the random steps take
+    // some back with `undo`, which recovery must replay too), and Splendor (three rating pools).
     // Splendor's reserves from a deck draw hidden cards: recovery replays them from the seed
     // and the stored hashes, never from anything a client saw.
     std::vector<Game> games;
@@ -76,6 +77,7 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
                                                 {"players", 2},
                                                 {"powers", g % 3 ? "simple" : "none"},
                                                 {"draft", "random"},
+                                                {"confirm_turns", g % 3 == 1},
                                                 {"public", false},
                                                 {"clock", {{"kind", "none"}}}};
         games.push_back(start_match(players[static_cast<std::size_t>(2 * g)], 2 * g,

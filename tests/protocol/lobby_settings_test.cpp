@@ -244,6 +244,7 @@ TEST_CASE("lobby settings print back to JSON that reads as the same settings", "
         with(base(), "clock",
              {{"kind", "realtime"}, {"base_seconds", 180}, {"increment_seconds", 2}}),
         with(base(), "clock", {{"kind", "turn"}, {"hours_per_move", 72}}),
+        with(base(), "confirm_turns", true),
     };
     for (const auto& sample : samples) {
         auto s = accepted(sample);
@@ -254,9 +255,13 @@ TEST_CASE("lobby settings print back to JSON that reads as the same settings", "
         CHECK(printed["players"] == sample["players"]);
         CHECK(printed.contains("clock"));
         CHECK(printed.contains("public"));
-        // Every printed lobby starts a real game.
+        // Every printed lobby starts a real game, confirming turns if asked.
         auto st = engine_of(again);
-        CHECK(santorini::new_game(st).ok());
+        CHECK(printed["confirm_turns"] == sample.value("confirm_turns", false));
+        CHECK(st.confirm_turns == sample.value("confirm_turns", false));
+        auto game = santorini::new_game(st);
+        REQUIRE(game.ok());
+        CHECK(game->setup.confirm_turns == st.confirm_turns);
     }
     // The string variant gives the same verdicts with the message.
     CHECK(std::holds_alternative<LobbySettings>(lobby_settings_from_json(base())));

@@ -332,6 +332,23 @@ void add_server_samples(Traffic& t) {
             }
         }
     }
+    // A game confirming its turns: the decider's views in phase `confirm`, `end_turn` listed.
+    {
+        santorini::Settings settings;
+        settings.confirm_turns = true;
+        settings.seed = ++seed;
+        auto g = protocol_test::play_random(settings, seed);
+        std::vector<std::string> history;
+        int confirming = 0;
+        for (std::size_t i = 0; i < g.states.size(); ++i) {
+            if (i > 0) history.push_back(santorini::to_text(g.steps[i - 1]));
+            if (g.states[i].phase != santorini::Phase::Confirm) continue;
+            ++confirming;
+            t.server(snapshot_message("m_test", i + 1,
+                                      protocol_test::match_view(g.states[i], santorini::decider(g.states[i]), history)));
+        }
+        CHECK(confirming > 3);
+    }
     // Every implemented power, 2-4 players: views of the seat that decides (so `legal` holds
     // the power's own steps) and of spectators, sampled along each game.
     for (const auto& base : protocol_test::every_power_settings()) {

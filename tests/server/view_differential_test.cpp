@@ -12,6 +12,7 @@
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/power_catalog.hpp"
+#include "engine/santorini/undo.hpp"
 #include "server/match.hpp"
 #include "tests/server/hub_harness.hpp"
 #include "tests/server/view_oracle.hpp"
@@ -177,6 +178,8 @@ void play_and_compare(const json& settings_doc, std::uint64_t seed) {
         }
     };
 
+    // The states the decider may go back to (protocol/turn_undo.hpp, kept here independently).
+    std::vector<santorini::State> back;
     check_all("opened");
     for (int steps = 0; steps < 3000 && !state.over(); ++steps) {
         const int decider = santorini::decider(state);
@@ -187,12 +190,25 @@ void play_and_compare(const json& settings_doc, std::uint64_t seed) {
             if (!state.seat(seat).out) {
                 const santorini::State before = state;
                 REQUIRE(!santorini::concede(state, seat));
+                back.clear();
+                oracle.undo = false;
                 match->resign(viewers[static_cast<std::size_t>(seat)], {});
                 settle();
                 settle_result(before, "resign");
                 check_all("after a resignation");
                 continue;
             }
+        }
+        // Now and then the decider takes back its last step: everyone reads "undo".
+        if (!back.empty() && rng() % 5 == 0) {
+            match->step(viewers[static_cast<std::size_t>(decider)], json{{"kind", "undo"}}, {});
+            settle();
+            for (auto& lines : oracle.history) lines.push_back("undo");
+            state = back.back();
+            back.pop_back();
+            oracle.undo = !back.empty();
+            check_all("after an undo");
+            continue;
         }
         santorini::StepList legal;
         santorini::legal_steps(state, legal);
@@ -207,6 +223,13 @@ void play_and_compare(const json& settings_doc, std::uint64_t seed) {
                 santorini::step_text_for(state, step, decider, viewer_of(i)));
         const santorini::State before = state;
         santorini::apply_step(state, step);
+        if (decider == before.turn.seat && !santorini::closes_undo(before, step, state)) {
+            back.push_back(before);
+            if (back.size() > 16) back.erase(back.begin());
+        } else {
+            back.clear();
+        }
+        oracle.undo = !back.empty();
         settle_result(before, "win");
         check_all("after a step");
         if (rng() % 23 == 0) check_resumes();

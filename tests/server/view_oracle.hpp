@@ -23,6 +23,8 @@ struct OracleMatch {
     nlohmann::json clock = {{"kind", "none"}};
     nlohmann::json result = nullptr;
     bool aborted = false;
+    /// The deciding seat may take back a step of its turn: `undo` ends its legal list.
+    bool undo = false;
     /// Every step so far as each viewer reads it: [viewer][line], viewers = seats then spectators.
     std::vector<std::vector<std::string>> history;
 };
@@ -50,6 +52,7 @@ inline nlohmann::json oracle_view(const OracleMatch& m, const santorini::State& 
     const bool decides = active && viewer >= 0 && viewer == santorini::decider(state);
     santorini::StepList legal;
     if (decides) santorini::legal_steps(state, legal);
+    if (decides && m.undo) legal.push_back(santorini::Step::undo());
     const std::size_t index = viewer >= 0 ? static_cast<std::size_t>(viewer) : m.history.size() - 1;
     return {{"match", m.id},
             {"game", "santorini"},
