@@ -295,7 +295,8 @@ TEST_CASE("lobby settings: Splendor takes players, rated, clock and public, noth
 
     json printed = lobby_settings_json(s);
     CHECK(printed == json{{"game", "splendor"}, {"players", 4}, {"rated", true},
-                          {"clock", {{"kind", "none"}}}, {"public", true}});
+                          {"clock", {{"kind", "none"}}}, {"public", true},
+                          {"confirm_turns", false}});
     auto again = read_lobby_settings(printed);
     REQUIRE(std::holds_alternative<LobbySettings>(again));
     CHECK(lobby_settings_json(std::get<LobbySettings>(again)) == printed);
