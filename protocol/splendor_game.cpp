@@ -63,7 +63,10 @@ std::optional<std::string> SplendorGame::malformed(const nlohmann::json& step) c
 
 void SplendorGame::changed() {
     legal_.clear();
-    if (!over()) splendor::legal_steps(state_, legal_);
+    if (!over()) {
+        splendor::legal_steps(state_, legal_);
+        if (undo_.available()) legal_.push_back(splendor::Step{.kind = splendor::StepKind::Undo});
+    }
     ++epoch_;
 }
 
@@ -75,7 +78,13 @@ std::variant<Played, std::string> SplendorGame::play(const nlohmann::json& step)
     JsonText record(played.record);
     write_step(chosen, record);
     played.lines = step_lines(state_, chosen, decider());
-    splendor::apply_step(state_, chosen);
+    if (chosen.kind == splendor::StepKind::Undo) {
+        state_ = undo_.take_back();  // listed only when available
+    } else {
+        const splendor::State before = state_;
+        splendor::apply_step(state_, chosen);
+        undo_.played(before, !splendor::closes_undo(before, chosen, state_));
+    }
     committed_ = true;
     changed();
     return played;
@@ -83,6 +92,8 @@ std::variant<Played, std::string> SplendorGame::play(const nlohmann::json& step)
 
 std::optional<std::string> SplendorGame::concede(int seat) {
     if (auto why = splendor::concede(state_, seat)) return why;
+    // Whoever went out, the states remembered still have that seat in: none may come back.
+    undo_.clear();
     changed();
     return std::nullopt;
 }

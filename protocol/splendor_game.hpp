@@ -10,10 +10,13 @@
 #include "engine/splendor/state.hpp"
 #include "engine/splendor/step.hpp"
 #include "protocol/game.hpp"
+#include "protocol/turn_undo.hpp"
 
 namespace protocol {
 
-/// A live Splendor game.
+/// A live Splendor game. Its player may take back the steps of the current turn (`undo`,
+/// docs/protocol.md "Taking back a step") until splendor::closes_undo shuts the door; an undo
+/// is played and recorded like any step, so replaying the records rebuilds the same game.
 class SplendorGame final : public Game {
   public:
     /// Takes over a game at its first turn (splendor::new_game).
@@ -48,14 +51,18 @@ class SplendorGame final : public Game {
 
     /// The whole state (tests, recovery checks).
     const splendor::State& state() const { return state_; }
-    /// The legal steps now (empty once the game is over).
+    /// The legal steps now (empty once the game is over): the engine's, then Undo when a step
+    /// of this turn can be taken back.
     const splendor::StepList& legal() const { return legal_; }
+    /// How many steps of the current turn can be taken back now.
+    std::size_t undoable() const { return undo_.size(); }
 
   private:
     /// Lists the legal steps of the state as it is now; bumps the epoch views carry.
     void changed();
 
     splendor::State state_;
+    TurnUndo<splendor::State> undo_;  ///< the states before this turn's undoable steps
     splendor::StepList legal_;
     std::uint32_t epoch_ =
         0;  ///< counts changes of the state: views of one epoch share its legal list

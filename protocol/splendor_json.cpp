@@ -21,8 +21,9 @@ using splendor::StepKind;
 
 namespace {
 
-constexpr std::array<std::string_view, 6> kind_names{"take",   "reserve", "buy",
-                                                     "return", "noble",   "pass"};
+// By StepKind. `undo` is the protocol's (protocol/turn_undo.hpp), listed by SplendorGame.
+constexpr std::array<std::string_view, 8> kind_names{"take",  "reserve", "buy",  "return",
+                                                     "noble", "pass",    "undo", "end_turn"};
 
 std::string_view token_name(int kind) {
     return splendor::gem_name(static_cast<Gem>(kind));
@@ -128,14 +129,16 @@ struct FieldSpec {
 };
 
 // The fields of each kind, by kind index. A reserve names a card or a level: one of the two.
-const std::array<std::vector<FieldSpec>, 6>& kind_fields() {
-    static const std::array<std::vector<FieldSpec>, 6> fields = {{
+const std::array<std::vector<FieldSpec>, 8>& kind_fields() {
+    static const std::array<std::vector<FieldSpec>, 8> fields = {{
         {{"gems", true}},                     // take
         {{"card", false}, {"level", false}},  // reserve
         {{"card", true}, {"pay", true}},      // buy
         {{"gem", true}},                      // return
         {{"noble", true}},                    // noble
         {},                                   // pass
+        {},                                   // undo
+        {},                                   // end_turn
     }};
     return fields;
 }
@@ -189,6 +192,8 @@ std::string_view splendor_phase_name(splendor::Phase phase) {
             return "noble";
         case Phase::Over:
             return "over";
+        case Phase::Confirm:
+            return "confirm";
     }
     return "over";
 }
@@ -273,6 +278,8 @@ void write_step(const Step& step, JsonText& out) {
             out.key("noble").number(step.noble);
             break;
         case StepKind::Pass:
+        case StepKind::Undo:
+        case StepKind::EndTurn:
             break;
     }
     out.end_object();
@@ -358,7 +365,10 @@ std::string splendor_step_words(const Step& step) {
             out += " #" + std::to_string(step.noble);
             break;
         case StepKind::Pass:
+        case StepKind::Undo:
             break;
+        case StepKind::EndTurn:
+            return "end turn";
     }
     return out;
 }

@@ -18,9 +18,9 @@
 
 namespace protocol {
 
-/// "action", "return", "noble", "over".
+/// "action", "return", "noble", "over", "confirm".
 std::string_view splendor_phase_name(splendor::Phase phase);
-/// "take", "reserve", "buy", "return", "noble", "pass".
+/// "take", "reserve", "buy", "return", "noble", "pass", "undo", "end_turn".
 std::string_view splendor_kind_name(splendor::StepKind kind);
 
 // ---- cards, nobles and token counts, written whole ----

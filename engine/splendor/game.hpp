@@ -34,13 +34,23 @@ std::variant<State, std::string> new_game(const Settings& settings);
 int decider(const State& state);
 
 /// Fills `out` with every legal step for the decider, in a fixed order. Empty exactly when the
-/// game is over; when no action is possible the one step is Pass.
+/// game is over; when no action is possible the one step is Pass; in Phase::Confirm the one
+/// step is EndTurn. Never Undo (the protocol offers it).
 void legal_steps(const State& state, StepList& out);
 
 /// Applies a step that `legal_steps` listed (asserted in debug builds), then everything
 /// automatic up to the next decision: the row refilled, a single earned noble received, the
-/// turn ended, the round and the game ended.
+/// turn ended, the round and the game ended (with confirm_turns the turn stops in
+/// Phase::Confirm instead, and EndTurn does the rest).
 void apply_step(State& state, const Step& step);
+
+/// True if `step`, played from `before` to `after`, can no longer be taken back, nor any step
+/// before it (docs/protocol.md, "Taking back a step"): EndTurn, the turn passed, the game over,
+/// a card seen that was hidden (a deck's top reserved; a face-up card reserved or bought while
+/// its deck refills the slot; a blind reserve bought). A take, a return, a noble chosen, a pass
+/// and a face-up card taken from a row whose deck is empty stay undoable (docs/rulings.md,
+/// UP1-UP3).
+bool closes_undo(const State& before, const Step& step, const State& after);
 
 /// Applies `step` if it is legal; otherwise leaves the state unchanged and says why.
 std::optional<std::string> try_step(State& state, const Step& step);

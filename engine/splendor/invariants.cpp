@@ -127,6 +127,7 @@ std::string check_invariants(const State& s) {
     else if (s.phase != Phase::Over && s.seat(s.current).out)
         fail("the seat to play is out");
     if ((s.phase == Phase::Over) != (s.winners != 0)) fail("game over and winners disagree");
+    if (s.phase == Phase::Confirm && !s.confirm_turns) fail("waiting for end turn without confirm");
     if (s.phase == Phase::Return && total(s.seat(s.current).tokens) <= max_tokens)
         fail("returning tokens with 10 or fewer");
     return e;

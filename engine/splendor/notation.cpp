@@ -19,7 +19,8 @@ std::size_t at(int i) {
     return static_cast<std::size_t>(i);
 }
 
-constexpr std::array<std::string_view, 4> phase_names{"action", "return", "noble", "over"};
+constexpr std::array<std::string_view, 5> phase_names{"action", "return", "noble", "over",
+                                                     "confirm"};
 
 std::vector<std::string_view> split(std::string_view text, char by) {
     std::vector<std::string_view> out;
@@ -170,7 +171,8 @@ std::string to_notation(const State& s) {
                       " phase=" + std::string(phase_names[at(static_cast<int>(s.phase))]) +
                       " passes=" + std::to_string(s.passes) +
                       " final=" + (s.final_round ? "1" : "0") +
-                      " winners=" + bits(s.winners, true) + " supply=" + counts(s.supply) +
+                      " winners=" + bits(s.winners, true) +
+                      (s.confirm_turns ? " confirm=1" : "") + " supply=" + counts(s.supply) +
                       " nobles=" + bits(s.nobles, false);
     for (int l = 0; l < levels; ++l) {
         out += " row" + std::to_string(l + 1) + "=";
@@ -297,6 +299,9 @@ std::variant<State, std::string> parse_notation(std::string_view text) {
                 rd.fail("bad passes: '" + std::string(v) + "'");
             else
                 s.passes = static_cast<std::int8_t>(*n);
+        } else if (key == "confirm") {
+            if (v != "0" && v != "1") rd.fail("confirm is 0 or 1");
+            s.confirm_turns = v == "1";
         } else if (key == "final") {
             if (v != "0" && v != "1") rd.fail("final is 0 or 1");
             final_round = v == "1";
@@ -467,6 +472,10 @@ std::string to_text(const Step& step) {
             return "noble #" + std::to_string(step.noble);
         case StepKind::Pass:
             return "pass";
+        case StepKind::Undo:
+            return "undo";
+        case StepKind::EndTurn:
+            return "end turn";
     }
     return "";
 }

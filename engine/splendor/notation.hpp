@@ -3,7 +3,7 @@
 // order too), and for steps. One line of space-separated fields; game fields first, then one
 // section per seat, opened by its letter (`A:` is seat 0):
 //
-//   start=A current=B turn=3 phase=action passes=0 final=0 winners=-
+//   start=A current=B turn=3 phase=action passes=0 final=0 winners=- confirm=1
 //   supply=3,4,2,4,4,4 nobles=0,3,7
 //   row1=12,3,-,30 row2=... row3=...     face-up slots, `-` empty
 //   deck1=5,17 deck2=rest deck3=-        top card first; `rest` = every card of that level
@@ -20,11 +20,13 @@
 // gives it with cards: the cards found nowhere else are that seat's.
 // Defaults when a field is left out: start=A, current=start, turn=0, phase=action, passes=0,
 // final=1 only if a seat has 15 points, winners=-, supply = the starting bank less every hand,
-// deckN=rest, and an empty hand. Parsing refuses any state that breaks check_invariants (game.hpp).
+// deckN=rest, and an empty hand; confirm=0 (1: turns wait for `end turn`; written only when
+// set). Parsing refuses any state that breaks check_invariants (game.hpp).
 //
 // Steps: `take white blue green`, `take red red`, `reserve #12`, `reserve level 2` (the top of
 // the level 2 deck), `buy #12 for blue 2 gold 1` or `buy #12 for nothing` (what is paid; `buy
-// #12` alone pays the default way), `return red`, `noble #3`, `pass`.
+// #12` alone pays the default way), `return red`, `noble #3`, `pass`, `end turn` (phase
+// confirm), `undo` (written, never parsed: the engine does not list it).
 
 #include <optional>
 #include <string>

@@ -112,7 +112,8 @@ void take_from_row(State& s, int id) {
     }
 }
 
-void end_turn(State& s) {
+// The turn is over: the next seat plays, or the game ends (the final round's end, or ruling S2).
+void pass_turn(State& s) {
     ++s.turn;
     if (s.passes >= detail::seats_in(s)) {
         detail::score_game(
@@ -120,6 +121,15 @@ void end_turn(State& s) {
         return;
     }
     detail::hand_on(s);
+}
+
+// Nothing is left to decide in the turn. With confirm_turns it waits for EndTurn, even the
+// last turn of the final round (ruling UP1): the game is not over until its player says so.
+void end_turn(State& s) {
+    if (s.confirm_turns)
+        s.phase = Phase::Confirm;
+    else
+        pass_turn(s);
 }
 
 // After the returns: one earned noble visits by itself, several ask for a choice.
@@ -180,6 +190,9 @@ void legal_steps(const State& s, StepList& out) {
                         Step{.kind = StepKind::Noble, .noble = static_cast<std::int8_t>(id)});
             return;
         }
+        case Phase::Confirm:
+            out.push_back(Step{.kind = StepKind::EndTurn});
+            return;
     }
 }
 
@@ -254,7 +267,43 @@ void apply_step(State& s, const Step& step) {
             receive_noble(s, step.noble);
             end_turn(s);
             return;
+        case StepKind::EndTurn:
+            pass_turn(s);
+            return;
+        case StepKind::Undo:
+            assert(false && "the protocol takes steps back; the engine never lists Undo");
+            return;
     }
+}
+
+bool closes_undo(const State& before, const Step& step, const State& after) {
+    if (step.kind == StepKind::EndTurn || after.phase == Phase::Over) return true;
+    // The turn passed by itself (confirm_turns off): the next seat may already have looked.
+    if (after.current != before.current || after.turn != before.turn) return true;
+    const Player& p = before.seat(before.current);
+    switch (step.kind) {
+        case StepKind::Reserve:
+            if (step.level > 0) return true;  // the deck's top card is seen by its new owner
+            // A face-up card is replaced from its deck at once, a card nobody saw before; an
+            // empty deck shows nothing new (ruling UP2).
+            return before.deck_size[at(card(step.card).level - 1)] > 0;
+        case StepKind::Buy: {
+            auto held = std::find_if(p.reserved.begin(), p.reserved.begin() + p.reserved_count,
+                                     [&](const Reserved& r) { return r.card == step.card; });
+            if (held != p.reserved.begin() + p.reserved_count)
+                return held->blind;  // a blind reserve bought is shown to everyone (UP3)
+            return before.deck_size[at(card(step.card).level - 1)] > 0;
+        }
+        case StepKind::Take:
+        case StepKind::Return:
+        case StepKind::Noble:
+        case StepKind::Pass:
+            return false;  // nothing hidden comes to light, nothing is drawn
+        case StepKind::Undo:
+        case StepKind::EndTurn:
+            return true;
+    }
+    return true;
 }
 
 std::optional<std::string> try_step(State& state, const Step& step) {

@@ -36,6 +36,7 @@ std::variant<State, std::string> new_game(const Settings& settings) {
     s.players = static_cast<std::int8_t>(settings.players);
     s.start_player = static_cast<std::int8_t>(settings.start_player);
     s.current = s.start_player;
+    s.confirm_turns = settings.confirm_turns;
     s.supply = detail::starting_supply(settings.players);
     for (auto& deck : s.decks) deck.fill(-1);
 

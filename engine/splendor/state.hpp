@@ -52,7 +52,9 @@ inline void mark_bought(Player& p, int id) {
 /// Where the turn of `current` stands. A turn is an action, then returning tokens while the
 /// hand holds more than ten, then choosing a noble when several are earned (one earned is
 /// received without a step), then the row is already refilled and the next seat plays.
-enum class Phase : std::uint8_t { Action, Return, Noble, Over };
+/// Confirm (only with `State::confirm_turns`): the turn is complete and waits for its player's
+/// EndTurn step, so that its last steps can still be taken back (closes_undo, game.hpp).
+enum class Phase : std::uint8_t { Action, Return, Noble, Over, Confirm };
 
 struct State {
     std::int8_t players = 2;
@@ -69,6 +71,9 @@ struct State {
     std::int8_t passes = 0;        ///< consecutive turns passed (docs/rulings.md, Splendor)
     std::uint32_t turn = 0;        ///< turns completed
     std::uint8_t winners = 0;      ///< bits by seat, once Over
+    /// Every turn stops in Phase::Confirm before it passes (Settings::confirm_turns). Hashed
+    /// and written in notation only when true, so states of games without it keep theirs.
+    bool confirm_turns = false;
 
     const Player& seat(int s) const { return seats[static_cast<std::size_t>(s)]; }
     Player& seat(int s) { return seats[static_cast<std::size_t>(s)]; }

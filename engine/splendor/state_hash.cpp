@@ -34,6 +34,8 @@ std::string state_hash(const State& s) {
     h.add(s.passes);
     h.add(s.turn);
     h.add(s.winners);
+    // Only when set: the hashes stored for games without it stay what they were.
+    if (s.confirm_turns) h.add(std::uint8_t{1});
     return h.hex();
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // A step: one decision of the seat whose turn it is. A turn is one action step (Take,
 // Reserve, Buy, or Pass when no action is possible), then a Return step per token while the
-// hand holds more than ten, then a Noble step when several nobles are earned at once.
+// hand holds more than ten, then a Noble step when several nobles are earned at once, then
+// (with confirm_turns) an EndTurn step.
 
 #include <cstdint>
 #include <string>
@@ -11,7 +12,10 @@
 
 namespace splendor {
 
-enum class StepKind : std::uint8_t { Take, Reserve, Buy, Return, Noble, Pass };
+/// Undo is never listed by the engine: the protocol offers it and restores an earlier state
+/// itself (protocol/turn_undo.hpp); the engine only says which steps close the door
+/// (closes_undo). EndTurn ends a turn waiting in Phase::Confirm.
+enum class StepKind : std::uint8_t { Take, Reserve, Buy, Return, Noble, Pass, Undo, EndTurn };
 
 /// One step. Fields per kind (unused ones stay at their defaults, so steps compare equal
 /// exactly when they mean the same):
@@ -24,6 +28,8 @@ enum class StepKind : std::uint8_t { Take, Reserve, Buy, Return, Noble, Pass };
 /// | Return  | the one token returned (a count of 1) | -                 | -            | -     |
 /// | Noble   | -                                     | -                 | -            | noble id |
 /// | Pass    | -                                     | -                 | -            | -     |
+/// | Undo    | -                                     | -                 | -            | -     |
+/// | EndTurn | -                                     | -                 | -            | -     |
 struct Step {
     StepKind kind = StepKind::Pass;
     Tokens gems{};

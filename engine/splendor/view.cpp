@@ -63,6 +63,10 @@ std::string action_words(const State& before, const Step& step, int actor, int v
             return "noble #" + std::to_string(step.noble);
         case StepKind::Pass:
             return "pass";
+        case StepKind::Undo:
+            return "undo";
+        case StepKind::EndTurn:
+            return "end turn";
     }
     return "";
 }
@@ -105,7 +109,9 @@ View view_for(const State& s, int viewer) {
 
 std::string step_text_for(const State& before, const Step& step, int actor, int viewer) {
     std::string text = action_words(before, step, actor, viewer);
-    if (step.kind == StepKind::Noble || before.phase == Phase::Over) return text;
+    if (step.kind == StepKind::Noble || step.kind == StepKind::Undo ||
+        step.kind == StepKind::EndTurn || before.phase == Phase::Over)
+        return text;
     // A noble that came by itself at the end of the turn this step ended.
     State after = before;
     apply_step(after, step);

@@ -198,12 +198,14 @@ std::string splendor_view_text(const protocol::Game& game, const protocol::GameV
     return text;
 }
 
-// Snapshots and patches of random Splendor games (2-4 players, now and then a concession) for
-// each seat and the spectators, as a match sends them.
+// Snapshots and patches of random Splendor games (2-4 players, now and then a concession, half
+// of them with confirm_turns) for each seat and the spectators, as a match sends them.
 void add_splendor_samples(Traffic& t) {
     for (int players = 2; players <= 4; ++players)
         for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-            protocol::SplendorGame game(splendor_test::new_state(players, 0, seed * 31 + players));
+            auto start = splendor_test::new_state(players, 0, seed * 31 + players);
+            start.confirm_turns = seed == 2;  // phase confirm, end_turn and undo in `legal`
+            protocol::SplendorGame game(start);
             std::mt19937_64 rng(seed);
             std::vector<int> viewers;
             for (int s = 0; s < players; ++s) viewers.push_back(s);

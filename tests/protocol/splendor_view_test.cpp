@@ -10,6 +10,8 @@
 //     no document, patch or line of anyone but its owner and `revealed` until it is bought;
 //     its owner and `revealed` do see it;
 // and now and then a patch from an earlier view, as a resuming viewer needs, applies the same.
+// The same again with confirm_turns, where undo is often on offer: each undo gives every viewer
+// back, through its patch, the document it had before the step taken back.
 
 #include <algorithm>
 #include <catch2/catch_test_macros.hpp>
@@ -70,7 +72,7 @@ json nobles_tree(unsigned bits) {
 }
 
 json oracle_state(const View& v, int decider, const StepList* legal) {
-    static constexpr const char* phases[] = {"action", "return", "noble", "over"};
+    static constexpr const char* phases[] = {"action", "return", "noble", "over", "confirm"};
     json rows = json::array();
     for (const auto& row : v.rows) {
         json r = json::array();
@@ -188,13 +190,22 @@ struct Saved {
 };
 
 struct Totals {
-    int games = 0, steps = 0, concessions = 0, blind = 0, patches = 0, resumes = 0, over = 0;
+    int games = 0, steps = 0, concessions = 0, blind = 0, patches = 0, resumes = 0, over = 0,
+        undos = 0;
 };
 
-void play_and_check(int players, std::uint64_t seed, Totals& totals) {
-    INFO("players " << players << " seed " << seed);
-    protocol::SplendorGame game(splendor_test::new_state(
-        players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed));
+// With `confirm`, the lobby setting confirm_turns: every turn waits for end_turn, and undo is
+// on offer after most steps; each undo must give every viewer back the document it had before
+// the step it takes back.
+void play_and_check(int players, std::uint64_t seed, Totals& totals, bool confirm = false) {
+    INFO("players " << players << " seed " << seed << " confirm " << confirm);
+    auto start = splendor_test::new_state(
+        players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed);
+    start.confirm_turns = confirm;
+    protocol::SplendorGame game(start);
+    // The documents of every viewer before each step that can still be taken back, latest
+    // last, and the state then.
+    std::vector<std::pair<State, std::vector<json>>> undoable;
     std::vector<Viewer> viewers;
     for (int s = 0; s < players; ++s) viewers.push_back({s, nullptr, {}});
     viewers.push_back({protocol::spectators, nullptr, {}});
@@ -208,13 +219,17 @@ void play_and_check(int players, std::uint64_t seed, Totals& totals) {
     std::vector<Saved> saved;
     for (int step_no = 0; step_no < 3000 && !game.over(); ++step_no) {
         const State before = game.state();
+        std::vector<json> docs_before;
+        for (const auto& v : viewers) docs_before.push_back(v.doc);
         std::vector<std::string> lines;
+        bool undone = false;
         std::map<int, int> secret_in_lines = blind_reserves(before);
         if (players > 2 && rng() % 150 == 0) {
             const int seat = static_cast<int>(rng() % static_cast<std::uint64_t>(players));
             if (!game.out(seat)) {
                 REQUIRE_FALSE(game.concede(seat));
                 ++totals.concessions;
+                undoable.clear();
             }
         } else {
             const Step step = splendor_test::pick(game.legal(), rng);
@@ -235,6 +250,20 @@ void play_and_check(int players, std::uint64_t seed, Totals& totals) {
             REQUIRE(lines.size() == static_cast<std::size_t>(players) + 1);
             REQUIRE(game.committed());
             ++totals.steps;
+            if (step.kind == StepKind::Undo) {
+                REQUIRE_FALSE(undoable.empty());
+                CHECK(game.state() == undoable.back().first);
+                for (const auto& line : lines) CHECK(line == "undo");
+                undone = true;
+                ++totals.undos;
+            } else if (closes_undo(before, step, game.state())) {
+                undoable.clear();
+            } else {
+                undoable.push_back({before, docs_before});
+            }
+            CHECK(game.undoable() == undoable.size() - (undone ? 1 : 0));  // popped below
+            CHECK((game.over() ||
+                   (game.undoable() > 0) == (game.legal().back().kind == StepKind::Undo)));
         }
         const std::map<int, int> secret = blind_reserves(game.state());
         // The oracle is slow (a tree per viewer): every fourth step or so, and at the end.
@@ -257,6 +286,8 @@ void play_and_check(int players, std::uint64_t seed, Totals& totals) {
             }
             REQUIRE(patch_text(game, *next, *next) == "[]");
             ++totals.patches;
+            // An undo gives each viewer back the document it had before the step.
+            if (undone) CHECK(v.doc == undoable.back().second[i]);
             // Hidden information.
             for (const auto& [card, owner] : secret) {
                 const bool sees = v.who == owner || v.who == protocol::revealed;
@@ -276,6 +307,7 @@ void play_and_check(int players, std::uint64_t seed, Totals& totals) {
             v.view = std::move(next);
             if (rng() % 41 == 0) saved.push_back({i, game.view(v.who), v.doc});
         }
+        if (undone) undoable.pop_back();
         // Views the game calls the same write the same text.
         for (std::size_t a = 0; a < viewers.size(); ++a)
             for (std::size_t b = a + 1; b < viewers.size(); ++b)
@@ -337,6 +369,22 @@ TEST_CASE("Splendor views: patches, the oracle and hidden reserves over random g
     WARN("games " << totals.games << " steps " << totals.steps << " concessions "
                   << totals.concessions << " blind reserves " << totals.blind << " patches "
                   << totals.patches << " resumes " << totals.resumes);
+}
+
+TEST_CASE("Splendor views with confirm turns and undos: patches, the oracle, hidden reserves",
+          "[splendor][views][differential][undo]") {
+    const char* percent = std::getenv("SANTORINI_RANDOM_GAMES_PERCENT");
+    const int per_count = percent ? std::clamp(30 * std::atoi(percent) / 100, 1, 30) : 30;
+    Totals totals;
+    for (int players = 2; players <= 4; ++players)
+        for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(per_count); ++seed)
+            play_and_check(players, seed * 7919 + static_cast<std::uint64_t>(players), totals,
+                           true);
+    CHECK(totals.games == 3 * per_count);
+    CHECK(totals.undos > totals.games * 5);
+    WARN("confirm: games " << totals.games << " steps " << totals.steps << " undos "
+                           << totals.undos << " blind reserves " << totals.blind << " patches "
+                           << totals.patches << " resumes " << totals.resumes);
 }
 
 TEST_CASE("Splendor view JSON: a new game as docs/protocol.md shows it", "[splendor][views]") {

@@ -299,6 +299,8 @@ std::vector<Step> legal_steps(const State& s) {
                 out.push_back(st);
             }
             break;
+        case Phase::Confirm:  // confirm_turns is not modelled: the comparison keeps it off
+            break;
     }
     return out;
 }
@@ -375,6 +377,9 @@ State apply(const State& before, const Step& step) {
             // A pass is a turn like any other: it ends like one (nobles earned included).
             s.passes = static_cast<std::int8_t>(s.passes + 1);
             after_action(s);
+            break;
+        case StepKind::Undo:  // not engine steps of a game without confirm_turns
+        case StepKind::EndTurn:
             break;
     }
     return s;
