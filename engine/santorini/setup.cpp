@@ -3,14 +3,12 @@
 // through the same generator as the turns, so a whole game replays from its seed.
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <string>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/handicap.hpp"
 #include "engine/santorini/power_rules.hpp"
-#include "engine/santorini/pretend_implemented.hpp"
 #include "engine/santorini/rng.hpp"
 #include "engine/santorini/turn_flow.hpp"
 
@@ -18,10 +16,6 @@ namespace santorini {
 namespace {
 
 std::uint64_t power_bit(PowerId p) { return std::uint64_t{1} << static_cast<int>(p); }
-
-// PretendAllImplemented's flag (tests only); atomic because server tests make games on other
-// threads than the one that set it.
-std::atomic<bool> pretend_all_implemented{false};
 
 int offer_target(const State& s) { return s.setup.golden_fleece ? 1 : s.seat_count; }
 
@@ -185,11 +179,8 @@ void after_placement(State& s) {
 
 }  // namespace
 
-PretendAllImplemented::PretendAllImplemented() { pretend_all_implemented = true; }
-PretendAllImplemented::~PretendAllImplemented() { pretend_all_implemented = false; }
-
 std::vector<PowerId> eligible_powers(int players, bool golden_fleece) {
-    return detail::eligible_powers(players, golden_fleece, pretend_all_implemented);
+    return detail::eligible_powers(players, golden_fleece, false);
 }
 
 std::vector<PowerId> detail::eligible_powers(int players, bool golden_fleece, bool as_if_all_implemented) {
@@ -203,7 +194,7 @@ std::vector<PowerId> detail::eligible_powers(int players, bool golden_fleece, bo
     return out;
 }
 
-std::optional<std::string> validate(const Settings& st) { return detail::validate(st, pretend_all_implemented); }
+std::optional<std::string> validate(const Settings& st) { return detail::validate(st, false); }
 
 std::optional<std::string> detail::validate(const Settings& st, bool as_if_all_implemented) {
     if (st.players < 2 || st.players > 4) return "players must be 2, 3 or 4";
@@ -260,7 +251,7 @@ std::optional<std::string> detail::validate(const Settings& st, bool as_if_all_i
     return std::nullopt;
 }
 
-Result<State> new_game(const Settings& st) { return detail::new_game(st, pretend_all_implemented); }
+Result<State> new_game(const Settings& st) { return detail::new_game(st, false); }
 
 Result<State> detail::new_game(const Settings& st, bool as_if_all_implemented) {
     if (auto e = detail::validate(st, as_if_all_implemented)) return Error{*e};

@@ -1,14 +1,12 @@
 // The handicap game in the protocol: the lobby setting hero_seat (read, refused naming the field,
 // printed and read back, mapped to engine settings), and `state.draft.hero_seat` in the view
-// (write_state equals the tree, and its patch). Heroes are treated as implemented where a game
-// must start (santorini::PretendAllImplemented): their rules land on other branches.
+// (write_state equals the tree, and its patch).
 
 #include <catch2/catch_test_macros.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "engine/santorini/game.hpp"
-#include "engine/santorini/pretend_implemented.hpp"
 #include "protocol/santorini_json.hpp"
 #include "protocol/santorini_view.hpp"
 
@@ -79,7 +77,6 @@ TEST_CASE("lobby settings: hero_seat errors name settings.hero_seat", "[variants
 }
 
 TEST_CASE("lobby settings: hero_seat prints back and reads as the same settings", "[variants][settings]") {
-    santorini::PretendAllImplemented pretend;  // the lobby is checked against the engine
     const json samples[] = {
         handicap(0), handicap(1, "simple"),
         merged(handicap(1), {{"draft", "full"}}),
@@ -104,15 +101,6 @@ TEST_CASE("lobby settings: hero_seat prints back and reads as the same settings"
 }
 
 TEST_CASE("lobby settings: the handicap pool is the gods asked for and every hero", "[variants][settings]") {
-    bool any_hero = false;
-    for (const auto& info : santorini::all_powers()) any_hero |= info.category == PowerCategory::Hero && info.implemented;
-    if (!any_hero) {
-        // No hero is playable yet: refused in words, never dealt as gods against gods.
-        auto e = refused(handicap(0, "simple"));
-        CHECK(e.field == "settings.hero_seat");
-        CHECK(e.message.find("no hero is playable yet with these settings") != std::string::npos);
-    }
-    santorini::PretendAllImplemented pretend;
     for (const char* powers : {"simple", "all"}) {
         INFO(powers);
         auto r = engine_settings(accepted(handicap(1, powers)), 1, 0);
@@ -141,7 +129,6 @@ TEST_CASE("lobby settings: the handicap pool is the gods asked for and every her
 }
 
 TEST_CASE("view: draft.hero_seat is written, equals the tree, and is patched", "[variants][santorini_view]") {
-    santorini::PretendAllImplemented pretend;
     santorini::Settings st;
     st.players = 2;
     st.draft = santorini::DraftMode::FullOffer;

@@ -240,7 +240,7 @@ TEST_CASE("undo in random games: restores each earlier state, replays bit for bi
         protocol::SantoriniGame g(*new_game(st));
         protocol::SantoriniGame replay(*new_game(st));
         std::vector<State> mine;  // what the mover may go back to, kept here independently
-        for (int k = 0; k < 600 && !g.over(); ++k) {
+        for (int k = 0; k < 4000 && !g.over(); ++k) {  // heroes (Atalanta, Heracles) make long turns
             json legal = legal_of(g);
             const bool can_undo = offers_undo(g);
             CHECK(can_undo == !mine.empty());

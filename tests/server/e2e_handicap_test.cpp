@@ -1,8 +1,7 @@
 // End to end over real sockets: the handicap game (lobby setting hero_seat). A lobby is created
 // with the setting, listed with it, joined and started; its draft (random, then full) is played
 // through placement, and the lobby's hero seat holds the hero whoever is the challenger. The
-// host is lobby seat 0 and match seat 0, the guest seat 1. Heroes are dealt as if implemented
-// (santorini::PretendAllImplemented): their rules land on other branches.
+// host is lobby seat 0 and match seat 0, the guest seat 1.
 
 #include <set>
 #include <string>
@@ -11,7 +10,6 @@
 #include <catch2/catch_test_macros.hpp>
 #include <nlohmann/json.hpp>
 
-#include "engine/santorini/pretend_implemented.hpp"
 #include "tests/server/e2e_support.hpp"
 
 using e2e::json;
@@ -90,7 +88,6 @@ void play_handicap_draft(std::uint16_t port, e2e::Traffic& traffic, const e2e::G
 }  // namespace
 
 TEST_CASE("handicap lobbies: listed with their hero seat, drafted by kind over real sockets", "[variants][e2e]") {
-    santorini::PretendAllImplemented pretend;
     test::RunningServer running(e2e::config());
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
