@@ -1,7 +1,7 @@
 // A page of the client on fixed views, without a game server: web/ is served by a few lines of
 // node, the guest is put in localStorage, and the WebSocket is answered by the test
-// (Playwright's routeWebSocket). Used by tests/heroes-table.test.js; splendor-table.test.js has
-// its own copy of the same idea.
+// (Playwright's routeWebSocket). Used by tests/heroes-table.test.js; splendor-table.test.js
+// uses its web server and answers its WebSocket itself.
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

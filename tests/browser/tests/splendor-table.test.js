@@ -7,39 +7,23 @@
 // spectator's view, the final round, the result, the replay screen and the phone layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { launchBrowser, repoRoot, screenshot } from '../harness.js';
+import { launchBrowser, screenshot } from '../harness.js';
+import { serveWeb } from '../fixture-page.js';
 import { midGame, tokens, NOBLES, CARDS } from '../splendor-fixture.js';
 
 let server;
 let url;
 let browser;
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
-
 before(async () => {
-  const root = path.join(repoRoot, 'web');
-  server = http.createServer(async (req, res) => {
-    const p = new URL(req.url, 'http://x').pathname;
-    const file = path.join(root, p === '/' ? 'index.html' : p);
-    if (!file.startsWith(root)) return res.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found","code":"not_found"}');
-    }
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${server.address().port}`;
+  server = await serveWeb();
+  url = server.url;
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((r) => server?.close(r));
+  await server?.close();
 });
 
 /** A page signed in as seat `you`'s player whose WebSocket the test answers. `views`: the views
