@@ -14,6 +14,7 @@
 #include "engine/splendor/notation.hpp"
 #include "protocol/splendor_game.hpp"
 #include "protocol/splendor_json.hpp"
+#include "tests/protocol/game_text.hpp"
 
 using namespace splendor;
 using nlohmann::json;
@@ -57,30 +58,8 @@ std::vector<std::string> kinds(const protocol::SplendorGame& g) {
     return out;
 }
 
-// {"seats":[...],"state":{...}} as a match holds a viewer's document.
-std::string doc_text(const protocol::Game& game, const protocol::GameView& view) {
-    std::string out;
-    protocol::JsonText w(out);
-    w.begin_object().key("seats").begin_array();
-    for (int s = 0; s < game.seat_count(); ++s) {
-        w.begin_object();
-        game.write_seat(view, s, w);
-        w.end_object();
-    }
-    w.end_array().key("state");
-    game.write_state(view, w);
-    w.end_object();
-    return out;
-}
-
-std::string patch_text(const protocol::Game& game, const protocol::GameView& from,
-                       const protocol::GameView& to) {
-    std::string out;
-    protocol::PatchText patch(out);
-    game.write_patch(from, to, patch);
-    patch.finish();
-    return out;
-}
+using protocol_test::doc_text;
+using protocol_test::patch_text;
 
 // Every viewer of a game (seats, spectators, the replay's) with its view and document, kept
 // up to date by patches only, as a match's viewers are.

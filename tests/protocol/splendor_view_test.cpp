@@ -29,6 +29,7 @@
 #include "protocol/splendor_game.hpp"
 #include "protocol/splendor_json.hpp"
 #include "splendor_support.hpp"
+#include "tests/protocol/game_text.hpp"
 
 using namespace splendor;
 using nlohmann::json;
@@ -133,30 +134,8 @@ json oracle_doc(const protocol::SplendorGame& game, int viewer) {
 
 // ---- what SplendorGame writes ----
 
-// {"seats":[members...],"state":{...}}, as a match view holds them.
-std::string doc_text(const protocol::Game& game, const protocol::GameView& view) {
-    std::string out;
-    protocol::JsonText w(out);
-    w.begin_object().key("seats").begin_array();
-    for (int s = 0; s < game.seat_count(); ++s) {
-        w.begin_object();
-        game.write_seat(view, s, w);
-        w.end_object();
-    }
-    w.end_array().key("state");
-    game.write_state(view, w);
-    w.end_object();
-    return out;
-}
-
-std::string patch_text(const protocol::Game& game, const protocol::GameView& from,
-                       const protocol::GameView& to) {
-    std::string out;
-    protocol::PatchText patch(out);
-    game.write_patch(from, to, patch);
-    patch.finish();
-    return out;
-}
+using protocol_test::doc_text;
+using protocol_test::patch_text;
 
 // The cards reserved from a deck, by id, with their owner.
 std::map<int, int> blind_reserves(const State& s) {
