@@ -27,6 +27,7 @@
 #include "protocol/json_text.hpp"
 #include "protocol/santorini_game.hpp"
 #include "protocol/santorini_json.hpp"
+#include "tests/protocol/support.hpp"
 
 using namespace santorini;
 using nlohmann::json;
@@ -282,8 +283,9 @@ void report(const Outcome& o, const char* group) {
 }
 
 // Random games of `secret` against each implemented power it may meet (and, with 3 players,
-// random third powers), `per` games each.
+// random third powers), `per` games each (at least one each in the sanitizer builds).
 Outcome play_all(PowerId secret, int players, int per, std::uint64_t seed) {
+    per = protocol_test::random_games(per);
     std::mt19937_64 rng(seed);
     Outcome o;
     auto eligible = eligible_powers(players, false);

@@ -19,6 +19,7 @@
 #include "protocol/json_text.hpp"
 #include "protocol/santorini_game.hpp"
 #include "protocol/turn_undo.hpp"
+#include "tests/protocol/support.hpp"
 
 using namespace santorini;
 using nlohmann::json;
@@ -227,7 +228,7 @@ TEST_CASE("undo in random games: restores each earlier state, replays bit for bi
     std::mt19937_64 rng(140);
     int games = 0, finished = 0, undos = 0;
     auto eligible = eligible_powers(2, false);
-    for (int n = 0; n < 120; ++n) {
+    for (int n = 0; n < protocol_test::random_games(120); ++n) {
         Settings st;
         st.draft = DraftMode::Fixed;
         st.start_player = 0;

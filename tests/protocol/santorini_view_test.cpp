@@ -40,12 +40,7 @@ namespace {
 
 constexpr int step_bound = 400;
 
-int games(int n) {
-    const char* percent = std::getenv("SANTORINI_RANDOM_GAMES_PERCENT");
-    if (percent == nullptr) return n;
-    int p = std::atoi(percent);
-    return p <= 0 || p >= 100 ? n : std::max(1, n * p / 100);
-}
+int games(int n) { return protocol_test::random_games(n); }
 
 std::string state_text(const State& view, const StepList* legal) {
     std::string out;

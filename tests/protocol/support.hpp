@@ -3,7 +3,9 @@
 // steps), and a match view built the way docs/protocol.md describes it, so that JSON of real
 // states — not hand-written samples — is what gets round-tripped, diffed and schema-checked.
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -14,6 +16,15 @@
 #include "protocol/santorini_json.hpp"
 
 namespace protocol_test {
+
+/// `n` random games, or the percentage of them SANTORINI_RANDOM_GAMES_PERCENT asks for (at
+/// least one): the sanitizer builds play a tenth (scripts/test), the release build all of them.
+inline int random_games(int n) {
+    const char* percent = std::getenv("SANTORINI_RANDOM_GAMES_PERCENT");
+    if (percent == nullptr) return n;
+    const int p = std::atoi(percent);
+    return p <= 0 || p >= 100 ? n : std::max(1, n * p / 100);
+}
 
 /// A game as a list of states: states[i + 1] is states[i] after steps[i].
 struct Game {
