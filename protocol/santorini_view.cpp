@@ -12,12 +12,12 @@
 #include "protocol/santorini_view.hpp"
 
 #include "protocol/santorini_names.hpp"
+#include "protocol/santorini_quoted.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
-#include <charconv>
 #include <string>
 
 #include "engine/santorini/game.hpp"
@@ -39,25 +39,10 @@ using santorini::State;
 using santorini::Step;
 using santorini::StepKind;
 using santorini::StepList;
+using santorini_text::quoted_power;
+using santorini_text::quoted_square;
 
 namespace {
-
-// "A1".."E5" by square, quoted: a name is appended as it is, without a std::string per name
-// and without scanning it for characters to escape (there are none).
-constexpr std::array<std::array<char, 4>, santorini::square_count> quoted_squares = [] {
-    std::array<std::array<char, 4>, santorini::square_count> names{};
-    for (int s = 0; s < santorini::square_count; ++s)
-        names[static_cast<std::size_t>(s)] = {
-            '"', static_cast<char>('A' + santorini::file_of(static_cast<Square>(s))),
-            static_cast<char>('1' + santorini::rank_of(static_cast<Square>(s))), '"'};
-    return names;
-}();
-
-// santorini::square_name, quoted: "-" for anything off the board.
-std::string_view quoted_square(Square s) {
-    if (s < 0 || s >= santorini::square_count) return "\"-\"";
-    return {quoted_squares[static_cast<std::size_t>(s)].data(), 4};
-}
 
 // A board cell, quoted: its height, then "D" if domed; indexed by height + 4 * dome.
 constexpr std::array<std::string_view, 8> quoted_cells{"\"0\"",  "\"1\"",  "\"2\"",  "\"3\"",
@@ -66,25 +51,6 @@ constexpr std::array<std::string_view, 8> quoted_cells{"\"0\"",  "\"1\"",  "\"2\
 std::string_view quoted_cell(const santorini::Board& board, Square s) {
     const int h = std::clamp(board.height(s), 0, 3);
     return quoted_cells[static_cast<std::size_t>(h + (board.has_dome(s) ? 4 : 0))];
-}
-
-// Power keys, quoted, by PowerId (None: null). Keys are single words of letters.
-const std::array<std::string, santorini::power_count + 1>& quoted_powers() {
-    static const auto table = [] {
-        std::array<std::string, santorini::power_count + 1> t;
-        t[0] = "null";
-        for (int p = 1; p <= santorini::power_count; ++p)
-            t[static_cast<std::size_t>(p)] =
-                '"' + std::string(santorini::power_info(static_cast<PowerId>(p)).key) + '"';
-        return t;
-    }();
-    return table;
-}
-
-std::string_view quoted_power(PowerId p) {
-    const auto i = static_cast<std::size_t>(p);
-    const auto& table = quoted_powers();
-    return i < table.size() ? std::string_view(table[i]) : std::string_view("null");
 }
 
 // Every bit the draft pool may show: powers 1..power_count.
@@ -641,94 +607,7 @@ bool same_steps(const StepList& a, const StepList& b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
 }
 
-// ---- a step's text, written into a small buffer and appended once ----
-
-class StepBuffer {
-  public:
-    void put(std::string_view s) {
-        assert(size_ + s.size() <= sizeof buf_);
-        std::copy(s.begin(), s.end(), buf_ + size_);
-        size_ += s.size();
-    }
-    void put_square(Square s) { put(quoted_square(s)); }
-    void put_number(int n) {
-        auto [end, ec] = std::to_chars(buf_ + size_, buf_ + sizeof buf_, n);
-        (void)ec;
-        size_ = static_cast<std::size_t>(end - buf_);
-    }
-    std::string_view text() const { return {buf_, size_}; }
-
-  private:
-    char buf_[128];
-    std::size_t size_ = 0;
-};
-
 }  // namespace
-
-void write_step(const State&, const Step& step, JsonText& out) {
-    StepBuffer b;
-    b.put("{\"kind\":\"");
-    b.put(kind_names[static_cast<std::size_t>(step.kind)]);
-    b.put("\"");
-    auto from_to = [&] {
-        b.put(",\"from\":");
-        b.put_square(step.from);
-        b.put(",\"to\":");
-        b.put_square(step.to);
-    };
-    switch (step.kind) {
-        case StepKind::Place:
-            b.put(",\"to\":");
-            b.put_square(step.to);
-            if (step.aux == 1) b.put(",\"female\":true");
-            break;
-        case StepKind::Build:
-        case StepKind::Dome:
-            from_to();
-            if (step.aux == 1) b.put(",\"before_move\":true");
-            break;
-        case StepKind::Move:
-        case StepKind::Force:
-        case StepKind::Remove:
-        case StepKind::Capture:
-            from_to();
-            break;
-        case StepKind::Pass:
-        case StepKind::Undo:
-        case StepKind::EndTurn:
-            break;
-        case StepKind::Offer:
-        case StepKind::Choose:
-            b.put(",\"power\":");
-            b.put(quoted_power(step.power()));
-            break;
-        case StepKind::StartPlayer:
-            b.put(",\"seat\":");
-            b.put_number(step.aux);
-            break;
-        case StepKind::Token:
-            b.put(",\"to\":");
-            b.put_square(step.to);
-            b.put(",\"token\":");
-            b.put_number(std::max<int>(0, step.aux));
-            if (step.from != santorini::no_square) {
-                b.put(",\"from\":");
-                b.put_square(step.from);
-            }
-            break;
-        case StepKind::Aim:
-            b.put(",\"direction\":\"");
-            b.put(direction_names[static_cast<std::size_t>(step.aux & 7)]);
-            b.put("\"");
-            break;
-        case StepKind::Select:
-            b.put(",\"worker\":");
-            b.put_square(step.from);
-            break;
-    }
-    b.put("}");
-    out.raw(b.text());
-}
 
 void write_state(const State& seen, const StepList* legal, JsonText& out) {
     out.begin_object();
