@@ -42,6 +42,16 @@ struct Config {
     /// every step before acknowledging it, and reloads live matches at start (docs/storage.md).
     std::string database_url;
     std::string migrations_dir = "migrations";  ///< the numbered SQL files store::migrate applies
+
+    // ---- a fleet: several nodes on one database (docs/scaling.md) ----
+    /// This node's id in a fleet (1-40 of [a-z0-9_-]; needs database_url). Empty: a single
+    /// node, which owns every match and restores every live match at start (the default).
+    std::string node_id;
+    /// How operators reach this node (stored in `nodes.url`, informational only).
+    std::string node_url;
+    /// A match's lease: its owner renews it every lease/3, and another node takes the match
+    /// over once it has run out. A node whose heartbeat (every lease/5) is older is dead.
+    std::chrono::milliseconds lease{10000};
 };
 
 }  // namespace server

@@ -4,6 +4,7 @@
 // command line (--port 8080 or --port=8080). SIGINT/SIGTERM stop it gracefully; a second
 // signal stops it at once.
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <csignal>
@@ -107,6 +108,26 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
          [&](std::string_view v) { config.database_url = std::string(v); return true; }},
         {"--migrations", "SANTORINI_MIGRATIONS", "folder of the SQL migrations (default migrations)",
          [&](std::string_view v) { config.migrations_dir = std::string(v); return !v.empty(); }},
+        {"--node-id", "SANTORINI_NODE_ID",
+         "this node's id in a fleet of nodes on one database (1-40 of a-z 0-9 _ -; default "
+         "empty: a single node; docs/scaling.md)",
+         [&](std::string_view v) {
+             config.node_id = std::string(v);
+             return v.size() <= 40 && std::all_of(v.begin(), v.end(), [](char c) {
+                        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+                               c == '-';
+                    });
+         }},
+        {"--node-url", "SANTORINI_NODE_URL", "how operators reach this node (informational)",
+         [&](std::string_view v) { config.node_url = std::string(v); return true; }},
+        {"--lease-ms", "SANTORINI_LEASE_MS",
+         "a fleet node's lease on its matches, in ms (default 10000; renewed every third)",
+         [&](std::string_view v) {
+             long ms = 0;
+             if (!parse_positive(v, ms) || ms < 300) return false;
+             config.lease = std::chrono::milliseconds(ms);
+             return true;
+         }},
         {"--log-level", "SANTORINI_LOG_LEVEL", "trace, debug, info, warn, error (default info)",
          [&](std::string_view v) {
              log_level = std::string(v);
@@ -198,6 +219,10 @@ int main(int argc, char** argv) {
     if (const std::optional<int> exit_code = configure(argc, argv, config, log_level, migrate_only))
         return *exit_code;
     setup_logging(log_level);
+    if (!config.node_id.empty() && config.database_url.empty()) {
+        std::cerr << "santorini-server: --node-id (a fleet) needs --database-url\n";
+        return 2;
+    }
     if (migrate_only) {
         if (config.database_url.empty()) {
             std::cerr << "santorini-server: migrate needs --database-url (or SANTORINI_DATABASE_URL)\n";

@@ -35,6 +35,12 @@ struct PgStepStoreOptions {
     std::chrono::milliseconds max_backoff{2000};  ///< the wait doubles up to this
     /// A commit still running after this long counts as an outage: new appends fail at once.
     std::chrono::milliseconds stall_timeout{2000};
+    /// A fleet node's id (docs/scaling.md); empty: a single node, no fencing. With it, a match
+    /// created here is stored with owner_node = node and a lease of `lease` from now, and a
+    /// step is stored only while its match's owner_node is this node (read FOR SHARE in the
+    /// step's transaction): a step of a match taken over by another node answers false.
+    std::string node;
+    std::chrono::milliseconds lease{10000};
 };
 
 /// Counters, for tests, metrics and the benchmark.

@@ -1,0 +1,44 @@
+#pragma once
+// server::Broker on PostgreSQL LISTEN/NOTIFY (docs/scaling.md): a listening connection on this
+// node's channel and the fleet's, and one sending connection that sends what is queued in one
+// transaction per batch (so each node's messages stay in order). Payloads longer than a NOTIFY
+// allows are split into numbered parts and joined by the receiver. Both connections reconnect
+// by themselves; a listener that reconnects reports a gap.
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "server/broker.hpp"
+
+namespace store {
+
+struct PgBrokerOptions {
+    std::string url;   ///< libpq connection string or URI
+    std::string node;  ///< this node's id (1-40 of [a-z0-9_-])
+    std::size_t max_queued_bytes = 64 << 20;  ///< beyond: sends are dropped (and counted)
+    std::chrono::milliseconds reconnect{200};  ///< wait between reconnect attempts
+};
+
+class PgBroker final : public server::Broker {
+  public:
+    explicit PgBroker(PgBrokerOptions options);
+    ~PgBroker() override;  ///< stop()
+    PgBroker(const PgBroker&) = delete;
+    PgBroker& operator=(const PgBroker&) = delete;
+
+    const std::string& node() const override;
+    void start(Receiver receive, GapHandler gap) override;
+    void send(std::string_view node, std::string payload) override;
+    void broadcast(std::string payload) override;
+    void stop() override;
+    server::BrokerStats stats() const override;
+
+    struct Impl;
+
+  private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace store
