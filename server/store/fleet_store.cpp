@@ -120,12 +120,29 @@ struct FleetStore::Impl {
         lock_session.reset();
         held = false;
     }
+
+    // A graceful stop: the server frees the lock of a closed session only when its backend gets
+    // round to exiting, so the lock is released first, and the next node can take it at once.
+    void resign() {
+        if (held && lock_session) {
+            try {
+                pqxx::nontransaction n(*lock_session);
+                n.exec("SELECT pg_advisory_unlock" + lock_key);
+            } catch (const std::exception&) {
+                // Closing the session below frees it anyway.
+            }
+        }
+        drop_lock();
+    }
 };
 
 FleetStore::FleetStore(FleetStoreOptions options)
     : options_(std::move(options)), impl_(std::make_unique<Impl>(options_)) {}
 
-FleetStore::~FleetStore() = default;
+FleetStore::~FleetStore() {
+    std::lock_guard guard(impl_->lock_mutex);
+    impl_->resign();
+}
 
 Result<std::vector<NodeInfo>> FleetStore::heartbeat(int matches, std::chrono::milliseconds alive) {
     if (options_.node.empty()) return StoreError{Kind::Invalid, "a fleet node needs an id"};
@@ -301,7 +318,7 @@ bool FleetStore::leading() {
 
 void FleetStore::resign_lead() {
     std::lock_guard guard(impl_->lock_mutex);
-    impl_->drop_lock();
+    impl_->resign();
 }
 
 }  // namespace store
