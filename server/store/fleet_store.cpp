@@ -148,8 +148,9 @@ Result<std::vector<NodeInfo>> FleetStore::heartbeat(int matches, std::chrono::mi
     if (options_.node.empty()) return StoreError{Kind::Invalid, "a fleet node needs an id"};
     const bool leader = leading();
     return impl_->run<std::vector<NodeInfo>>([&](pqxx::connection& c) {
-        const std::string age = "greatest(0, (extract(epoch FROM now() - heartbeat_at) * 1000))"
-                                "::bigint";
+        const std::string age =
+            "greatest(0, (extract(epoch FROM now() - heartbeat_at) * 1000))"
+            "::bigint";
         pqxx::nontransaction n(c);
         const auto rows = n.exec_params(
             "WITH me AS (INSERT INTO nodes (id, url, matches, leader) VALUES ($1, $2, $3, $4) "
@@ -167,8 +168,8 @@ Result<std::vector<NodeInfo>> FleetStore::heartbeat(int matches, std::chrono::mi
             static_cast<long long>(alive.count()));
         std::vector<NodeInfo> nodes;
         for (const auto& r : rows)
-            nodes.push_back(NodeInfo{r[0].as<std::string>(), r[1].as<std::string>(),
-                                     r[2].as<int>(), r[3].as<bool>(), r[4].as<std::int64_t>()});
+            nodes.push_back(NodeInfo{r[0].as<std::string>(), r[1].as<std::string>(), r[2].as<int>(),
+                                     r[3].as<bool>(), r[4].as<std::int64_t>()});
         return nodes;
     });
 }
@@ -185,11 +186,11 @@ Result<Done> FleetStore::assign(std::string_view match_id, std::string_view owne
     if (owner.empty()) return StoreError{Kind::Invalid, "a match is assigned to a node"};
     return impl_->run<Done>([&](pqxx::connection& c) -> Result<Done> {
         pqxx::nontransaction n(c);
-        const auto r = n.exec_params(
-            "UPDATE matches SET owner_node = $2, lease_until = " + lease_end("$3") +
-                " WHERE id = $1",
-            std::string(match_id), std::string(owner),
-            static_cast<long long>(options_.lease.count()));
+        const auto r =
+            n.exec_params("UPDATE matches SET owner_node = $2, lease_until = " + lease_end("$3") +
+                              " WHERE id = $1",
+                          std::string(match_id), std::string(owner),
+                          static_cast<long long>(options_.lease.count()));
         if (r.affected_rows() == 0)
             return StoreError{Kind::NotFound, "no match " + std::string(match_id)};
         return Done{};

@@ -53,15 +53,16 @@ void exec(const TestSchema& s, const std::string& sql) {
 }
 
 void expire(const TestSchema& s, const std::string& match) {
-    exec(s, "UPDATE matches SET lease_until = now() - interval '1 second' WHERE id = '" + match +
-                "'");
+    exec(s,
+         "UPDATE matches SET lease_until = now() - interval '1 second' WHERE id = '" + match + "'");
 }
 
 // Milliseconds left on a match's lease, by the database clock.
 double lease_left_ms(const TestSchema& s, const std::string& match) {
-    return std::stod(s.scalar("SELECT extract(epoch FROM lease_until - now()) * 1000 FROM "
-                              "matches WHERE id = '" +
-                              match + "'"));
+    return std::stod(
+        s.scalar("SELECT extract(epoch FROM lease_until - now()) * 1000 FROM "
+                 "matches WHERE id = '" +
+                 match + "'"));
 }
 
 // Terminates the sessions of `app` (all, or only the one holding an advisory lock); returns
@@ -73,8 +74,8 @@ int terminate(const TestSchema& s, const std::string& app, bool only_lock_holder
               "(SELECT pid FROM pg_stat_activity WHERE application_name = '" +
                   app + "')"
             : "SELECT pid FROM pg_stat_activity WHERE application_name = '" + app + "'";
-    const int n = std::stoi(s.scalar("SELECT count(pg_terminate_backend(pid)) FROM (" + which +
-                                     ") AS t"));
+    const int n =
+        std::stoi(s.scalar("SELECT count(pg_terminate_backend(pid)) FROM (" + which + ") AS t"));
     for (int i = 0; i < 100; ++i) {
         if (s.scalar("SELECT count(*) FROM (" + which + ") AS t") == "0") break;
         std::this_thread::sleep_for(20ms);
@@ -156,8 +157,7 @@ std::optional<bool> append_and_wait(PgStepStore& store, StepRecord r) {
 
 }  // namespace
 
-TEST_CASE("heartbeats: a node is alive while its heartbeat is younger than `alive`",
-          "[fleet]") {
+TEST_CASE("heartbeats: a node is alive while its heartbeat is younger than `alive`", "[fleet]") {
     TestSchema s;
     Node a(s, "A"), b(s, "B");
 
