@@ -11,10 +11,11 @@ using Kind = StoreError::Kind;
 
 namespace {
 
-// The pairing authority is a session advisory lock on (lock_class, hash of the schema): the
-// fleet is the set of nodes sharing one schema's tables, so fleets in different schemas of one
-// database (every store test has its own) do not share an authority.
-const std::string lock_key = "(1397571156, hashtext(current_schema()))";  // 1397571156: "SANT"
+// The pairing authority is a session advisory lock on two int4 keys, ("SANT" in ASCII, hash of
+// the schema): the fleet is the set of nodes sharing one schema's tables, so fleets in different
+// schemas of one database (every store test has its own) do not share an authority. Locks on
+// two int4 keys never collide with the migration runner's one-bigint lock.
+const std::string lock_key = "(1396788820, hashtext(current_schema()))";
 
 // statement_timeout bounds what the server does; connect_timeout bounds reaching it at all.
 std::string with_connect_timeout(const std::string& url, std::chrono::milliseconds deadline) {
@@ -65,7 +66,8 @@ std::string lease_end(const std::string& param) {
     return "now() + " + param + "::bigint * interval '1 millisecond'";
 }
 
-// Claimable: live, and nobody holds a valid lease on it (this node's own lease always is).
+// Claimable by any node: live, and nobody holds a valid lease on it. (claim() also takes a live
+// match this node already owns, whatever its lease.)
 const std::string claimable =
     "status = 'live' AND (owner_node IS NULL OR lease_until IS NULL OR lease_until <= now())";
 
