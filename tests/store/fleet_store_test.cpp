@@ -614,3 +614,56 @@ TEST_CASE("fencing: a claim waits for the old owner's step transaction in flight
     CHECK(append_and_wait(store, step("m1", 3, "pa")) == false);
     CHECK(s.scalar("SELECT count(*) FROM steps WHERE match_id = 'm1'") == "2");
 }
+
+TEST_CASE("two nodes claiming the same expired matches at once: exactly one wins each", "[fleet]") {
+    TestSchema s;
+    constexpr int total = 40;
+    exec(s,
+         "INSERT INTO matches (id, game, settings, seed, owner_node, lease_until) "
+         "SELECT 'x' || i, 'santorini', '{}', 1, 'dead', now() - interval '1 second' "
+         "FROM generate_series(1, " +
+             std::to_string(total) + ") AS i");
+    Node a(s, "A"), b(s, "B");
+    std::vector<int> claimed_a(total), claimed_b(total);  // 1 claimed, 0 elsewhere, -1 other
+    std::latch start(2);
+    auto race = [&](Node& node, std::vector<int>& claimed) {
+        start.arrive_and_wait();
+        for (int i = 0; i < total; ++i) {
+            auto c = node.fleet.claim("x" + std::to_string(i + 1));
+            claimed[i] = !c.ok()                       ? -1
+                         : *c == Claim::Claimed        ? 1
+                         : *c == Claim::OwnedElsewhere ? 0
+                                                       : -1;
+        }
+    };
+    std::thread ta(race, std::ref(a), std::ref(claimed_a));
+    std::thread tb(race, std::ref(b), std::ref(claimed_b));
+    ta.join();
+    tb.join();
+    int wins_a = 0;
+    for (int i = 0; i < total; ++i) {
+        CHECK(claimed_a[i] >= 0);
+        CHECK(claimed_b[i] >= 0);
+        CHECK(claimed_a[i] + claimed_b[i] == 1);
+        wins_a += claimed_a[i];
+    }
+    CHECK(s.scalar("SELECT count(*) FROM matches WHERE owner_node = 'A'") ==
+          std::to_string(wins_a));
+}
+
+TEST_CASE("without a database every call answers at once: Unavailable, not leading", "[fleet]") {
+    store::FleetStoreOptions o;  // nothing listens on port 1
+    o.url = "postgresql://postgres@127.0.0.1:1/santorini_test";
+    o.node = "A";
+    FleetStore fleet(o);
+    const auto started = std::chrono::steady_clock::now();
+    auto h = fleet.heartbeat(0, 5s);
+    REQUIRE_FALSE(h.ok());
+    CHECK(h.error().kind == StoreError::Kind::Unavailable);
+    auto c = fleet.claim("m1");
+    REQUIRE_FALSE(c.ok());
+    CHECK(c.error().kind == StoreError::Kind::Unavailable);
+    CHECK_FALSE(fleet.try_lead());
+    CHECK_FALSE(fleet.leading());
+    CHECK(std::chrono::steady_clock::now() - started < 2s);
+}
