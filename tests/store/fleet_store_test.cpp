@@ -157,7 +157,8 @@ std::optional<bool> append_and_wait(PgStepStore& store, StepRecord r) {
 
 }  // namespace
 
-TEST_CASE("heartbeats: a node is alive while its heartbeat is younger than `alive`", "[fleet]") {
+TEST_CASE("heartbeats: a node is alive while its heartbeat is younger than the given age",
+          "[fleet]") {
     TestSchema s;
     Node a(s, "A"), b(s, "B");
 
