@@ -36,8 +36,6 @@ class Fleet {
     std::uint16_t proxy_port() const { return proxy_->port(); }
     integration::ServerProcess& node(int i) { return *nodes_[static_cast<std::size_t>(i)]; }
     const std::string& log(int i) const { return logs_[static_cast<std::size_t>(i)]; }
-    /// The last `lines` lines of every node's log, for a failing test's message.
-    std::string log_tails(std::size_t lines = 15) const;
 
   private:
     std::string url_;
@@ -46,5 +44,8 @@ class Fleet {
     std::vector<std::unique_ptr<integration::ServerProcess>> nodes_;
     std::unique_ptr<HaProxy> proxy_;
 };
+
+/// The last `lines` lines of each file of `paths`, headed by its name.
+std::string tails(const std::vector<std::string>& paths, std::size_t lines);
 
 }  // namespace fleet

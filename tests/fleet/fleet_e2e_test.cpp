@@ -118,7 +118,6 @@ TEST_CASE("a fleet of three nodes and HAProxy starts, serves and stops", "[fleet
 TEST_CASE("a lobby game across nodes: players on n1 and n2, a spectator on n3", "[fleet]") {
     Fleet fleet("lobby");
     fleet.start();
-    INFO(fleet.log_tails());
     Client ann("ann@n1", integration::new_guest(fleet.port(0), "Ann"));
     Client bob("bob@n2", integration::new_guest(fleet.port(1), "Bob"));
     Client sue("sue@n3", integration::new_guest(fleet.port(2), "Sue"));
@@ -160,7 +159,6 @@ TEST_CASE("a lobby game across nodes: players on n1 and n2, a spectator on n3", 
 TEST_CASE("a rated queue pairs players of two nodes; the rating is written once", "[fleet]") {
     Fleet fleet("queue");
     fleet.start();
-    INFO(fleet.log_tails());
     Client xia("xia@n2", integration::new_guest(fleet.port(1), "Xia"));
     Client yan("yan@n3", integration::new_guest(fleet.port(2), "Yan"));
     xia.connect(fleet.port(1));
@@ -255,8 +253,7 @@ Outage play_through_outage(Fleet& fleet, std::vector<std::unique_ptr<Client>>& p
     for (const Game& game : out.games) acked_before.push_back(game.acked.size());
     std::vector<bool> waited(out.games.size(), false);
     while (!all_over()) {
-        INFO(fleet.log_tails());
-        REQUIRE(std::chrono::steady_clock::now() < deadline);
+            REQUIRE(std::chrono::steady_clock::now() < deadline);
         for (std::size_t g = 0; g < out.games.size(); ++g) {
             Game& game = out.games[g];
             if (game.over) continue;
