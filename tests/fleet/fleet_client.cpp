@@ -102,21 +102,22 @@ json Client::request(json message, std::chrono::milliseconds timeout) {
     return *reply;
 }
 
-json Client::open(const std::string& match, std::optional<std::uint64_t> since) {
+json Client::open(const std::string& match, std::optional<std::uint64_t> since,
+                  std::chrono::milliseconds timeout) {
     json message = {{"type", "match.open"}, {"match", match}};
     if (since) message["since"] = *since;
-    const json reply = request(message);
+    const json reply = request(message, timeout);
     if (reply["type"] == "ack") matches_[match].stale = false;
     return reply;
 }
 
-bool Client::reopen_all() {
+bool Client::reopen_all(std::chrono::milliseconds timeout) {
     bool ok = true;
     std::vector<std::string> ids;
     for (const auto& [id, m] : matches_) ids.push_back(id);
     for (const std::string& id : ids) {
         const MatchView& m = matches_[id];
-        const json reply = m.snapshots > 0 ? open(id, m.version) : open(id);
+        const json reply = m.snapshots > 0 ? open(id, m.version, timeout) : open(id, {}, timeout);
         ok = ok && reply["type"] == "ack";
     }
     return ok;

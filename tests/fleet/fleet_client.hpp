@@ -70,10 +70,11 @@ class Client {
     json request(json message, std::chrono::milliseconds timeout = 5s);
 
     /// match.open (since `since` if given); the reply (ack or error). Throws Lost like request.
-    json open(const std::string& match, std::optional<std::uint64_t> since = {});
+    json open(const std::string& match, std::optional<std::uint64_t> since = {},
+              std::chrono::milliseconds timeout = 5s);
     /// Reopens every match this client has open with since = its version (after a reconnect
     /// or a gap). False if one of them was answered with an error.
-    bool reopen_all();
+    bool reopen_all(std::chrono::milliseconds timeout = 5s);
     /// Reads until the view of `match` has reached `version`; false on timeout or end.
     bool until_version(const std::string& match, std::uint64_t version,
                        std::chrono::milliseconds timeout = 5s);

@@ -105,6 +105,10 @@ void play_strict(Game& game) {
 
 namespace {
 
+/// How long a resilient player waits for an answer before it counts as lost: the games are
+/// played one step at a time in turn, so every wait delays all of them.
+constexpr std::chrono::milliseconds answer_within{3000};
+
 /// Connects `c` again through HAProxy and reopens its matches; retries (briefly) until it
 /// worked. False if it did not within a few seconds (the caller tries again later).
 bool reconnect(Client& c, std::uint16_t proxy_port, Trouble& trouble) {
@@ -114,7 +118,7 @@ bool reconnect(Client& c, std::uint16_t proxy_port, Trouble& trouble) {
         try {
             c.connect(proxy_port);
             ++trouble.reconnects;
-            if (c.reopen_all()) return true;
+            if (c.reopen_all(answer_within)) return true;
         } catch (const integration::Lost&) {
         }
         std::this_thread::sleep_for(100ms);
@@ -130,12 +134,13 @@ void play_resilient(Game& game, std::uint16_t proxy_port, Trouble& trouble) {
             if (!c->connected()) {
                 if (!reconnect(*c, proxy_port, trouble)) return;
             } else if (c->match(game.match).stale) {
-                if (c->open(game.match, c->version_of(game.match))["type"] != "ack") return;
+                if (c->open(game.match, c->version_of(game.match), answer_within)["type"] != "ack")
+                    return;
             }
         }
         const std::uint64_t top = top_version(game);
         for (Client* c : game.seats)
-            if (!c->until_version(game.match, top, 3s)) throw integration::Lost{};
+            if (!c->until_version(game.match, top, answer_within)) throw integration::Lost{};
         const json& seen = game.seats[0]->match(game.match).view;
         if (finished(seen)) {
             game.over = true;
@@ -159,7 +164,7 @@ void play_resilient(Game& game, std::uint16_t proxy_port, Trouble& trouble) {
         }
         game.pending.emplace(number, step);
         const json reply =
-            mover.request({{"type", "match.step"}, {"match", game.match}, {"step", step}}, 4s);
+            mover.request({{"type", "match.step"}, {"match", game.match}, {"step", step}}, answer_within);
         if (reply["type"] == "ack") {
             game.acked.emplace_back(number, step);
             game.pending.reset();
