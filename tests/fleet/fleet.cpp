@@ -4,8 +4,8 @@
 #include <catch2/reporters/catch_reporter_event_listener.hpp>
 #include <catch2/reporters/catch_reporter_registrars.hpp>
 #include <deque>
-#include <iostream>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace fleet {
@@ -14,7 +14,8 @@ namespace {
 std::vector<std::string> current_logs;  ///< the running test case's fleet logs
 }
 
-Fleet::Fleet(const std::string& name) : url_(integration::fresh_schema_url(integration::database_url())) {
+Fleet::Fleet(const std::string& name)
+    : url_(integration::fresh_schema_url(integration::database_url())) {
     std::vector<std::pair<std::string, std::uint16_t>> backends;
     for (int i = 0; i < node_count; ++i) {
         ports_.push_back(integration::free_port());

@@ -21,19 +21,25 @@ void Client::connect(std::uint16_t port) {
     } catch (const std::exception&) {
         throw integration::Lost{};
     }
-    if (!ws_->send_json({{"type", "hello"}, {"protocol", 1}, {"token", token_}})) throw integration::Lost{};
+    if (!ws_->send_json({{"type", "hello"}, {"protocol", 1}, {"token", token_}}))
+        throw integration::Lost{};
     auto welcome = ws_->read_json(3s);
     if (!welcome || (*welcome)["type"] != "welcome") throw integration::Lost{};
-    if ((*welcome)["player"]["id"] != id_) throw std::runtime_error(label_ + ": welcomed as someone else");
+    if ((*welcome)["player"]["id"] != id_)
+        throw std::runtime_error(label_ + ": welcomed as someone else");
 }
 
-bool Client::connected() const { return ws_ && !ws_->ended(); }
+bool Client::connected() const {
+    return ws_ && !ws_->ended();
+}
 
 std::optional<std::uint16_t> Client::close_code() const {
     return ws_ ? ws_->close_code() : std::nullopt;
 }
 
-void Client::drop() { ws_.reset(); }
+void Client::drop() {
+    ws_.reset();
+}
 
 std::optional<json> Client::next(std::chrono::milliseconds timeout) {
     if (!connected()) return std::nullopt;

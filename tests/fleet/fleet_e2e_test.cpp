@@ -42,9 +42,11 @@ json agreed_live_list(Fleet& fleet, const std::string& match, int spectators) {
     std::vector<json> lists;
     while (true) {
         lists.clear();
-        for (int i = 0; i < node_count; ++i) lists.push_back(get_json(fleet.port(i), "/api/matches"));
+        for (int i = 0; i < node_count; ++i)
+            lists.push_back(get_json(fleet.port(i), "/api/matches"));
         // Through HAProxy as many times as there are nodes: round robin asks each of them.
-        for (int i = 0; i < node_count; ++i) lists.push_back(get_json(fleet.proxy_port(), "/api/matches"));
+        for (int i = 0; i < node_count; ++i)
+            lists.push_back(get_json(fleet.proxy_port(), "/api/matches"));
         bool agreed = true;
         for (const json& list : lists) {
             agreed = agreed && list == lists[0];
@@ -57,8 +59,9 @@ json agreed_live_list(Fleet& fleet, const std::string& match, int spectators) {
         std::this_thread::sleep_for(100ms);
     }
     for (std::size_t i = 0; i < lists.size(); ++i)
-        UNSCOPED_INFO((i < node_count ? fleet.node_id(static_cast<int>(i)) : std::string("via haproxy"))
-                      << ": " << lists[i].dump());
+        UNSCOPED_INFO(
+            (i < node_count ? fleet.node_id(static_cast<int>(i)) : std::string("via haproxy"))
+            << ": " << lists[i].dump());
     FAIL("the live lists do not agree on " << match << " with " << spectators << " spectator(s)");
     return {};
 }
@@ -72,7 +75,8 @@ void wait_finished_in_database(const std::string& url, const std::vector<Game>& 
         pqxx::nontransaction work(connection);
         int live = 0;
         for (const Game& game : games)
-            live += work.exec_params1("SELECT status = 'live' FROM matches WHERE id = $1", game.match)[0]
+            live += work.exec_params1("SELECT status = 'live' FROM matches WHERE id = $1",
+                                      game.match)[0]
                         .as<bool>();
         if (live == 0) return;
         std::this_thread::sleep_for(100ms);
@@ -96,9 +100,11 @@ std::vector<std::unique_ptr<Client>> clients(Fleet& fleet, int count,
 TEST_CASE("a fleet of three nodes and HAProxy starts, serves and stops", "[fleet]") {
     Fleet fleet("start");
     fleet.start();
-    for (int i = 0; i < node_count; ++i) CHECK(get_json(fleet.port(i), "/healthz")["status"] == "ok");
+    for (int i = 0; i < node_count; ++i)
+        CHECK(get_json(fleet.port(i), "/healthz")["status"] == "ok");
     // Round robin: several requests in a row through HAProxy all answer.
-    for (int i = 0; i < 2 * node_count; ++i) CHECK(get_json(fleet.proxy_port(), "/healthz")["status"] == "ok");
+    for (int i = 0; i < 2 * node_count; ++i)
+        CHECK(get_json(fleet.proxy_port(), "/healthz")["status"] == "ok");
     // A game on one node, through HAProxy's WebSocket tunnel and directly.
     Client ann("ann", integration::new_guest(fleet.port(0), "Ann"));
     Client bob("bob", integration::new_guest(fleet.port(0), "Bob"));
@@ -172,7 +178,8 @@ TEST_CASE("a rated queue pairs players of two nodes; the rating is written once"
     yan.connect(fleet.port(2));
     const json blitz = {{"kind", "realtime"}, {"base_seconds", 180}, {"increment_seconds", 2}};
     for (Client* c : {&xia, &yan}) {
-        const json reply = c->request({{"type", "queue.join"}, {"queue", "santorini"}, {"clock", blitz}});
+        const json reply =
+            c->request({{"type", "queue.join"}, {"queue", "santorini"}, {"clock", blitz}});
         INFO(c->label() << " queue.join: " << reply.dump());
         REQUIRE(reply["type"] == "ack");
     }
@@ -203,11 +210,12 @@ TEST_CASE("a rated queue pairs players of two nodes; the rating is written once"
     pqxx::nontransaction work(connection);
     for (Client* c : {&xia, &yan}) {
         INFO(c->label());
-        CHECK(work.exec_params1("SELECT count(*) FROM rating_history WHERE match_id = $1 AND player_id = $2",
-                                game.match, c->id())[0]
+        CHECK(work.exec_params1(
+                      "SELECT count(*) FROM rating_history WHERE match_id = $1 AND player_id = $2",
+                      game.match, c->id())[0]
                   .as<long>() == 1);
-        CHECK(work.exec_params1("SELECT games FROM ratings WHERE player_id = $1", c->id())[0].as<long>() ==
-              1);
+        CHECK(work.exec_params1("SELECT games FROM ratings WHERE player_id = $1", c->id())[0]
+                  .as<long>() == 1);
     }
 }
 
@@ -225,8 +233,8 @@ struct Outage {
 };
 
 template <typename Stop>
-Outage play_through_outage(Fleet& fleet, std::vector<std::unique_ptr<Client>>& players, int game_count,
-                           Stop stop) {
+Outage play_through_outage(Fleet& fleet, std::vector<std::unique_ptr<Client>>& players,
+                           int game_count, Stop stop) {
     Outage out;
     for (int g = 0; g < game_count; ++g)
         out.games.push_back(start_lobby_game(*players[static_cast<std::size_t>(2 * g)],
@@ -246,7 +254,8 @@ Outage play_through_outage(Fleet& fleet, std::vector<std::unique_ptr<Client>>& p
     // Bounded: a lease (2 s) and a takeover scan are the only waits the design allows.
     const auto deadline = std::chrono::steady_clock::now() + 45s;
     auto all_over = [&] {
-        return std::all_of(out.games.begin(), out.games.end(), [](const Game& g) { return g.over; });
+        return std::all_of(out.games.begin(), out.games.end(),
+                           [](const Game& g) { return g.over; });
     };
     // A few steps in every game, then the stop, then to the end.
     for (int round = 0; round < 4; ++round)
@@ -261,7 +270,7 @@ Outage play_through_outage(Fleet& fleet, std::vector<std::unique_ptr<Client>>& p
     for (const Game& game : out.games) acked_before.push_back(game.acked.size());
     std::vector<bool> waited(out.games.size(), false);
     while (!all_over()) {
-            REQUIRE(std::chrono::steady_clock::now() < deadline);
+        REQUIRE(std::chrono::steady_clock::now() < deadline);
         for (std::size_t g = 0; g < out.games.size(); ++g) {
             Game& game = out.games[g];
             if (game.over) continue;
@@ -290,29 +299,33 @@ Outage play_through_outage(Fleet& fleet, std::vector<std::unique_ptr<Client>>& p
     std::string error_text;
     for (const auto& [code, n] : errors) error_text += code + " x" + std::to_string(n) + " ";
     WARN("victim " << out.victim << " owned " << owned[out.victim] << " of " << game_count
-                   << " games; first step after the stop: " << waits << "; lost " << out.trouble.lost
-                   << ", reconnects " << out.trouble.reconnects << ", 1012 closes "
-                   << out.trouble.closed_1012 << ", dropped " << out.trouble.dropped << ", resent "
-                   << resent << ", stored unacknowledged " << stored_unacked << ", step errors "
-                   << error_text);
+                   << " games; first step after the stop: " << waits << "; lost "
+                   << out.trouble.lost << ", reconnects " << out.trouble.reconnects
+                   << ", 1012 closes " << out.trouble.closed_1012 << ", dropped "
+                   << out.trouble.dropped << ", resent " << resent << ", stored unacknowledged "
+                   << stored_unacked << ", step errors " << error_text);
     return out;
 }
 
 }  // namespace
 
-TEST_CASE("kill -9 of a node mid-game: every game finishes, nothing acknowledged is lost", "[fleet]") {
+TEST_CASE("kill -9 of a node mid-game: every game finishes, nothing acknowledged is lost",
+          "[fleet]") {
     Fleet fleet("kill");
     fleet.start();
     // Homes: n1, n2, n3, HAProxy, in turn.
-    auto players = clients(fleet, 12, {fleet.port(0), fleet.port(1), fleet.port(2), fleet.proxy_port()});
-    const Outage out = play_through_outage(fleet, players, 6, [&](int victim) { fleet.node(victim).kill_now(); });
+    auto players =
+        clients(fleet, 12, {fleet.port(0), fleet.port(1), fleet.port(2), fleet.proxy_port()});
+    const Outage out =
+        play_through_outage(fleet, players, 6, [&](int victim) { fleet.node(victim).kill_now(); });
     CHECK(out.waits.size() >= 1);
 }
 
 TEST_CASE("SIGTERM of a node mid-game: its games go on without waiting for the lease", "[fleet]") {
     Fleet fleet("term");
     fleet.start();
-    auto players = clients(fleet, 8, {fleet.port(0), fleet.port(1), fleet.port(2), fleet.proxy_port()});
+    auto players =
+        clients(fleet, 8, {fleet.port(0), fleet.port(1), fleet.port(2), fleet.proxy_port()});
     bool graceful = false;
     std::string victim_id;
     const Outage out = play_through_outage(fleet, players, 4, [&](int victim) {
@@ -323,7 +336,8 @@ TEST_CASE("SIGTERM of a node mid-game: its games go on without waiting for the l
     // A node that stops gracefully deletes its row.
     pqxx::connection connection(fleet.url());
     pqxx::nontransaction work(connection);
-    CHECK(work.exec_params1("SELECT count(*) FROM nodes WHERE id = $1", victim_id)[0].as<long>() == 0);
+    CHECK(work.exec_params1("SELECT count(*) FROM nodes WHERE id = $1", victim_id)[0].as<long>() ==
+          0);
     REQUIRE(out.waits.size() >= 1);
     for (auto wait : out.waits) CHECK(wait < lease);
 }

@@ -8,7 +8,7 @@
 namespace fleet {
 
 json plain_settings() {
-    return {{"game", "santorini"}, {"players", 2},         {"powers", "none"},
+    return {{"game", "santorini"}, {"players", 2},           {"powers", "none"},
             {"public", false},     {"confirm_turns", false}, {"clock", {{"kind", "none"}}}};
 }
 
@@ -93,7 +93,8 @@ void play_strict(Game& game) {
     REQUIRE_FALSE(view["state"]["legal"].empty());
     const json step = integration::pick(view, game.rng);
     const int number = static_cast<int>(view["history"].size()) + 1;
-    const json reply = mover.request({{"type", "match.step"}, {"match", game.match}, {"step", step}});
+    const json reply =
+        mover.request({{"type", "match.step"}, {"match", game.match}, {"step", step}});
     INFO(mover.label() << " step " << number << " " << step.dump() << ": " << reply.dump());
     REQUIRE(reply["type"] == "ack");
     game.acked.emplace_back(number, step);
@@ -155,7 +156,8 @@ void play_resilient(Game& game, std::uint16_t proxy_port, Trouble& trouble) {
         REQUIRE_FALSE(legal.empty());
         const int number = static_cast<int>(view["history"].size()) + 1;
         json step;
-        if (game.pending && game.pending->first == number && contains(legal, game.pending->second)) {
+        if (game.pending && game.pending->first == number &&
+            contains(legal, game.pending->second)) {
             step = game.pending->second;  // not stored: send it again
             ++game.resent;
         } else {
@@ -163,8 +165,8 @@ void play_resilient(Game& game, std::uint16_t proxy_port, Trouble& trouble) {
             step = integration::pick(view, game.rng);
         }
         game.pending.emplace(number, step);
-        const json reply =
-            mover.request({{"type", "match.step"}, {"match", game.match}, {"step", step}}, answer_within);
+        const json reply = mover.request(
+            {{"type", "match.step"}, {"match", game.match}, {"step", step}}, answer_within);
         if (reply["type"] == "ack") {
             game.acked.emplace_back(number, step);
             game.pending.reset();
@@ -203,7 +205,8 @@ void check_database(const std::string& url, const std::vector<Game>& games) {
         INFO("match " << game.match);
         std::map<int, json> stored;
         for (const auto& row : work.exec_params(
-                 "SELECT number, step::text FROM steps WHERE match_id = $1 ORDER BY number", game.match))
+                 "SELECT number, step::text FROM steps WHERE match_id = $1 ORDER BY number",
+                 game.match))
             stored[row[0].as<int>()] = json::parse(row[1].as<std::string>());
         for (const auto& [number, step] : game.acked) {
             INFO("acknowledged step " << number << " " << step.dump());
@@ -227,7 +230,8 @@ void check_database(const std::string& url, const std::vector<Game>& games) {
              "SELECT m.id, (SELECT count(*) FROM seats s WHERE s.match_id = m.id), "
              "(SELECT count(*) FROM rating_history r WHERE r.match_id = m.id), "
              "(SELECT count(DISTINCT r.player_id) FROM rating_history r WHERE r.match_id = m.id) "
-             "FROM matches m WHERE m.status = 'finished' AND coalesce(m.settings->>'rated', 'true') <> 'false'")) {
+             "FROM matches m WHERE m.status = 'finished' AND coalesce(m.settings->>'rated', "
+             "'true') <> 'false'")) {
         INFO("finished match " << row[0].as<std::string>());
         CHECK(row[2].as<long>() == row[1].as<long>());
         CHECK(row[3].as<long>() == row[1].as<long>());

@@ -25,15 +25,15 @@ json plain_settings();
 /// A match as the test follows it.
 struct Game {
     std::string match;
-    std::vector<Client*> seats;     ///< by seat
-    std::vector<Client*> watchers;  ///< spectators who follow every version too
-    std::vector<std::pair<int, json>> acked;  ///< (step number, step) acknowledged to a client
+    std::vector<Client*> seats;                   ///< by seat
+    std::vector<Client*> watchers;                ///< spectators who follow every version too
+    std::vector<std::pair<int, json>> acked;      ///< (step number, step) acknowledged to a client
     std::optional<std::pair<int, json>> pending;  ///< sent, not acknowledged (yet)
     std::mt19937 rng;
     bool over = false;
     std::map<std::string, int> errors;  ///< error replies to steps, by code
-    int resent = 0;          ///< pending steps sent again after a reconnect
-    int stored_unacked = 0;  ///< pending steps the resynced view showed stored
+    int resent = 0;                     ///< pending steps sent again after a reconnect
+    int stored_unacked = 0;             ///< pending steps the resynced view showed stored
 };
 
 /// `host` creates a private lobby with `settings`, `guest` joins by its code, `host` starts it;

@@ -26,9 +26,13 @@ std::string haproxy_binary() {
 
 HaProxy::HaProxy(std::vector<std::pair<std::string, std::uint16_t>> nodes, std::string config_path,
                  std::string log_path)
-    : nodes_(std::move(nodes)), config_path_(std::move(config_path)), log_path_(std::move(log_path)) {}
+    : nodes_(std::move(nodes)),
+      config_path_(std::move(config_path)),
+      log_path_(std::move(log_path)) {}
 
-HaProxy::~HaProxy() { stop(); }
+HaProxy::~HaProxy() {
+    stop();
+}
 
 void HaProxy::start() {
     const std::string binary = haproxy_binary();
