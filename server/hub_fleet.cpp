@@ -300,8 +300,14 @@ void Hub::Impl::route_match(const ParticipantPtr& from, const std::string& match
             auto parsed = protocol::parse_client_message(text);
             auto* message = std::get_if<protocol::ClientMessage>(&parsed);
             if (!message) return drain_held(from);
-            const bool elsewhere = claim.ok() && *claim == store::Claim::OwnedElsewhere &&
-                                   !seen.owner.empty() && seen.owner != f.me;
+            bool elsewhere = claim.ok() && *claim == store::Claim::OwnedElsewhere &&
+                             !seen.owner.empty() && seen.owner != f.me;
+            if (claim.ok() && *claim == store::Claim::NotLive && !seen.owner.empty() &&
+                seen.owner != f.me && !remote) {
+                // Over: its owner still holds it for a while (late requests, last patches).
+                std::lock_guard lock(f.mutex);
+                elsewhere = f.alive.count(seen.owner) > 0;
+            }
             if (elsewhere && !remote) {
                 {
                     std::lock_guard lock(f.mutex);
@@ -491,8 +497,16 @@ void Hub::Impl::fleet_receive(std::string_view from_node, std::string payload) {
             {
                 std::lock_guard lock(f.mutex);
                 if (entry.is_null()) {
-                    if (auto it = f.owners.find(id); it != f.owners.end() && it->second == from)
-                        f.owners.erase(it);
+                    // Over, but its owner keeps it in memory a while for late requests
+                    // (match.close, a player catching up): it is forgotten after that.
+                    boost::asio::post(lobby_strand, [this, id, from] {
+                        after(config.finished_match_keep, [this, id, from] {
+                            std::lock_guard lock(fleet->mutex);
+                            if (auto it = fleet->owners.find(id);
+                                it != fleet->owners.end() && it->second == from)
+                                fleet->owners.erase(it);
+                        });
+                    });
                 } else {
                     f.owners[id] = message.value("o", from);
                 }
