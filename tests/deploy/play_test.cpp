@@ -6,7 +6,10 @@
 //
 // Two guests over HTTP, a private lobby each for a Santorini game (simple powers, the draft)
 // and a Splendor game, played to the end over WebSocket with random legal steps; then each
-// match must be `finished` in the HTTP API over stored games (the server has a database).
+// match must be `finished` in the HTTP API (container_test.sh checks again from a new
+// container, so from the database). Like the integration tests, the players send faster than
+// the default per-connection rate (20 messages/s): the server under test needs
+// SANTORINI_MESSAGES_PER_SECOND and SANTORINI_MESSAGE_BURST raised, or a request is dropped.
 
 #include <catch2/catch_test_macros.hpp>
 #include <chrono>
@@ -88,7 +91,7 @@ TEST_CASE("a deployed server: health, two games played to the end and stored", "
         const int steps = play_to_end(players, game, rng, deadline);
         INFO("match " << game.match << " after " << steps << " steps");
         CHECK(steps > 0);
-        // Stored: the API over stored games knows it finished (this needs the database).
+        // Finished for the HTTP API too.
         const auto header = test::http_request(port, http::verb::get, "/api/matches/" + game.match);
         INFO(header.body());
         REQUIRE(header.result() == http::status::ok);
