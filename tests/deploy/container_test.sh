@@ -62,7 +62,10 @@ trap cleanup EXIT
 if [ "$build" -eq 1 ]; then
   start=$SECONDS
   log "building $image with ${engine[*]}"
-  timeout 3600 "${engine[@]}" build --network host "${extra[@]}" -f docker/Dockerfile -t "$image" .
+  # Podman writes OCI images by default, which have no HEALTHCHECK: ask for Docker's format.
+  format=()
+  [ "${engine[0]##*/}" = podman ] && format=(--format docker)
+  timeout 3600 "${engine[@]}" build "${format[@]}" --network host "${extra[@]}" -f docker/Dockerfile -t "$image" .
   log "image built in $((SECONDS - start)) s"
 fi
 log "image size: $("${engine[@]}" image inspect --format '{{.Size}}' "$image") bytes"
