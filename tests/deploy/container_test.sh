@@ -44,6 +44,8 @@ else
   exit 1
 fi
 read -r -a extra <<< "${CONTAINER_RUN_FLAGS:-}"
+is_podman=0
+"${engine[@]}" --version 2> /dev/null | grep -qi podman && is_podman=1
 image=${SANTORINI_IMAGE:-localhost/santorini-server:test}
 play=build/release/deploy-play
 [ -x "$play" ] || { echo "container_test: build $play first (ninja -C build/release deploy-play)" >&2; exit 1; }
@@ -64,7 +66,7 @@ if [ "$build" -eq 1 ]; then
   log "building $image with ${engine[*]}"
   # Podman writes OCI images by default, which have no HEALTHCHECK: ask for Docker's format.
   format=()
-  [ "${engine[0]##*/}" = podman ] && format=(--format docker)
+  [ "$is_podman" -eq 1 ] && format=(--format docker)
   timeout 3600 "${engine[@]}" build "${format[@]}" --network host "${extra[@]}" -f docker/Dockerfile -t "$image" .
   log "image built in $((SECONDS - start)) s"
 fi
@@ -93,7 +95,7 @@ wait_healthy() {
       { "${engine[@]}" logs "$name" >&2 || true; fail "$name exited"; }
     sleep 0.5
   done
-  if [ "${engine[0]##*/}" = podman ]; then
+  if [ "$is_podman" -eq 1 ]; then
     "${engine[@]}" healthcheck run "$name" || fail "$name: podman healthcheck run says unhealthy"
   else
     until [ "$("${engine[@]}" inspect --format '{{.State.Health.Status}}' "$name")" = healthy ]; do
