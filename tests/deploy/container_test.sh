@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The image end to end: builds docker/Dockerfile, starts it against a throwaway PostgreSQL
-# (scripts/with-postgres, on 127.0.0.1), waits for its HEALTHCHECK, checks that it runs as a
+# (scripts/with-postgres, on 127.0.0.1) read-only and without capabilities (as deploy/k8s
+# runs it), waits for its HEALTHCHECK, checks that it runs as a
 # user without privileges, plays a Santorini and a Splendor game against it (build/release/
 # deploy-play), stops it with SIGTERM and checks it stopped gracefully (exit 0, within the
 # grace), then starts a second container on the same database and checks the games are there.
@@ -80,7 +81,9 @@ free_port() {
 start_container() {
   local name=$1 port=$2
   names+=("$name")
+  # As deploy/k8s runs it: a read-only root file system, no capabilities, no privilege gain.
   "${engine[@]}" run -d --name "$name" --network host "${extra[@]}" \
+    --read-only --cap-drop ALL --security-opt no-new-privileges \
     -e SANTORINI_DATABASE_URL="$SANTORINI_TEST_DATABASE_URL" -e SANTORINI_PORT="$port" \
     -e SANTORINI_MESSAGES_PER_SECOND=100000 -e SANTORINI_MESSAGE_BURST=100000 \
     "$image" --address 127.0.0.1 > /dev/null
