@@ -68,9 +68,15 @@ std::string_view path_of(std::string_view target) {
     return target.substr(0, target.find_first_of("?#"));
 }
 
-Response health(const Request& request) {
+// A stopping node answers 503, so a load balancer's health check sends new connections to the
+// others at once; in a fleet the answer also says which node this is and who leads.
+Response health(const Request& request, const Hub& hub) {
     if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
-    return json_response(request, http::status::ok, json{{"status", "ok"}});
+    json body = {{"status", hub.stopping() ? "stopping" : "ok"}};
+    if (json fleet = hub.fleet_status(); !fleet.is_null()) body["fleet"] = std::move(fleet);
+    return json_response(request,
+                         hub.stopping() ? http::status::service_unavailable : http::status::ok,
+                         body);
 }
 
 Response metrics_page(const Request& request, const Metrics& metrics) {
@@ -178,7 +184,7 @@ Response static_file(const Request& request, const Config& config) {
 void route(const Request& request, Hub& hub, Metrics& metrics, const Config& config, std::string_view client,
            const HttpReply& reply) {
     const std::string_view path = path_of(request.target());
-    if (path == "/healthz") return reply(health(request));
+    if (path == "/healthz") return reply(health(request, hub));
     if (path == "/metrics") return reply(metrics_page(request, metrics));
     if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub, client, reply);
     if (path == "/ws") {

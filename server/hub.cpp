@@ -1,5 +1,7 @@
 #include "server/hub.hpp"
 
+#include <type_traits>
+
 #include "protocol/games.hpp"
 
 #include "server/hub_impl.hpp"
@@ -132,8 +134,9 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
 // ---- Hub ----
 
 Hub::Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, StepStore& store,
-         store::Repository* repository)
-    : impl_(std::make_unique<Impl>(io, config, metrics, store, repository)) {}
+         store::Repository* repository, store::FleetStore* fleet, Broker* broker)
+    : impl_(std::make_unique<Impl>(io, config, metrics, store, repository,
+                                   repository ? fleet : nullptr, broker)) {}
 
 Hub::~Hub() = default;
 
@@ -247,67 +250,68 @@ void Hub::identify(std::string token, IdentityReply done) const {
 std::pair<int, int> Hub::recover() {
     Impl& hub = *impl_;
     if (!hub.repo) return {0, 0};
+    if (hub.fleet) return hub.fleet_start();
     auto live = hub.repo->live_matches();
     if (!live)
         throw std::runtime_error("recovery: cannot read live matches: " + live.error().message);
     int restored = 0;
     int failed = 0;
-    for (const store::StoredMatch& stored : *live) {
-        std::string why;
-        std::shared_ptr<Match> match;
-        MatchOptions options;
-        options.id = stored.id;
-        options.seed = stored.seed;
-        options.history = hub.config.history_per_match;
-        options.history_bytes = hub.config.history_bytes_per_viewer;
-        // The same reading of the settings as the HTTP API's replays (server/replay.hpp).
-        auto parsed = read_stored_settings(stored.settings_json);
-        if (auto* e = std::get_if<std::string>(&parsed)) {
-            why = *e;
-        } else {
-            options.settings = std::get<StoredSettings>(parsed).lobby;
-            options.challenger = std::get<StoredSettings>(parsed).challenger;
-            for (const store::StoredSeat& seat : stored.seats) {
-                options.seats.push_back(Member{seat.player_id, seat.display_name});
-                std::unique_lock lock(hub.identity_mutex);
-                hub.names.emplace(seat.player_id, seat.display_name);
-            }
-            std::vector<ReplayStep> steps;
-            for (const store::StoredStep& step : stored.steps)
-                steps.push_back(ReplayStep{step.number, step.player_id, step.step_json, step.at_ms,
-                                           step.state_hash});
-            auto made = Match::restore(hub.io, std::move(options), steps, stored.created_at_ms,
-                                       hub.store, hub.metrics, hub.publisher());
-            if (auto* e = std::get_if<std::string>(&made))
-                why = *e;
-            else
-                match = std::get<std::shared_ptr<Match>>(std::move(made));
-        }
-        if (!match) {
-            ++failed;
-            spdlog::error("event=recovery_failed match={} steps={} why=\"{}\"", stored.id,
-                          stored.steps.size(), why);
-            // Marked, not dropped: the match and its steps stay for a person to look at.
-            auto marked = hub.repo->end_match(
-                stored.id, "aborted",
-                json{{"winners", json::array()}, {"reason", "recovery_failed"}, {"why", why}}
-                    .dump(),
-                std::chrono::duration_cast<std::chrono::milliseconds>(
-                    std::chrono::system_clock::now().time_since_epoch())
-                    .count());
-            if (!marked)
-                spdlog::error("event=recovery_mark_failed match={} error=\"{}\"", stored.id,
-                              marked.error().message);
-            continue;
-        }
-        ++restored;
-        spdlog::info("event=match_recovered match={} steps={}", stored.id, stored.steps.size());
-        std::vector<Member> seats;
-        for (const store::StoredSeat& seat : stored.seats)
-            seats.push_back(Member{seat.player_id, seat.display_name});
-        hub.adopt(match, seats);
-    }
+    for (const store::StoredMatch& stored : *live) (hub.restore_stored(stored) ? restored : failed)++;
     return {restored, failed};
+}
+
+bool Hub::Impl::restore_stored(const store::StoredMatch& stored) {
+    std::string why;
+    std::shared_ptr<Match> match;
+    MatchOptions options;
+    options.id = stored.id;
+    options.seed = stored.seed;
+    options.history = config.history_per_match;
+    options.history_bytes = config.history_bytes_per_viewer;
+    // The same reading of the settings as the HTTP API's replays (server/replay.hpp).
+    auto parsed = read_stored_settings(stored.settings_json);
+    if (auto* e = std::get_if<std::string>(&parsed)) {
+        why = *e;
+    } else {
+        options.settings = std::get<StoredSettings>(parsed).lobby;
+        options.challenger = std::get<StoredSettings>(parsed).challenger;
+        for (const store::StoredSeat& seat : stored.seats) {
+            options.seats.push_back(Member{seat.player_id, seat.display_name});
+            std::unique_lock lock(identity_mutex);
+            names.emplace(seat.player_id, seat.display_name);
+        }
+        std::vector<ReplayStep> steps;
+        for (const store::StoredStep& step : stored.steps)
+            steps.push_back(ReplayStep{step.number, step.player_id, step.step_json, step.at_ms,
+                                       step.state_hash});
+        auto made = Match::restore(io, std::move(options), steps, stored.created_at_ms, store,
+                                   metrics, publisher());
+        if (auto* e = std::get_if<std::string>(&made))
+            why = *e;
+        else
+            match = std::get<std::shared_ptr<Match>>(std::move(made));
+    }
+    if (!match) {
+        spdlog::error("event=recovery_failed match={} steps={} why=\"{}\"", stored.id,
+                      stored.steps.size(), why);
+        // Marked, not dropped: the match and its steps stay for a person to look at.
+        auto marked = repo->end_match(
+            stored.id, "aborted",
+            json{{"winners", json::array()}, {"reason", "recovery_failed"}, {"why", why}}.dump(),
+            std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::system_clock::now().time_since_epoch())
+                .count());
+        if (!marked)
+            spdlog::error("event=recovery_mark_failed match={} error=\"{}\"", stored.id,
+                          marked.error().message);
+        return false;
+    }
+    spdlog::info("event=match_recovered match={} steps={}", stored.id, stored.steps.size());
+    std::vector<Member> seats;
+    for (const store::StoredSeat& seat : stored.seats)
+        seats.push_back(Member{seat.player_id, seat.display_name});
+    adopt(match, seats);
+    return true;
 }
 
 void Hub::connected(const ParticipantPtr& who) {
@@ -321,10 +325,30 @@ void Hub::connected(const ParticipantPtr& who) {
                 shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
         hub.queues.connected(who);
     });
+    impl_->fleet_connected(who);
 }
 
-void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
-    Impl& hub = *impl_;
+void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message,
+                 std::string_view text) {
+    impl_->handle_request(from, std::move(message), text);
+}
+
+void Hub::Impl::handle_request(const ParticipantPtr& from, protocol::ClientMessage message,
+                               std::string_view text) {
+    auto& state = from->hub_state();
+    if (fleet && (state.routing || !state.held.empty())) {
+        // Behind a request being routed: in order, and bounded like the outgoing queue.
+        if (state.held.size() >= 64)
+            return error(from, ErrorCode::Busy, "too many requests waiting; retry", message.ref);
+        state.held.emplace_back(text);
+        return;
+    }
+    dispatch(from, std::move(message), text, true);
+}
+
+void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage message,
+                         std::string_view text, bool may_route) {
+    Impl& hub = *this;
     const Ref& ref = message.ref;
     if (hub.stopping)
         return hub.error(from, ErrorCode::Unavailable, "the server is shutting down", ref);
@@ -340,6 +364,8 @@ void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
     };
     auto with_match = [&](const std::string& id, auto&& act) {
         if (auto match = handle_of(id)) return act(match);
+        if (hub.fleet && may_route && !text.empty())
+            return hub.route_match(from, id, std::string(text));
         hub.error(from, ErrorCode::UnknownMatch, "no such match", ref);
     };
     std::visit(
@@ -378,6 +404,13 @@ void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
                            [&](const std::shared_ptr<Match>& match) { match->abort(from, ref); });
             },
             [&](const auto& request) {
+                using Request = std::decay_t<decltype(request)>;
+                constexpr bool subscription =
+                    std::is_same_v<Request, protocol::LobbiesSubscribe> ||
+                    std::is_same_v<Request, protocol::MatchesSubscribe>;
+                // In a fleet, lobbies and queues live on the leader; the lists are everywhere.
+                if (!subscription && hub.fleet && !hub.leads())
+                    return hub.route_to_leader(from, text, ref);
                 // Lobbies and subscriptions live on the lobby strand.
                 boost::asio::post(hub.lobby_strand,
                                   [&hub, from, body = protocol::ClientBody{request}, ref] {
@@ -389,7 +422,12 @@ void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message) {
 }
 
 void Hub::disconnected(const ParticipantPtr& who) {
-    Impl& hub = *impl_;
+    impl_->fleet_disconnected(who);
+    impl_->disconnect_participant(who);
+}
+
+void Hub::Impl::disconnect_participant(const ParticipantPtr& who) {
+    Impl& hub = *this;
     const auto id = who->connection_id();
     auto& opened = who->hub_state().opened;
     for (const auto& [match_id, handle] : opened)
@@ -423,6 +461,10 @@ json Hub::live_matches() const {
 }
 
 json Hub::queues() const {
+    if (impl_->fleet && !impl_->leads()) {
+        std::lock_guard lock(impl_->fleet->mutex);
+        return impl_->fleet->queue_list;
+    }
     return impl_->queues.list();
 }
 
@@ -435,13 +477,17 @@ void Hub::match_summary(std::string match_id,
 }
 
 void Hub::shutdown() {
-    impl_->stopping = true;
+    if (impl_->stopping.exchange(true)) return;
     boost::asio::post(impl_->lobby_strand, [&hub = *impl_] {
         for (const auto& timer : hub.timers) timer->cancel();
         hub.queues.shutdown();
     });
-    std::lock_guard lock(impl_->matches_mutex);
-    for (const auto& [id, match] : impl_->matches) match->shutdown();
+    {
+        std::lock_guard lock(impl_->matches_mutex);
+        for (const auto& [id, match] : impl_->matches) match->shutdown();
+    }
+    // In a fleet the matches go to other nodes now rather than when their leases run out.
+    if (impl_->fleet) boost::asio::post(*impl_->blocking, [&hub = *impl_] { hub.fleet_leave(); });
 }
 
 }  // namespace server

@@ -15,12 +15,14 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
+#include "server/broker.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
 #include "server/participant.hpp"
 #include "server/step_store.hpp"
 
 namespace store {
+class FleetStore;
 class Repository;
 }
 
@@ -45,8 +47,11 @@ class Hub {
 public:
     /// With a `repository` (a database), guests and matches are stored there and blocking store
     /// calls run on a small thread pool of the hub's own; without, everything lives in memory.
+    /// With `fleet` and `broker` too (and a repository), this node is one of a fleet sharing
+    /// the database (docs/scaling.md): it serves the matches it owns and forwards the rest.
     Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, StepStore& store,
-        store::Repository* repository = nullptr);
+        store::Repository* repository = nullptr, store::FleetStore* fleet = nullptr,
+        Broker* broker = nullptr);
     ~Hub();
     Hub(const Hub&) = delete;
     Hub& operator=(const Hub&) = delete;
@@ -82,6 +87,8 @@ public:
     /// "recovery_failed" (never silently dropped). Blocks; call before the server runs.
     /// Returns how many matches were restored and how many failed, or throws if the database
     /// cannot be read.
+    /// In a fleet: starts listening to the other nodes, and restores only the live matches
+    /// this node owns (or that have no owner, or whose lease ran out).
     std::pair<int, int> recover();
 
     // A connection's calls (connected, handle, disconnected) come from the connection's own
@@ -94,7 +101,10 @@ public:
     void connected(const ParticipantPtr& who);
     /// Handles one parsed message (anything but hello) from a connected connection. Requests
     /// for a match the connection opened go straight to the match (the connection's handle).
-    void handle(const ParticipantPtr& from, protocol::ClientMessage message);
+    /// `text` is the message as received: in a fleet a request for a match owned by another
+    /// node (or a lobby request when another node leads) is forwarded as it came.
+    void handle(const ParticipantPtr& from, protocol::ClientMessage message,
+                std::string_view text = {});
     /// The connection is gone: it leaves subscriptions and match viewer lists (a seated
     /// player keeps the seat; the clock keeps running). A player's last connection going
     /// takes them out of the queue they wait in.
@@ -113,6 +123,12 @@ public:
     /// executor.
     void match_summary(std::string match_id,
                        std::function<void(std::optional<nlohmann::json>)> done) const;
+
+    /// True once shutdown() was called.
+    bool stopping() const;
+    /// In a fleet: {"node","leader","leading","nodes":[alive ids],"matches":held here,
+    /// "remote_connections"}; null on a single node.
+    nlohmann::json fleet_status() const;
 
     /// Stops timers and refuses new work (graceful shutdown).
     void shutdown();

@@ -19,6 +19,8 @@
 #include <unordered_map>
 
 #include "server/address_limiter.hpp"
+#include "server/broker.hpp"
+#include "server/remote_participant.hpp"
 #include "server/hub.hpp"
 #include "server/ids.hpp"
 #include "server/lobby.hpp"
@@ -26,9 +28,42 @@
 #include "server/replay.hpp"
 #include "server/queue_room.hpp"
 #include "server/rating/rating.hpp"
+#include "server/store/fleet_store.hpp"
 #include "server/store/repository.hpp"
 
 namespace server {
+
+/// What a fleet node keeps about the others (docs/scaling.md); the hub's `fleet` is null on a
+/// single node. Everything here is guarded by `mutex` (the broker's thread, the blocking pool,
+/// the strands all read it); the store and broker calls are made without it.
+struct FleetState {
+    store::FleetStore& store;
+    Broker& broker;
+    const std::string me;  ///< this node's id
+
+    mutable std::mutex mutex;
+    bool leading = false;  ///< this node holds the pairing authority's lock
+    std::string leader;    ///< the leader's id ("" while unknown)
+    std::set<std::string> alive;  ///< nodes with a fresh heartbeat, this one included
+    /// Owner of each live match, from the replicated live entries and the database.
+    std::unordered_map<std::string, std::string> owners;
+    /// Connections of other nodes that this node serves, by (home node, home connection id).
+    std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<RemoteParticipant>> remotes;
+    /// This node's connections that are served elsewhere too (by connection id), and by which
+    /// nodes: when one of those dies, the connection restarts (1012).
+    std::unordered_map<std::uint64_t, std::weak_ptr<Participant>> homes;
+    std::unordered_map<std::uint64_t, std::set<std::string>> peers;
+    /// The leader's queue counts (GET /api/queues on the other nodes) and what was last sent.
+    nlohmann::json queue_list = nlohmann::json::array();
+    std::string queues_sent;
+    /// Live matches per alive node at the last heartbeat, plus the ones the leader placed on
+    /// each since: where the next new match goes.
+    std::map<std::string, int> load;
+    /// Serializes restores of claimed matches, so one match is never restored twice at once.
+    std::mutex restore_mutex;
+
+    FleetState(store::FleetStore& s, Broker& b) : store(s), broker(b), me(b.node()) {}
+};
 
 /// A shared, immutable message body for Participant::deliver.
 inline std::shared_ptr<const std::string> shared(std::string text) {
@@ -41,7 +76,7 @@ struct Hub::Impl final : QueueHost {
     using Ref = protocol::Ref;
 
     Impl(boost::asio::io_context& io_context, const Config& cfg, Metrics& m, StepStore& s,
-         store::Repository* r)
+         store::Repository* r, store::FleetStore* fleet_store, Broker* broker)
         : io(io_context),
           config(cfg),
           metrics(m),
@@ -51,10 +86,14 @@ struct Hub::Impl final : QueueHost {
           lobby_strand(boost::asio::make_strand(io_context)),
           queues(lobby_strand, *this, m) {
         if (repo) blocking = std::make_unique<boost::asio::thread_pool>(2);
+        if (fleet_store && broker) fleet = std::make_unique<FleetState>(*fleet_store, *broker);
     }
     ~Impl() {
         // Store calls still running finish before the hub they post back to goes.
         if (blocking) blocking->join();
+        // No broker message may reach a hub that is going (fleet_leave stopped it already
+        // after a graceful stop; this covers the others).
+        if (fleet) fleet->broker.stop();
     }
 
     boost::asio::io_context& io;
@@ -65,6 +104,8 @@ struct Hub::Impl final : QueueHost {
     /// Runs the repository's blocking calls (never on a strand or a network thread).
     std::unique_ptr<boost::asio::thread_pool> blocking;
     std::atomic<bool> stopping{false};
+    /// Several nodes on one database (docs/scaling.md); null on a single node.
+    std::unique_ptr<FleetState> fleet;
 
     // Identity: read by every session's hello, so guarded by a lock rather than a strand.
     mutable std::shared_mutex identity_mutex;
@@ -81,6 +122,9 @@ struct Hub::Impl final : QueueHost {
     /// may not queue); a match leaves both when it ends.
     std::unordered_map<std::string, std::vector<std::string>> seated;
     std::unordered_map<std::string, std::set<std::string>> playing;
+    /// In a fleet, on the leader: new matches placed on another node (id -> node), made and
+    /// stored here but run there; adopt() hands them over instead of keeping them.
+    std::unordered_map<std::string, std::string> placed;
 
     // What the HTTP getters read, published by the strands that own the data.
     mutable std::mutex lists_mutex;
@@ -173,6 +217,7 @@ struct Hub::Impl final : QueueHost {
     }
 
     void publish_lobbies() {
+        if (fleet && !leads()) return;  // the list comes from the leader
         json list = lobbies.public_json();
         metrics.open_lobbies = static_cast<std::int64_t>(lobbies.size());
         {
@@ -180,6 +225,7 @@ struct Hub::Impl final : QueueHost {
             if (list == lobby_list) return;
             lobby_list = list;
         }
+        fleet_publish_lobbies(list);
         auto message = shared(protocol::event_message("lobbies", {{"lobbies", std::move(list)}}));
         for (const auto& [id, p] : lobby_watchers) p->deliver(message);
     }
@@ -241,6 +287,68 @@ struct Hub::Impl final : QueueHost {
     void adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats);
     /// A made match that will not be played after all: off the lists, aborted in the database.
     void abandon(const std::shared_ptr<Match>& match);
+
+    // ---- requests (hub.cpp) ----
+    /// A request of `from` (on its strand): waits behind a request being routed, else dispatch.
+    void handle_request(const ParticipantPtr& from, protocol::ClientMessage message,
+                        std::string_view text);
+    /// Handles a request here, or (in a fleet, with `may_route`) sends it where it belongs.
+    void dispatch(const ParticipantPtr& from, protocol::ClientMessage message,
+                  std::string_view text, bool may_route);
+
+    /// The connection is gone (Hub::disconnected without the fleet's part; also for remote
+    /// participants whose home says so). On the connection's strand.
+    void disconnect_participant(const ParticipantPtr& who);
+
+    // ---- the fleet (hub_fleet.cpp); all no-ops on a single node ----
+    /// Starts listening to the broker, beats once, restores this node's matches, starts the
+    /// heartbeat and lease timers. Blocks (startup).
+    std::pair<int, int> fleet_start();
+    /// One broker message (the broker's thread).
+    void fleet_receive(std::string_view from, std::string payload);
+    /// The broker lost messages: every peer counts as restarted.
+    void fleet_gap();
+    /// This node holds the pairing authority (or there is no fleet).
+    bool leads() const;
+    /// Sends a request of a local connection to `node` (a `req`), remembering the peer.
+    void forward(const ParticipantPtr& from, const std::string& node, std::string_view text);
+    /// A match request for a match not in memory: forwarded to its owner, or claimed and
+    /// restored here, then handled; the connection's later requests wait meanwhile.
+    void route_match(const ParticipantPtr& from, const std::string& match_id, std::string text);
+    /// Lobby and queue requests go to the leader.
+    void route_to_leader(const ParticipantPtr& from, std::string_view text, const Ref& ref);
+    /// Handles the requests that waited behind a routed one (the connection's strand).
+    void drain_held(const ParticipantPtr& from);
+    /// Rebuilds a stored match (replaying its steps) and adopts it; false and logged when its
+    /// replay fails (then it is marked aborted "recovery_failed"). Blocking.
+    bool restore_stored(const store::StoredMatch& stored);
+    /// Claims `match_id` in the database and, when it is ours, makes sure it is in memory.
+    /// Blocking. Returns the claim's answer (Unavailable: the database could not tell).
+    store::Result<store::Claim> claim_and_load(const std::string& match_id,
+                                               store::Ownership* seen = nullptr);
+    /// A node is gone: its connections' remote participants leave, this node's connections it
+    /// served restart (1012), the matches it owned are looked up again.
+    void node_dead(const std::string& node);
+    /// Heartbeat, election, and every lease/3 renewal and takeover (blocking pool).
+    void fleet_beat();
+    void fleet_renew();
+    /// Graceful stop: hands this node's matches over, says bye, leaves (blocking pool).
+    void fleet_leave();
+    /// The connection is gone: tells the nodes that served it.
+    void fleet_disconnected(const ParticipantPtr& who);
+    /// A new local connection registers with the leader.
+    void fleet_connected(const ParticipantPtr& who);
+    /// Broadcasts a live entry of a match this node owns.
+    void fleet_publish_live(const std::string& id, const json& entry);
+    /// The leader's lobby list changed.
+    void fleet_publish_lobbies(const json& list);
+    /// Where a new match goes: the alive node with the fewest live matches ("" on one node).
+    std::string place_match();
+    /// The remote participant for (home, connection), made (and connected) on first use.
+    std::shared_ptr<RemoteParticipant> remote_for(const std::string& home,
+                                                  std::uint64_t connection,
+                                                  const std::string& player,
+                                                  const std::string& name);
 
     // ---- QueueHost (lobby strand) ----
     void tell(const std::string& player,
@@ -383,6 +491,7 @@ struct Hub::Impl final : QueueHost {
             }
         }
         set_live_entry(id, entry);
+        fleet_publish_live(id, entry);
         if (entry.is_null())
             // A short while for the requests already in flight and the players' last patches,
             // then the match leaves the map (and memory, once nothing else holds it).

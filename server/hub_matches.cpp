@@ -62,7 +62,13 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
                    {"challenger", options.challenger}};
     for (const auto& item : origin.items()) stored[item.key()] = item.value();
-    auto created = Match::create(io, options, store, metrics, publisher());
+    // In a fleet the leader spreads new matches over the nodes; one placed elsewhere is made
+    // here (its first state, its row) but published and run by its owner only.
+    const std::string owner = place_match();
+    const bool away = fleet && !owner.empty() && owner != fleet->me;
+    auto created = Match::create(io, options, store, metrics,
+                                 away ? MatchPublisher([](const std::string&, const json&) {})
+                                      : publisher());
     if (auto* e = std::get_if<std::string>(&created))
         return done(LobbyError{ErrorCode::InvalidField, *e});
     auto match = std::get<std::shared_ptr<Match>>(std::move(created));
@@ -74,6 +80,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     row.game = match->kind();
     row.settings_json = stored.dump();
     row.seed = options.seed;
+    row.owner_node = owner;
     row.state_hash = match->state_hash_before_shared();
     row.created_at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                             std::chrono::system_clock::now().time_since_epoch())
@@ -85,8 +92,30 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
             static_cast<int>(s), options.seats[s].id,
             s < powers.size() && powers[s].is_string() ? powers[s].get<std::string>() : std::string(),
             {}});
-    store.create(std::move(row), [this, match, done = std::move(done)](bool ok) {
+    store.create(std::move(row), [this, match, owner, away, done = std::move(done)](bool ok) {
         if (!ok) spdlog::warn("event=match_store_failed match={}", match->id());
+        if (ok && away) {
+            // The owner's lease starts now; the owner is told when the match is adopted.
+            return boost::asio::post(*blocking, [this, match, owner, done] {
+                auto assigned = fleet->store.assign(match->id(), owner);
+                if (!assigned)
+                    spdlog::warn("event=match_assign_failed match={} node={} error=\"{}\"",
+                                 match->id(), owner, assigned.error().message);
+                boost::asio::post(lobby_strand, [this, match, owner, done, ok = assigned.ok()] {
+                    if (!ok) {
+                        abandon(match);
+                        return done(LobbyError{ErrorCode::Unavailable,
+                                               "the match could not be stored; temporarily "
+                                               "unavailable, try again"});
+                    }
+                    {
+                        std::lock_guard lock(matches_mutex);
+                        placed[match->id()] = owner;
+                    }
+                    done(match);
+                });
+            });
+        }
         boost::asio::post(lobby_strand, [this, match, done, ok] {
             if (ok) return done(match);
             discard(match);
@@ -97,6 +126,31 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
 }
 
 void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats) {
+    std::string owner;
+    {
+        std::lock_guard lock(matches_mutex);
+        if (auto it = placed.find(match->id()); it != placed.end()) {
+            owner = it->second;
+            placed.erase(it);
+            // Its players count as playing here (the leader's queue check) until its owner
+            // says it is over (a null live entry).
+            auto& players = seated[match->id()];
+            for (const Member& m : seats) {
+                players.push_back(m.id);
+                playing[m.id].insert(match->id());
+            }
+        }
+    }
+    if (!owner.empty()) {
+        match->shutdown();
+        {
+            std::lock_guard lock(fleet->mutex);
+            fleet->owners[match->id()] = owner;
+        }
+        fleet->broker.send(owner, json{{"t", "adopt"}, {"id", match->id()}}.dump());
+        spdlog::info("event=fleet_placed match={} node={}", match->id(), owner);
+        return;
+    }
     std::lock_guard lock(matches_mutex);
     matches.emplace(match->id(), match);
     auto& players = seated[match->id()];

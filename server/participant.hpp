@@ -3,6 +3,8 @@
 // fake in tests. Rooms never touch sockets.
 
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -19,6 +21,11 @@ struct ConnectionState {
     /// a finished match leaves memory when the hub lets it go, whoever had it open (a request for
     /// it then falls back to the hub's lookup and gets unknown_match).
     std::unordered_map<std::string, std::weak_ptr<Match>> opened;
+    /// In a fleet (docs/scaling.md): a request of this connection is being routed (its match
+    /// looked up or claimed in the database); the messages that came after it wait here, raw,
+    /// so that the connection's requests are handled in the order they were sent.
+    bool routing = false;
+    std::deque<std::string> held;
 };
 
 /// A connected client as rooms see it. Implementations are thread-safe: `deliver` may be
@@ -33,6 +40,13 @@ public:
     virtual std::uint64_t connection_id() const = 0;
     /// The authenticated player's id (connections only reach rooms after `hello`).
     virtual const std::string& player_id() const = 0;
+
+    /// Runs `work` on this connection's strand, where the hub's calls for it run (the hub goes
+    /// on there with a request after an asynchronous lookup). Default: at once (test fakes).
+    virtual void post(std::function<void()> work) { work(); }
+    /// Closes the connection because a node it was served by is gone (1012 "service restart"):
+    /// the client reconnects and resumes (docs/scaling.md). Default: nothing.
+    virtual void restart() {}
 
     /// The hub's state for this connection (Hub only; on the connection's strand only).
     ConnectionState& hub_state() { return hub_state_; }

@@ -14,7 +14,9 @@
 
 #include "server/http_api.hpp"
 #include "server/listener.hpp"
+#include "server/store/fleet_store.hpp"
 #include "server/store/migrations.hpp"
+#include "server/store/pg_broker.hpp"
 #include "server/store/pg_step_store.hpp"
 #include "server/store/repository.hpp"
 
@@ -45,11 +47,27 @@ Server::Server(Config config)
         spdlog::info("event=migrated applied={} present={}", migrated->applied.size(),
                      migrated->present.size());
         repository_ = std::make_unique<store::Repository>(config_.database_url, 4);
-        pg_store_ = std::make_unique<store::PgStepStore>(
-            store::PgStepStoreOptions{.url = config_.database_url});
+        pg_store_ = std::make_unique<store::PgStepStore>(store::PgStepStoreOptions{
+            .url = config_.database_url, .node = config_.node_id, .lease = config_.lease});
         steps = pg_store_.get();
+        if (!config_.node_id.empty()) {
+            // One of a fleet (docs/scaling.md): leases, heartbeats and the leader's lock in
+            // the database, and the other nodes over its LISTEN/NOTIFY.
+            const std::string node_url =
+                !config_.node_url.empty()
+                    ? config_.node_url
+                    : "http://" + config_.address + ":" + std::to_string(config_.port);
+            fleet_store_ = std::make_unique<store::FleetStore>(store::FleetStoreOptions{
+                .url = config_.database_url,
+                .node = config_.node_id,
+                .node_url = node_url,
+                .lease = config_.lease});
+            broker_ = std::make_unique<store::PgBroker>(
+                store::PgBrokerOptions{.url = config_.database_url, .node = config_.node_id});
+        }
     }
-    hub_ = std::make_unique<Hub>(io_, config_, metrics_, *steps, repository_.get());
+    hub_ = std::make_unique<Hub>(io_, config_, metrics_, *steps, repository_.get(),
+                                 fleet_store_.get(), broker_.get());
     if (repository_) {
         const auto [restored, failed] = hub_->recover();
         spdlog::info("event=recovery_done restored={} failed={}", restored, failed);

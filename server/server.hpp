@@ -17,6 +17,8 @@
 #include "server/step_store.hpp"
 
 namespace store {
+class FleetStore;
+class PgBroker;
 class PgStepStore;
 class Repository;
 }  // namespace store
@@ -80,6 +82,9 @@ private:
     // the appends it holds, and those answers are posted to match strands.
     std::unique_ptr<store::Repository> repository_;
     std::unique_ptr<store::PgStepStore> pg_store_;
+    // In a fleet (Config::node_id): the shared leases and the broker, used by the hub.
+    std::unique_ptr<store::FleetStore> fleet_store_;
+    std::unique_ptr<store::PgBroker> broker_;
     std::unique_ptr<Hub> hub_;
     // The stored-data HTTP API: its destructor waits for the queries it runs (their answers are
     // posted to sessions on the io_context, which outlives it).

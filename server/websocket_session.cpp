@@ -164,7 +164,7 @@ bool WebsocketSession::on_message(std::string_view text) {
         return true;
     }
     try {
-        hub_.handle(shared_from_this(), std::move(message));
+        hub_.handle(shared_from_this(), std::move(message), text);
     } catch (const std::exception& e) {
         // The hub should not throw; if it does, this connection answers and lives on.
         spdlog::error("event=hub_exception conn={} player={} what=\"{}\"", id_, player_id_, e.what());
@@ -234,6 +234,14 @@ void WebsocketSession::close(std::uint16_t code, std::string reason, bool flush)
     net::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason), flush]() mutable {
         self->start_close(code, std::move(reason), flush);
     });
+}
+
+void WebsocketSession::post(std::function<void()> work) {
+    net::post(ws_.get_executor(), std::move(work));
+}
+
+void WebsocketSession::restart() {
+    close(boost::beast::websocket::close_code::service_restart, "service restart", true);
 }
 
 void WebsocketSession::enqueue(std::shared_ptr<const std::string> message) {

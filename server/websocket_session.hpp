@@ -82,6 +82,11 @@ public:
     /// The authenticated player's id ("" before hello).
     const std::string& player_id() const override { return player_id_; }
 
+    /// Runs `work` on this session's strand.
+    void post(std::function<void()> work) override;
+    /// Closes with 1012 (service restart) after the queued messages.
+    void restart() override;
+
     /// Closes with `code` and `reason` (any thread). With `flush` the messages already queued
     /// are written first; without, they are dropped. The first close asked for wins.
     void close(std::uint16_t code, std::string reason, bool flush);

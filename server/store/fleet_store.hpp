@@ -55,7 +55,8 @@ class FleetStore {
   public:
     /// Connects lazily (two connections: one for calls, one that holds the advisory lock).
     explicit FleetStore(FleetStoreOptions options);
-    /// Releases the lock (if held) by closing its session.
+    /// Releases the lock (if held: pg_advisory_unlock, so another node may take it at once) and
+    /// closes its session.
     ~FleetStore();
     FleetStore(const FleetStore&) = delete;
     FleetStore& operator=(const FleetStore&) = delete;

@@ -116,8 +116,8 @@ std::string ArrayLiteral::take() {
     return done;
 }
 
-ConnectionPool::ConnectionPool(std::string url, std::size_t size)
-    : url_(std::move(url)), size_(size == 0 ? 1 : size) {}
+ConnectionPool::ConnectionPool(std::string url, std::size_t size, Setup setup)
+    : url_(std::move(url)), size_(size == 0 ? 1 : size), setup_(std::move(setup)) {}
 
 ConnectionPool::~ConnectionPool() = default;
 
@@ -132,7 +132,9 @@ ConnectionPool::Lease ConnectionPool::lease() {
     }
     lock.unlock();
     try {
-        return Lease(*this, std::make_unique<pqxx::connection>(url_));
+        auto c = std::make_unique<pqxx::connection>(url_);
+        if (setup_) setup_(*c);
+        return Lease(*this, std::move(c));
     } catch (...) {
         give_back(nullptr);
         throw;

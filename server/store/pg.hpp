@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <pqxx/pqxx>
@@ -69,7 +70,11 @@ inline std::string timestamp_to_ms(const std::string& column) {
 /// is dropped and a new one made on the next lease, so the pool heals when the server returns.
 class ConnectionPool {
   public:
-    ConnectionPool(std::string url, std::size_t size);
+    /// Runs on every new connection before its first lease (e.g. SET statement_timeout); what
+    /// it throws fails that lease as a failed connect would.
+    using Setup = std::function<void(pqxx::connection&)>;
+
+    ConnectionPool(std::string url, std::size_t size, Setup setup = {});
     ~ConnectionPool();
 
     /// One connection, exclusively, until the lease dies.
@@ -99,6 +104,7 @@ class ConnectionPool {
 
     const std::string url_;
     const std::size_t size_;
+    const Setup setup_;
     std::mutex mutex_;
     std::condition_variable freed_;
     std::vector<std::unique_ptr<pqxx::connection>> idle_;

@@ -19,10 +19,18 @@ struct PgBrokerOptions {
     std::string node;  ///< this node's id (1-40 of [a-z0-9_-])
     std::size_t max_queued_bytes = 64 << 20;  ///< beyond: sends are dropped (and counted)
     std::chrono::milliseconds reconnect{200};  ///< wait between reconnect attempts
+    /// Channels are <prefix>_node_<id> and <prefix>_fleet. Fleets that share one database (tests
+    /// in schemas of their own) keep apart with prefixes of their own; 1-8 of [a-z0-9_].
+    std::string channel_prefix = "santorini";
+    /// How long stop() waits for the queue to be sent before it gives up on the rest.
+    std::chrono::milliseconds stop_wait{2000};
 };
 
+/// Payloads must be valid UTF-8 without NUL (PostgreSQL text): others are dropped and counted.
+/// Connecting is bounded by connect_timeout=2 unless the URL sets one.
 class PgBroker final : public server::Broker {
   public:
+    /// Throws std::invalid_argument for a bad node id or channel prefix; connects in start().
     explicit PgBroker(PgBrokerOptions options);
     ~PgBroker() override;  ///< stop()
     PgBroker(const PgBroker&) = delete;

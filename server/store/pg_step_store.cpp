@@ -50,16 +50,26 @@ const char* const seat_ratings = "seat_ratings";
 const char* const put_rating = "put_rating";
 const char* const add_history = "add_history";
 const char* const set_seat_ratings = "set_seat_ratings";
+const char* const owned_matches = "owned_matches";
 
 void prepare(pqxx::connection& c) {
     // A group's creations, all rows of a column in one array parameter. No ON CONFLICT: a
-    // taken id fails the group, which is then retried one request at a time.
+    // taken id fails the group, which is then retried one request at a time. $8 is a fleet
+    // node's lease in ms (NULL on a single node): an owned match starts with a lease.
     c.prepare(insert_matches,
               "INSERT INTO matches (id, game, settings, seed, status, created_at, started_at, "
-              "owner_node, state_hash) SELECT i, g, s, d, 'live', " +
+              "owner_node, state_hash, lease_until) SELECT i, g, s, d, 'live', " +
                   pg::ms_to_timestamp("t") + ", " + pg::ms_to_timestamp("t") +
-                  ", o, h FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::bigint[], "
+                  ", o, h, CASE WHEN o IS NOT NULL THEN now() + $8::bigint * "
+                  "interval '1 millisecond' END "
+                  "FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::bigint[], "
                   "$5::bigint[], $6::text[], $7::text[]) AS u(i, g, s, d, t, o, h)");
+    // The fence of a fleet node: which of a group's matches it owns, their rows locked FOR
+    // SHARE until the commit, so a claim (an UPDATE of the row) waits for the group and a group
+    // after a claim sees the new owner. Locked in id order, as FleetStore::renew locks them.
+    c.prepare(owned_matches,
+              "SELECT id FROM matches WHERE id = ANY($1::text[]) AND owner_node = $2 "
+              "ORDER BY id FOR SHARE");
     c.prepare(insert_seats,
               "INSERT INTO seats (match_id, seat, player_id, power, team, created_at) "
               "SELECT m, n, p, w, k, " +
@@ -262,6 +272,8 @@ struct PgStepStore::Impl {
         }
         pqxx::work w(*connection);
         if (!creations.empty()) insert_creations(w, batch, creations);
+        if (!options.node.empty() && (!steps.empty() || !aborts.empty()))
+            fence(w, batch, steps, aborts, ok);
         if (!steps.empty()) insert_steps_of(w, batch, steps, ok);
         for (std::size_t i : steps) {
             const auto& r = std::get<StepRecord>(batch[i].record);
@@ -273,8 +285,35 @@ struct PgStepStore::Impl {
         return ok;
     }
 
-    static void insert_creations(pqxx::work& w, const std::vector<Pending>& batch,
-                                 const std::vector<std::size_t>& which) {
+    // The match of a record: a step's or an abort's.
+    static const std::string& match_of(const Pending& p) {
+        if (const auto* step = std::get_if<StepRecord>(&p.record)) return step->match_id;
+        return std::get<MatchAbort>(p.record).match_id;
+    }
+
+    // Keeps in `steps` and `aborts` only the records of matches this node owns (one statement
+    // for the group); the others answer false, and the rest of the group commits.
+    void fence(pqxx::work& w, const std::vector<Pending>& batch, std::vector<std::size_t>& steps,
+               std::vector<std::size_t>& aborts, std::vector<bool>& ok) const {
+        pg::ArrayLiteral ids(steps.size() + aborts.size(), 24);
+        for (std::size_t i : steps) ids.text(match_of(batch[i]));
+        for (std::size_t i : aborts) ids.text(match_of(batch[i]));
+        std::unordered_set<std::string> owned;
+        for (const auto& row : w.exec_prepared(owned_matches, ids.take(), options.node))
+            owned.insert(row[0].as<std::string>());
+        const auto keep = [&](std::vector<std::size_t>& which) {
+            std::erase_if(which, [&](std::size_t i) {
+                if (owned.count(match_of(batch[i]))) return false;
+                ok[i] = false;
+                return true;
+            });
+        };
+        keep(steps);
+        keep(aborts);
+    }
+
+    void insert_creations(pqxx::work& w, const std::vector<Pending>& batch,
+                          const std::vector<std::size_t>& which) const {
         pg::ArrayLiteral id(which.size(), 20), game(which.size()), settings(which.size(), 64),
             seed(which.size(), 20), at(which.size(), 13), owner(which.size()),
             hash(which.size(), 16);
@@ -291,7 +330,9 @@ struct PgStepStore::Impl {
             // The 64-bit seed keeps its bits in a signed bigint (docs/storage.md).
             seed.integer(static_cast<std::int64_t>(m.seed));
             at.integer(m.created_at_ms);
-            owner.nullable_text(m.owner_node);
+            // A fleet node owns what it creates, unless the creation names another owner (the
+            // pairing authority assigns new matches to nodes).
+            owner.nullable_text(m.owner_node.empty() ? options.node : m.owner_node);
             hash.nullable_text(m.state_hash);
             for (const auto& s : m.seats) {
                 seat_match.text(m.id);
@@ -305,8 +346,10 @@ struct PgStepStore::Impl {
                 seat_at.integer(m.created_at_ms);
             }
         }
+        const std::string lease =
+            options.node.empty() ? std::string() : std::to_string(options.lease.count());
         w.exec_prepared(insert_matches, id.take(), game.take(), settings.take(), seed.take(),
-                        at.take(), owner.take(), hash.take());
+                        at.take(), owner.take(), hash.take(), pg::nullable(lease));
         w.exec_prepared(insert_seats, seat_match.take(), seat.take(), seat_player.take(),
                         seat_power.take(), seat_team.take(), seat_at.take());
     }

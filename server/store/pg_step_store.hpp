@@ -39,7 +39,7 @@ struct PgStepStoreOptions {
     /// created here is stored with owner_node = node and a lease of `lease` from now, and a
     /// step is stored only while its match's owner_node is this node (read FOR SHARE in the
     /// step's transaction): a step of a match taken over by another node answers false.
-    std::string node;
+    std::string node{};  // {}: designated initializers may leave it out (-Wmissing-field-initializers)
     std::chrono::milliseconds lease{10000};
 };
 

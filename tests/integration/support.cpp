@@ -43,23 +43,30 @@ std::uint16_t free_port() {
 
 // ---- ServerProcess ----
 
-ServerProcess::ServerProcess(std::uint16_t port, std::string database_url, std::string log)
-    : port_(port), url_(std::move(database_url)), log_(std::move(log)) {}
+ServerProcess::ServerProcess(std::uint16_t port, std::string database_url, std::string log,
+                             std::vector<std::string> extra)
+    : port_(port), url_(std::move(database_url)), log_(std::move(log)), extra_(std::move(extra)) {}
 
 ServerProcess::~ServerProcess() { kill_now(); }
 
 void ServerProcess::start() {
     const std::string port = std::to_string(port_);
+    // Built before the fork: the child only execs.
+    std::vector<std::string> args = {SANTORINI_SERVER_BINARY, "--port", port, "--database-url", url_,
+                                     "--threads", "2", "--log-level", "info",
+                                     "--messages-per-second", "100000", "--message-burst", "100000",
+                                     "--guest-burst", "1000"};
+    args.insert(args.end(), extra_.begin(), extra_.end());
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
     std::fflush(nullptr);  // or the child writes the test's buffered output a second time
     const pid_t pid = ::fork();
     if (pid < 0) throw std::runtime_error("fork failed");
     if (pid == 0) {
         std::freopen("/dev/null", "w", stdout);
         std::freopen(log_.c_str(), "a", stderr);
-        ::execl(SANTORINI_SERVER_BINARY, SANTORINI_SERVER_BINARY, "--port", port.c_str(),
-                "--database-url", url_.c_str(), "--threads", "2", "--log-level", "info",
-                "--messages-per-second", "100000", "--message-burst", "100000", "--guest-burst",
-                "1000", static_cast<char*>(nullptr));
+        ::execv(SANTORINI_SERVER_BINARY, argv.data());
         std::_Exit(127);
     }
     {
@@ -137,6 +144,38 @@ void ServerProcess::kill_now() {
         pid_ = 0;
     }
     ready_ = false;
+}
+
+bool ServerProcess::terminate(std::chrono::milliseconds grace) {
+    pid_t pid = 0;
+    {
+        std::lock_guard lock(mutex_);
+        pid = pid_;
+        ready_ = false;
+    }
+    if (pid == 0) return false;
+    ::kill(pid, SIGTERM);
+    bool exited = false;
+    const auto deadline = std::chrono::steady_clock::now() + grace;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (::waitpid(pid, nullptr, WNOHANG) == pid) {
+            exited = true;
+            break;
+        }
+        std::this_thread::sleep_for(10ms);
+    }
+    if (!exited) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+    }
+    std::lock_guard lock(mutex_);
+    pid_ = 0;
+    return exited;
+}
+
+bool ServerProcess::running() const {
+    std::lock_guard lock(mutex_);
+    return pid_ != 0;
 }
 
 // ---- players ----

@@ -32,7 +32,9 @@ std::uint16_t free_port();
 class ServerProcess {
   public:
     /// `log`: where the server's stderr goes (appended), for a failing run's post-mortem.
-    ServerProcess(std::uint16_t port, std::string database_url, std::string log);
+    /// `extra`: more arguments after the usual ones (a fleet node's --node-id, --lease-ms, ...).
+    ServerProcess(std::uint16_t port, std::string database_url, std::string log,
+                  std::vector<std::string> extra = {});
     ~ServerProcess();
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
@@ -51,11 +53,17 @@ class ServerProcess {
     void stop_waiting();
     /// SIGKILL and reap, if it runs.
     void kill_now();
+    /// SIGTERM (a graceful stop) and reap; SIGKILL if it has not exited within `grace`. True
+    /// if it exited by itself in time.
+    bool terminate(std::chrono::milliseconds grace);
+    /// True while the child runs (it has not been reaped).
+    bool running() const;
 
   private:
     std::uint16_t port_;
     std::string url_;
     std::string log_;
+    std::vector<std::string> extra_;
     mutable std::mutex mutex_;
     std::condition_variable ready_changed_;
     pid_t pid_ = 0;

@@ -40,16 +40,21 @@ TEST_CASE("migrations apply once, and a rerun applies nothing", "[migrations]") 
     TestSchema s(false);
     auto first = store::migrate(s.url(), "migrations");
     REQUIRE(first.ok());
-    CHECK(first->applied == std::vector<std::string>{"0001_initial.sql"});
+    const std::vector<std::string> all{"0001_initial.sql", "0002_fleet.sql"};
+    CHECK(first->applied == all);
     CHECK(first->present.empty());
-    for (auto table : {"players", "matches", "seats", "steps", "ratings", "rating_history"})
+    for (auto table :
+         {"players", "matches", "seats", "steps", "ratings", "rating_history", "nodes"})
         CHECK(table_exists(s, table));
+    CHECK(s.scalar("SELECT count(*) FROM information_schema.columns WHERE table_schema = '" +
+                   s.name() + "' AND table_name = 'matches' AND column_name = 'lease_until'") ==
+          "1");
 
     auto second = store::migrate(s.url(), "migrations");
     REQUIRE(second.ok());
     CHECK(second->applied.empty());
-    CHECK(second->present == std::vector<std::string>{"0001_initial.sql"});
-    CHECK(s.scalar("SELECT count(*) FROM schema_migrations") == "1");
+    CHECK(second->present == all);
+    CHECK(s.scalar("SELECT count(*) FROM schema_migrations") == "2");
 }
 
 TEST_CASE("migrations apply in numeric order, each recorded with its checksum", "[migrations]") {

@@ -11,7 +11,9 @@
 // Options: --url URL (default $SANTORINI_TEST_DATABASE_URL), --matches N (100),
 // --steps N per match (200), --window-us N (300), --migrations DIR (migrations), --create (the
 // matches are created through the step store, timed, each right before its first step, as the
-// server does; without it they are made beforehand through the repository).
+// server does; without it they are made beforehand through the repository), --node ID (the
+// store fences every step as a fleet node does, docs/scaling.md; the matches made beforehand
+// are claimed by that node through FleetStore).
 
 #include <algorithm>
 #include <atomic>
@@ -24,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "server/store/fleet_store.hpp"
 #include "server/store/migrations.hpp"
 #include "server/store/pg_step_store.hpp"
 #include "server/store/repository.hpp"
@@ -108,6 +111,7 @@ int main(int argc, char** argv) {
     std::string migrations = "migrations";
     int matches = 100, steps = 200, window_us = 300;
     bool create_through_store = false;
+    std::string node;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--url"))
             url = arg_value(i, argc, argv);
@@ -119,6 +123,8 @@ int main(int argc, char** argv) {
             window_us = std::atoi(arg_value(i, argc, argv));
         else if (!std::strcmp(argv[i], "--create"))
             create_through_store = true;
+        else if (!std::strcmp(argv[i], "--node"))
+            node = arg_value(i, argc, argv);
         else if (!std::strcmp(argv[i], "--migrations"))
             migrations = arg_value(i, argc, argv);
         else {
@@ -166,8 +172,22 @@ int main(int argc, char** argv) {
         }
     }
 
+    if (!node.empty() && !create_through_store) {
+        store::FleetStoreOptions fleet_options;
+        fleet_options.url = url;
+        fleet_options.node = node;
+        store::FleetStore fleet(fleet_options);
+        for (const auto& id : bench.match_ids)
+            if (auto c = fleet.claim(id); !c || *c != store::Claim::Claimed) {
+                std::fprintf(stderr, "store-bench: node %s cannot claim %s\n", node.c_str(),
+                             id.c_str());
+                return 1;
+            }
+    }
+
     store::PgStepStoreOptions options;
     options.url = url;
+    options.node = node;
     options.window = std::chrono::microseconds(window_us);
     store::PgStepStore step_store(options);
     if (!step_store.wait_available(std::chrono::seconds(10))) {
@@ -195,7 +215,8 @@ int main(int argc, char** argv) {
     auto at = [&](double q) {
         return l[std::min(l.size() - 1, static_cast<std::size_t>(q * l.size()))];
     };
-    std::printf("matches %d, steps per match %d, window %d us\n", matches, steps, window_us);
+    std::printf("matches %d, steps per match %d, window %d us%s%s\n", matches, steps, window_us,
+                node.empty() ? "" : ", fenced as node ", node.c_str());
     // The store counts creations among what it stored; the steps are the rest.
     const auto creations = static_cast<std::uint64_t>(bench.creations_us.size());
     const std::uint64_t steps_stored = stats.stored - std::min(stats.stored, creations);

@@ -1,0 +1,51 @@
+#pragma once
+// A fleet for a test: a fresh schema of the test database, three santorini-server nodes
+// (n1, n2, n3, each a child process on a free loopback port, --lease-ms 2000) and HAProxy in
+// front of them. Everything stops when the Fleet is destroyed, also when the test fails.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tests/fleet/haproxy.hpp"
+#include "tests/integration/support.hpp"
+
+namespace fleet {
+
+constexpr int node_count = 3;
+constexpr std::chrono::milliseconds lease{2000};
+
+class Fleet {
+  public:
+    /// `name` tells this test's log files apart: <build dir>/fleet_<name>_n1.log, ...
+    explicit Fleet(const std::string& name);
+    ~Fleet();
+    Fleet(const Fleet&) = delete;
+    Fleet& operator=(const Fleet&) = delete;
+
+    /// Starts the nodes one after the other (each ready over HTTP), then HAProxy.
+    void start();
+
+    const std::string& url() const { return url_; }  ///< the schema's database URL
+    std::string node_id(int i) const { return "n" + std::to_string(i + 1); }
+    std::uint16_t port(int i) const { return ports_[static_cast<std::size_t>(i)]; }
+    /// The node index of `id` ("n2": 1), or -1.
+    int index_of(const std::string& id) const;
+    std::uint16_t proxy_port() const { return proxy_->port(); }
+    integration::ServerProcess& node(int i) { return *nodes_[static_cast<std::size_t>(i)]; }
+    const std::string& log(int i) const { return logs_[static_cast<std::size_t>(i)]; }
+
+  private:
+    std::string url_;
+    std::vector<std::uint16_t> ports_;
+    std::vector<std::string> logs_;
+    std::vector<std::unique_ptr<integration::ServerProcess>> nodes_;
+    std::unique_ptr<HaProxy> proxy_;
+};
+
+/// The last `lines` lines of each file of `paths`, headed by its name.
+std::string tails(const std::vector<std::string>& paths, std::size_t lines);
+
+}  // namespace fleet
