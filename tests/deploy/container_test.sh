@@ -4,7 +4,8 @@
 # runs it), waits for its HEALTHCHECK, checks that it runs as a
 # user without privileges, plays a Santorini and a Splendor game against it (build/release/
 # deploy-play), stops it with SIGTERM and checks it stopped gracefully (exit 0, within the
-# grace), then starts a second container on the same database and checks the games are there.
+# grace), then starts a second container on the same database, as a fleet node, and checks
+# the games are there.
 #
 # Usage: tests/deploy/container_test.sh [--no-build]
 #   --no-build         use the image already tagged (SANTORINI_IMAGE)
@@ -77,15 +78,18 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
-# start NAME PORT: a detached container on the host's network, on 127.0.0.1:PORT.
+# start NAME PORT [ENV=VALUE...]: a detached container on the host's network, on 127.0.0.1:PORT.
 start_container() {
   local name=$1 port=$2
+  shift 2
+  local env=()
+  for e in "$@"; do env+=(-e "$e"); done
   names+=("$name")
   # As deploy/k8s runs it: a read-only root file system, no capabilities, no privilege gain.
   "${engine[@]}" run -d --name "$name" --network host "${extra[@]}" \
     --read-only --cap-drop ALL --security-opt no-new-privileges \
     -e SANTORINI_DATABASE_URL="$SANTORINI_TEST_DATABASE_URL" -e SANTORINI_PORT="$port" \
-    -e SANTORINI_MESSAGES_PER_SECOND=100000 -e SANTORINI_MESSAGE_BURST=100000 \
+    -e SANTORINI_MESSAGES_PER_SECOND=100000 -e SANTORINI_MESSAGE_BURST=100000 "${env[@]}" \
     "$image" --address 127.0.0.1 > /dev/null
 }
 
@@ -135,11 +139,16 @@ code=$("${engine[@]}" inspect --format '{{.State.ExitCode}}' "$first")
 "${engine[@]}" logs "$first" 2>&1 | grep -q 'action=graceful_stop' || fail "no graceful_stop in the log"
 log "stopped gracefully in $took s (exit 0)"
 
-# 3. A new container on the same database: the games are stored.
+# 3. A new container on the same database, as a fleet node (its id from the environment, as
+#    deploy/k8s gives it): /healthz reports the node, and the games are stored.
 port=$(free_port)
 second=santorini-deploy-test-$$-2
-start_container "$second" "$port"
+start_container "$second" "$port" SANTORINI_NODE_ID=deploy-test-2 SANTORINI_LEASE_MS=3000
 wait_healthy "$second" "$port"
+node=$(curl -fsS "http://127.0.0.1:$port/healthz" |
+  python3 -c 'import json, sys; print((json.load(sys.stdin).get("fleet") or {}).get("node"))')
+[ "$node" = deploy-test-2 ] || fail "/healthz names node '$node', not deploy-test-2"
+log "the second container is fleet node $node"
 for m in "${matches[@]}"; do
   status=$(curl -fsS "http://127.0.0.1:$port/api/matches/$m" |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["status"])')
