@@ -55,7 +55,8 @@ int play_to_end(std::vector<Player>& players, Game& game, std::mt19937& rng,
         if (decider != 0) view = view_of(p, game);
         REQUIRE(!view["state"]["legal"].empty());
         const json step = pick(view, rng);
-        const json reply = request(p, {{"type", "match.step"}, {"match", game.match}, {"step", step}});
+        const json reply =
+            request(p, {{"type", "match.step"}, {"match", game.match}, {"step", step}});
         INFO(reply.dump());
         REQUIRE(reply["type"] == "ack");
         ++steps;
@@ -81,8 +82,12 @@ TEST_CASE("a deployed server: health, two games played to the end and stored", "
     for (Player& p : players) connect(p, port);
 
     const std::vector<json> settings = {
-        {{"game", "santorini"}, {"players", 2}, {"powers", "simple"}, {"draft", "random"},
-         {"public", false}, {"clock", {{"kind", "none"}}}},
+        {{"game", "santorini"},
+         {"players", 2},
+         {"powers", "simple"},
+         {"draft", "random"},
+         {"public", false},
+         {"clock", {{"kind", "none"}}}},
         {{"game", "splendor"}, {"players", 2}, {"public", false}, {"clock", {{"kind", "none"}}}},
     };
     std::mt19937 rng(2026);
@@ -96,7 +101,7 @@ TEST_CASE("a deployed server: health, two games played to the end and stored", "
         INFO(header.body());
         REQUIRE(header.result() == http::status::ok);
         CHECK(json::parse(header.body())["status"] == "finished");
-        std::printf("deploy-play: %s %s finished after %d steps\n", s["game"].get<std::string>().c_str(),
-                    game.match.c_str(), steps);
+        std::printf("deploy-play: %s %s finished after %d steps\n",
+                    s["game"].get<std::string>().c_str(), game.match.c_str(), steps);
     }
 }
