@@ -272,3 +272,37 @@ TEST_CASE("PgBroker: stop() is prompt, whether the database answers or not", "[b
         CHECK(a.stats().queued_bytes == 0);
     }
 }
+
+TEST_CASE("PgBroker: a sender whose backend is terminated connects again by itself", "[broker]") {
+    Fleet fleet;
+    const std::string app = unique_name("broker_sender_");
+    Inbox b_in;
+    auto a_options = fleet.options("a");
+    a_options.url = store_test::with_schema(fleet.url, "public", app);
+    store::PgBroker a(a_options), b(fleet.options("b"));
+    a.start({}, {});
+    b.start(b_in.receiver(), b_in.gap_handler());
+    a.send("b", "before");
+    REQUIRE(b_in.wait_count(1));
+
+    // Both of A's connections: its listener reports a gap, its sender reconnects.
+    {
+        pqxx::connection c(fleet.url);
+        pqxx::nontransaction n(c);
+        auto r = n.exec_params(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE application_name = $1",
+            app);
+        REQUIRE(r[0][0].as<int>() == 2);
+    }
+    // The first batch on the dead connection may be lost (it cannot tell whether it was sent);
+    // the ones after go through.
+    bool arrived = false;
+    for (int i = 0; i < 200 && !arrived; ++i) {
+        a.send("b", "after");
+        arrived = b_in.wait_count(2, 50ms);
+    }
+    CHECK(arrived);
+    CHECK(a.stats().dropped <= 1);
+    CHECK(b_in.gaps == 0);
+}
