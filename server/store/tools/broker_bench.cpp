@@ -15,7 +15,8 @@
 //
 // Options: --url URL (default $SANTORINI_TEST_DATABASE_URL), --rate N (1000), --latency N
 // messages (2000), --flood N (20000; a quarter of it for 6 KB), --senders N (4),
-// --round-trips N (1000), --no-redis.
+// --round-trips N (1000), --size BYTES (only this payload size), --idle N (more nodes that
+// listen, 0), --no-redis.
 
 #include <fcntl.h>
 #include <signal.h>
@@ -105,6 +106,8 @@ struct Options {
     int flood = 20000;
     int senders = 4;
     int round_trips = 1000;
+    std::vector<std::size_t> sizes{300, 6000};
+    int idle = 0;
 };
 
 /// Runs every measurement on one kind of broker and prints its rows.
@@ -113,6 +116,13 @@ void run(const char* name, const Factory& make, const Options& o) {
     auto a = make("a");
     auto b = make("b");
     server::Broker* b_raw = b.get();
+    // Nodes that listen but are never addressed: PostgreSQL makes every listening backend read
+    // every notification of the database, so they show what more nodes cost.
+    std::vector<std::unique_ptr<server::Broker>> idle;
+    for (int i = 0; i < o.idle; ++i) {
+        idle.push_back(make("idle" + std::to_string(i)));
+        idle.back()->start({}, {});
+    }
     // A: answers of round trips. B: answers requests at once, records everything else.
     a->start([&](std::string_view, std::string p) { at_a.record(sent_time(p)); }, {});
     b->start(
@@ -126,7 +136,7 @@ void run(const char* name, const Factory& make, const Options& o) {
         },
         {});
 
-    for (std::size_t size : {std::size_t{300}, std::size_t{6000}}) {
+    for (std::size_t size : o.sizes) {
         // Latency at a modest rate.
         at_b.reset();
         const auto period = std::chrono::nanoseconds(1'000'000'000 / o.rate);
@@ -182,9 +192,12 @@ void run(const char* name, const Factory& make, const Options& o) {
                     size, percentile(lat, 0.5), percentile(lat, 0.99),
                     lat.empty() ? 0.0 : *std::max_element(lat.begin(), lat.end()), rate1, rate_n,
                     all ? "" : "latency run incomplete; ",
-                    dropped1 + dropped_n ? "drops in flood" : "");
-        (void)got1;
-        (void)got_n;
+                    dropped1 + dropped_n
+                        ? ("flood dropped " + std::to_string(dropped1 + dropped_n) + " (queue bound)")
+                              .c_str()
+                        : "");
+        std::fprintf(stderr, "%s %zu B: flood received %llu + %llu\n", name, size,
+                     static_cast<unsigned long long>(got1), static_cast<unsigned long long>(got_n));
         std::fflush(stdout);
     }
 
@@ -207,6 +220,7 @@ void run(const char* name, const Factory& make, const Options& o) {
     std::fflush(stdout);
     a->stop();
     b->stop();
+    for (auto& i : idle) i->stop();
 }
 
 /// A free loopback port (bound then released: good enough on a quiet machine).
@@ -294,6 +308,10 @@ int main(int argc, char** argv) {
             o.senders = std::max(1, std::atoi(arg_value(i, argc, argv)));
         else if (!std::strcmp(argv[i], "--round-trips"))
             o.round_trips = std::max(1, std::atoi(arg_value(i, argc, argv)));
+        else if (!std::strcmp(argv[i], "--size"))
+            o.sizes = {static_cast<std::size_t>(std::max(40, std::atoi(arg_value(i, argc, argv))))};
+        else if (!std::strcmp(argv[i], "--idle"))
+            o.idle = std::max(0, std::atoi(arg_value(i, argc, argv)));
         else if (!std::strcmp(argv[i], "--no-redis"))
             redis = false;
         else {
@@ -307,8 +325,8 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::printf("latency: %d messages at %d/s; flood: %d (300 B) and %d (6 KB) messages, from 1 "
-                "and from %d nodes at once; %d round trips\n\n",
-                o.latency, o.rate, o.flood, o.flood / 4, o.senders, o.round_trips);
+                "and from %d nodes at once; %d round trips; %d idle nodes listening\n\n",
+                o.latency, o.rate, o.flood, o.flood / 4, o.senders, o.round_trips, o.idle);
     std::printf("| broker   | payload | p50 us  | p99 us  | max us  | flood/s 1 | flood/s %d |\n",
                 o.senders);
     std::printf("|----------|---------|---------|---------|---------|-----------|-----------|\n");
