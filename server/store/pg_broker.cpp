@@ -107,6 +107,7 @@ struct PgBroker::Impl {
     std::atomic<std::uint64_t> dropped{0};
     std::atomic<std::uint64_t> gaps{0};
     std::atomic<std::uint64_t> incomplete{0};  ///< joiner.dropped(), for other threads
+    std::atomic<std::size_t> queued_bytes{0};  ///< queue_bytes, for other threads
 
     // What the listener read, for the delivery thread: the listener never waits for the node's
     // receiver, so PostgreSQL's queue (shared by the whole database, and kept down to its
@@ -124,7 +125,6 @@ struct PgBroker::Impl {
     bool inbox_overflowed = false;
     bool delivering = true;
     std::thread deliverer;
-    std::atomic<std::size_t> queued_bytes{0};
 
     std::mutex lifecycle;
     bool started = false;

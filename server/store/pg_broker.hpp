@@ -28,7 +28,7 @@ struct PgBrokerOptions {
     std::size_t max_queued_bytes = 64 << 20;  ///< beyond: sends are dropped (and counted)
     std::chrono::milliseconds reconnect{200};  ///< wait between reconnect attempts
     /// Channels are <prefix>_node_<id> and <prefix>_fleet. Fleets that share one database (tests
-    /// in schemas of their own) keep apart with prefixes of their own; 1-8 of [a-z0-9_].
+    /// in schemas of their own) keep apart with prefixes of their own; 1-16 of [a-z0-9_].
     std::string channel_prefix = "santorini";
     /// How long stop() waits for the queue to be sent before it gives up on the rest.
     std::chrono::milliseconds stop_wait{2000};
