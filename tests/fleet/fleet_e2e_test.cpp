@@ -251,6 +251,9 @@ Outage play_through_outage(Fleet& fleet, std::vector<std::unique_ptr<Client>>& p
         REQUIRE(fleet.index_of(node) >= 0);  // every match has a node of the fleet as its owner
         if (out.victim.empty() || count > owned[out.victim]) out.victim = node;
     }
+    // The leader places each new match on the live node holding the fewest (docs/scaling.md,
+    // "New matches"): the games are spread, so some go on untouched by the stop.
+    CHECK(owned.size() > 1);
     // Bounded: a lease (2 s) and a takeover scan are the only waits the design allows.
     const auto deadline = std::chrono::steady_clock::now() + 45s;
     auto all_over = [&] {
@@ -326,13 +329,15 @@ TEST_CASE("SIGTERM of a node mid-game: its games go on without waiting for the l
     fleet.start();
     auto players =
         clients(fleet, 8, {fleet.port(0), fleet.port(1), fleet.port(2), fleet.proxy_port()});
-    bool graceful = false;
-    std::string victim_id;
-    const Outage out = play_through_outage(fleet, players, 4, [&](int victim) {
-        victim_id = fleet.node_id(victim);
-        graceful = fleet.node(victim).terminate(5s);
+    int victim = -1;
+    const Outage out = play_through_outage(fleet, players, 4, [&](int v) {
+        victim = v;
+        fleet.node(v).terminate();  // not waiting: its clients must read their close frames
     });
-    CHECK(graceful);
+    REQUIRE(victim >= 0);
+    const std::string victim_id = fleet.node_id(victim);
+    // It exits by itself once its sessions are closed (the games took a few seconds at most).
+    CHECK(fleet.node(victim).wait_exit(5s));
     // A node that stops gracefully deletes its row.
     pqxx::connection connection(fleet.url());
     pqxx::nontransaction work(connection);
