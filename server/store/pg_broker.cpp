@@ -69,7 +69,10 @@ struct PgBroker::Impl {
     void send_loop();
     bool send_batch(std::unique_ptr<pqxx::connection>& c, std::deque<Outgoing>& batch);
     void listen_loop();
-    void deliver(const std::string& notification);
+    void on_notification(const std::string& notification);
+    /// Puts a message (or, with `gap`, a gap) in the inbox for the delivery thread.
+    void to_inbox(std::string from, std::string payload, bool gap);
+    void deliver_loop();
     /// Waits up to `d` for the stop signal; true when stopping.
     bool wait_stop(std::chrono::milliseconds d);
 
@@ -104,7 +107,24 @@ struct PgBroker::Impl {
     std::atomic<std::uint64_t> dropped{0};
     std::atomic<std::uint64_t> gaps{0};
     std::atomic<std::uint64_t> incomplete{0};  ///< joiner.dropped(), for other threads
-    std::atomic<std::size_t> queued_bytes{0};
+    std::atomic<std::size_t> queued_bytes{0};  ///< queue_bytes, for other threads
+
+    // What the listener read, for the delivery thread: the listener never waits for the node's
+    // receiver, so PostgreSQL's queue (shared by the whole database, and kept down to its
+    // slowest listener) never waits for it either. Bounded like the outgoing queue; a message
+    // that does not fit is dropped and a gap reported after it.
+    struct Inbound {
+        std::string from;
+        std::string payload;
+        bool gap = false;
+    };
+    std::mutex inbox_mutex;
+    std::condition_variable inbox_ready;
+    std::deque<Inbound> inbox;
+    std::size_t inbox_bytes = 0;
+    bool inbox_overflowed = false;
+    bool delivering = true;
+    std::thread deliverer;
 
     std::mutex lifecycle;
     bool started = false;
@@ -156,6 +176,7 @@ void PgBroker::start(Receiver receive, GapHandler gap) {
         d.receive = std::move(receive);
         d.gap = std::move(gap);
         d.sender = std::thread([&d] { d.send_loop(); });
+        d.deliverer = std::thread([&d] { d.deliver_loop(); });
         d.listener = std::thread([&d] { d.listen_loop(); });
     }
     // Return once listening (or once the first try failed: it goes on trying), so that what a
@@ -236,11 +257,16 @@ void PgBroker::Impl::send_loop() {
 }
 
 /// Sends `batch` in one transaction. True when it is done with it (sent, or dropped and
-/// counted); false to try again: the transaction surely did not commit.
+/// counted); false to try again: there is no connection.
 bool PgBroker::Impl::send_batch(std::unique_ptr<pqxx::connection>& c,
                                 std::deque<Outgoing>& batch) {
     try {
         if (!c || !c->is_open()) c = std::make_unique<pqxx::connection>(url);
+    } catch (const std::exception&) {
+        c.reset();
+        return false;
+    }
+    try {
         pg::ArrayLiteral channels(batch.size(), 24);
         pg::ArrayLiteral payloads(batch.size(), 300);
         for (const Outgoing& out : batch) {
@@ -251,19 +277,17 @@ bool PgBroker::Impl::send_batch(std::unique_ptr<pqxx::connection>& c,
                                 payloads.text(notification);
                             });
         }
-        pqxx::work w(*c);
+        // One statement outside BEGIN/COMMIT is a transaction of its own: one round trip
+        // instead of three (about 100 us less per hop, measured).
+        pqxx::nontransaction w(*c);
         w.exec_params(kNotifySql, channels.take(), payloads.take());
-        w.commit();
-        return true;
-    } catch (const pqxx::in_doubt_error&) {
-        // The commit may or may not have happened: at most once means not sending it again.
-        c.reset();
-        dropped += batch.size();
         return true;
     } catch (const std::exception& e) {
-        c.reset();
-        if (pg::connection_lost(e)) return false;
-        dropped += batch.size();  // the database refused it: sending it again will not help
+        // Lost while the statement ran, it may or may not have committed: at most once means
+        // not sending it again. (A database that went away also cut the listeners, which
+        // report gaps.) Refused by the database, sending it again would not help either.
+        if (pg::connection_lost(e)) c.reset();
+        dropped += batch.size();
         return true;
     }
 }
@@ -289,7 +313,7 @@ void PgBroker::Impl::listen_loop() {
         std::unique_ptr<ChannelReceiver> own, fleet;
         try {
             c = std::make_unique<pqxx::connection>(url);
-            auto on = [this](const std::string& n) { deliver(n); };
+            auto on = [this](const std::string& n) { on_notification(n); };
             own = std::make_unique<ChannelReceiver>(*c, own_channel, on);
             fleet = std::make_unique<ChannelReceiver>(*c, fleet_channel, on);
         } catch (const std::exception&) {
@@ -304,12 +328,7 @@ void PgBroker::Impl::listen_loop() {
         if (listened && lost) {
             joiner.clear();
             incomplete = joiner.dropped();
-            gaps++;
-            if (gap) try {
-                    gap();
-                } catch (...) {
-                    // The node's handler failing must not stop the broker.
-                }
+            to_inbox({}, {}, true);
         }
         listened = true;
         lost = false;
@@ -354,18 +373,57 @@ void PgBroker::Impl::listen_loop() {
     tried();
 }
 
-void PgBroker::Impl::deliver(const std::string& notification) {
+void PgBroker::Impl::on_notification(const std::string& notification) {
     auto part = envelope::parse(notification);
     if (!part) return;  // not ours: someone else's NOTIFY on our channel
     auto message = joiner.add(*part);
     incomplete = joiner.dropped();
-    if (!message) return;
-    received++;
-    if (!receive) return;
-    try {
-        receive(message->sender, std::move(message->payload));
-    } catch (...) {
-        // The node's receiver failing must not stop the broker (nor lose the connection).
+    if (message) to_inbox(std::move(message->sender), std::move(message->payload), false);
+}
+
+void PgBroker::Impl::to_inbox(std::string from, std::string payload, bool is_gap) {
+    {
+        std::lock_guard lock(inbox_mutex);
+        if (!delivering) return;
+        const std::size_t bytes = from.size() + payload.size() + 64;
+        if (!is_gap && inbox_bytes + bytes > options.max_queued_bytes) {
+            dropped++;
+            inbox_overflowed = true;
+            return;
+        }
+        if (inbox_overflowed && !is_gap) {
+            // Messages were lost before this one: the node hears of it in order.
+            inbox.push_back({{}, {}, true});
+            gaps++;
+        }
+        if (is_gap) gaps++;
+        inbox_overflowed = false;
+        inbox.push_back({std::move(from), std::move(payload), is_gap});
+        inbox_bytes += bytes;
+    }
+    inbox_ready.notify_one();
+}
+
+void PgBroker::Impl::deliver_loop() {
+    std::unique_lock lock(inbox_mutex);
+    for (;;) {
+        inbox_ready.wait(lock, [&] { return !delivering || !inbox.empty(); });
+        if (!delivering) return;
+        Inbound in = std::move(inbox.front());
+        inbox.pop_front();
+        inbox_bytes -= in.from.size() + in.payload.size() + 64;
+        lock.unlock();
+        try {
+            if (in.gap) {
+                if (gap) gap();
+            } else {
+                received++;
+                if (receive) receive(in.from, std::move(in.payload));
+            }
+        } catch (...) {
+            // The node's handlers failing must not stop the broker.
+        }
+        lock.lock();
     }
 }
 
@@ -392,6 +450,15 @@ void PgBroker::stop() {
     const char byte = 1;
     [[maybe_unused]] auto n = write(d.wake[1], &byte, 1);
     if (d.listener.joinable()) d.listener.join();
+    {
+        std::lock_guard in(d.inbox_mutex);
+        d.delivering = false;
+        d.dropped += d.inbox.size();  // read but not delivered: stop() does not wait for them
+        d.inbox.clear();
+        d.inbox_bytes = 0;
+    }
+    d.inbox_ready.notify_all();
+    if (d.deliverer.joinable()) d.deliverer.join();
 }
 
 server::BrokerStats PgBroker::stats() const {

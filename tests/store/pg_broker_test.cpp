@@ -272,3 +272,85 @@ TEST_CASE("PgBroker: stop() is prompt, whether the database answers or not", "[b
         CHECK(a.stats().queued_bytes == 0);
     }
 }
+
+TEST_CASE("PgBroker: a sender whose backend is terminated connects again by itself", "[broker]") {
+    Fleet fleet;
+    const std::string app = unique_name("broker_sender_");
+    Inbox b_in;
+    auto a_options = fleet.options("a");
+    a_options.url = store_test::with_schema(fleet.url, "public", app);
+    store::PgBroker a(a_options), b(fleet.options("b"));
+    a.start({}, {});
+    b.start(b_in.receiver(), b_in.gap_handler());
+    a.send("b", "before");
+    REQUIRE(b_in.wait_count(1));
+
+    // Both of A's connections: its listener reports a gap, its sender reconnects.
+    {
+        pqxx::connection c(fleet.url);
+        pqxx::nontransaction n(c);
+        auto r = n.exec_params(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE application_name = $1",
+            app);
+        REQUIRE(r[0][0].as<int>() == 2);
+    }
+    // The first batch on the dead connection may be lost (it cannot tell whether it was sent);
+    // the ones after go through.
+    bool arrived = false;
+    for (int i = 0; i < 200 && !arrived; ++i) {
+        a.send("b", "after");
+        arrived = b_in.wait_count(2, 50ms);
+    }
+    CHECK(arrived);
+    CHECK(a.stats().dropped <= 1);
+    CHECK(b_in.gaps == 0);
+}
+
+TEST_CASE("PgBroker: a slow receiver does not hold the listener; what does not fit is dropped and "
+          "a gap follows",
+          "[broker]") {
+    Fleet fleet;
+    std::mutex gate;
+    std::unique_lock held(gate);  // B's receiver waits here until the test lets it go
+    std::mutex seen_mutex;
+    std::vector<std::string> seen;  // payloads, and "GAP"
+    store::PgBroker a(fleet.options("a"));
+    auto b_options = fleet.options("b");
+    b_options.max_queued_bytes = 20000;
+    store::PgBroker b(b_options);
+    a.start({}, {});
+    b.start(
+        [&](std::string_view, std::string payload) {
+            std::lock_guard wait(gate);
+            std::lock_guard lock(seen_mutex);
+            seen.push_back(std::move(payload));
+        },
+        [&] {
+            std::lock_guard lock(seen_mutex);
+            seen.push_back("GAP");
+        });
+    const std::string kilobyte(1000, 'k');
+    for (int i = 0; i < 100; ++i) a.send("b", std::to_string(i) + kilobyte);
+    // The listener reads on while the receiver waits: the rest is dropped at B.
+    for (int i = 0; i < 500 && b.stats().dropped == 0; ++i) std::this_thread::sleep_for(10ms);
+    for (int i = 0; i < 100 && b.stats().dropped < 80; ++i) std::this_thread::sleep_for(10ms);
+    CHECK(b.stats().dropped >= 80);
+    held.unlock();
+    std::this_thread::sleep_for(100ms);  // what was kept is delivered
+    a.send("b", "after");
+    for (int i = 0; i < 500; ++i) {
+        {
+            std::lock_guard lock(seen_mutex);
+            if (!seen.empty() && seen.back() == "after") break;
+        }
+        std::this_thread::sleep_for(10ms);
+    }
+    std::lock_guard lock(seen_mutex);
+    REQUIRE(seen.size() >= 3);
+    CHECK(seen.size() < 25);
+    CHECK(seen.back() == "after");
+    CHECK(seen[seen.size() - 2] == "GAP");  // told of the loss before the next message
+    CHECK(seen[0].rfind("0k", 0) == 0);
+    CHECK(b.stats().gaps == 1);
+}
