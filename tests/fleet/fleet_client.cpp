@@ -134,7 +134,13 @@ json Client::request(json message, std::chrono::milliseconds timeout) {
                    m["ref"] == ref;
         },
         timeout);
-    if (!reply) throw integration::Lost{};
+    if (!reply) {
+        if (connected()) {
+            ++unanswered_;
+            trace(label_, "no answer to ref " + std::to_string(ref));
+        }
+        throw integration::Lost{};
+    }
     return *reply;
 }
 
