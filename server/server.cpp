@@ -62,8 +62,12 @@ Server::Server(Config config)
                 .node = config_.node_id,
                 .node_url = node_url,
                 .lease = config_.lease});
-            broker_ = std::make_unique<store::PgBroker>(
-                store::PgBrokerOptions{.url = config_.database_url, .node = config_.node_id});
+            auto prefix = fleet_store_->channel_prefix();
+            if (!prefix)
+                throw std::runtime_error("fleet: cannot read the schema: " +
+                                         prefix.error().message);
+            broker_ = std::make_unique<store::PgBroker>(store::PgBrokerOptions{
+                .url = config_.database_url, .node = config_.node_id, .channel_prefix = *prefix});
         }
     }
     hub_ = std::make_unique<Hub>(io_, config_, metrics_, *steps, repository_.get(),

@@ -176,6 +176,15 @@ Result<std::vector<NodeInfo>> FleetStore::heartbeat(int matches, std::chrono::mi
     });
 }
 
+Result<std::string> FleetStore::channel_prefix() {
+    return impl_->run<std::string>([&](pqxx::connection& c) {
+        pqxx::nontransaction n(c);
+        // "f" and 8 hex digits of the schema's hash: the fleet is the nodes of one schema.
+        return n.exec("SELECT 'f' || lpad(to_hex(hashtext(current_schema())), 8, '0')")[0][0]
+            .as<std::string>();
+    });
+}
+
 Result<Done> FleetStore::leave() {
     return impl_->run<Done>([&](pqxx::connection& c) {
         pqxx::nontransaction n(c);

@@ -67,6 +67,9 @@ class FleetStore {
     /// Upserts this node's row (heartbeat_at = now(), matches, leader = leading()) and returns
     /// every node row whose heartbeat is younger than `alive` (this node included).
     Result<std::vector<NodeInfo>> heartbeat(int matches, std::chrono::milliseconds alive);
+    /// The broker's channel prefix for this fleet ("f" and 8 hex digits of the schema's hash):
+    /// fleets in different schemas of one database never hear each other.
+    Result<std::string> channel_prefix();
     /// Deletes this node's row (graceful stop).
     Result<Done> leave();
 
