@@ -1,14 +1,23 @@
 #include "tests/fleet/fleet.hpp"
 
+#include <boost/beast/http/status.hpp>
 #include <catch2/catch_test_case_info.hpp>
 #include <catch2/reporters/catch_reporter_event_listener.hpp>
 #include <catch2/reporters/catch_reporter_registrars.hpp>
 #include <deque>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
+#include <stdexcept>
+#include <thread>
 
 namespace fleet {
+
+namespace http = boost::beast::http;
+using json = nlohmann::json;
+using namespace std::chrono_literals;
 
 namespace {
 std::vector<std::string> current_logs;  ///< the running test case's fleet logs
@@ -43,6 +52,36 @@ Fleet::~Fleet() {
 void Fleet::start() {
     for (auto& node : nodes_) node->start();
     proxy_->start();
+    wait_formed();
+}
+
+void Fleet::wait_formed() {
+    std::set<std::string> running;
+    for (int i = 0; i < node_count; ++i)
+        if (nodes_[static_cast<std::size_t>(i)]->running()) running.insert(node_id(i));
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    std::string last;
+    while (std::chrono::steady_clock::now() < deadline) {
+        std::set<std::string> leaders;
+        bool formed = true;
+        for (int i = 0; i < node_count && formed; ++i) {
+            if (!running.count(node_id(i))) continue;
+            try {
+                const auto response =
+                    test::http_request(port(i), http::verb::get, "/healthz", {}, 1s);
+                const json fleet = json::parse(response.body()).value("fleet", json());
+                last = node_id(i) + ": " + response.body();
+                const auto alive = fleet.value("nodes", json::array()).get<std::set<std::string>>();
+                formed = alive == running && !fleet.value("leader", "").empty();
+                leaders.insert(fleet.value("leader", ""));
+            } catch (const std::exception&) {
+                formed = false;
+            }
+        }
+        if (formed && leaders.size() == 1) return;
+        std::this_thread::sleep_for(50ms);
+    }
+    throw std::runtime_error("the fleet did not form within 10 s; last /healthz: " + last);
 }
 
 int Fleet::index_of(const std::string& id) const {

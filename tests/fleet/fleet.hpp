@@ -25,8 +25,13 @@ class Fleet {
     Fleet(const Fleet&) = delete;
     Fleet& operator=(const Fleet&) = delete;
 
-    /// Starts the nodes one after the other (each ready over HTTP), then HAProxy.
+    /// Starts the nodes one after the other (each ready over HTTP), then HAProxy, then waits
+    /// until the fleet has formed (wait_formed).
     void start();
+    /// Waits (at most 10 s) until every running node's GET /healthz says that the running
+    /// nodes are alive and who the same leader is: before that, a leader that has not yet seen
+    /// the others' heartbeats places every new match on itself. Throws if it does not happen.
+    void wait_formed();
 
     const std::string& url() const { return url_; }  ///< the schema's database URL
     std::string node_id(int i) const { return "n" + std::to_string(i + 1); }

@@ -1,13 +1,34 @@
 #include "tests/fleet/fleet_client.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <stdexcept>
 
 namespace fleet {
 
 namespace {
 int next_ref = 0;
+
+// FLEET_TRACE=1: every client's traffic on stderr with the wall-clock time, to line it up with
+// the nodes' logs when a scenario fails.
+const bool tracing = std::getenv("FLEET_TRACE") != nullptr;
+
+void trace(const std::string& label, const std::string& what) {
+    if (!tracing) return;
+    const auto now = std::chrono::system_clock::now();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+    const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+    std::tm tm{};
+    ::gmtime_r(&seconds, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%H:%M:%S", &tm);
+    std::fprintf(stderr, "trace %s.%03d %s %s\n", stamp, static_cast<int>(ms % 1000), label.c_str(),
+                 what.substr(0, 300).c_str());
 }
+}  // namespace
 
 Client::Client(std::string label, const integration::Player& guest)
     : label_(std::move(label)), id_(guest.id), token_(guest.token) {}
@@ -16,6 +37,7 @@ void Client::connect(std::uint16_t port) {
     ws_.reset();
     port_ = port;
     ++connects_;
+    trace(label_, "connect " + std::to_string(port));
     try {
         ws_ = std::make_unique<test::WsClient>(port, "/ws", 3s);
     } catch (const std::exception&) {
@@ -44,7 +66,14 @@ void Client::drop() {
 std::optional<json> Client::next(std::chrono::milliseconds timeout) {
     if (!connected()) return std::nullopt;
     auto text = ws_->read(timeout);
-    if (!text) return std::nullopt;
+    if (!text) {
+        if (ws_->ended())
+            trace(label_, "ended, close code " + std::to_string(ws_->close_code().value_or(0)));
+        else
+            trace(label_, "nothing within " + std::to_string(timeout.count()) + " ms");
+        return std::nullopt;
+    }
+    trace(label_, "<- " + *text);
     json message = json::parse(*text, nullptr, false);
     if (message.is_discarded()) throw std::runtime_error(label_ + " got non-JSON: " + *text);
     absorb(message);
@@ -96,6 +125,7 @@ std::optional<json> Client::until(const std::function<bool(const json&)>& done,
 json Client::request(json message, std::chrono::milliseconds timeout) {
     const int ref = ++next_ref;
     message["ref"] = ref;
+    trace(label_, "-> " + message.dump());
     if (!connected() || !ws_->send_json(message)) throw integration::Lost{};
     auto reply = until(
         [&](const json& m) {
@@ -104,7 +134,13 @@ json Client::request(json message, std::chrono::milliseconds timeout) {
                    m["ref"] == ref;
         },
         timeout);
-    if (!reply) throw integration::Lost{};
+    if (!reply) {
+        if (connected()) {
+            ++unanswered_;
+            trace(label_, "no answer to ref " + std::to_string(ref));
+        }
+        throw integration::Lost{};
+    }
     return *reply;
 }
 
@@ -112,8 +148,11 @@ json Client::open(const std::string& match, std::optional<std::uint64_t> since,
                   std::chrono::milliseconds timeout) {
     json message = {{"type", "match.open"}, {"match", match}};
     if (since) message["since"] = *since;
+    // The answer (a snapshot, or the patches after `since`) comes before the ack: from here on
+    // the patches apply again. A gap among them makes the view stale again.
+    matches_[match].stale = false;
     const json reply = request(message, timeout);
-    if (reply["type"] == "ack") matches_[match].stale = false;
+    if (reply["type"] != "ack") matches_[match].stale = true;
     return reply;
 }
 

@@ -82,6 +82,9 @@ class Client {
     std::uint64_t version_of(const std::string& id) const;
     const std::map<std::string, MatchView>& matches() const { return matches_; }
     int connects() const { return connects_; }
+    /// Requests that got no answer in time on a connection that stayed up (a server that
+    /// cannot answer closes the connection instead: docs/scaling.md, failure cases).
+    int unanswered() const { return unanswered_; }
 
   private:
     void absorb(const json& message);
@@ -92,6 +95,7 @@ class Client {
     std::unique_ptr<test::WsClient> ws_;
     std::uint16_t port_ = 0;
     int connects_ = 0;
+    int unanswered_ = 0;
     std::map<std::string, MatchView> matches_;
     std::vector<json> events_;
     std::size_t events_dropped_ = 0;

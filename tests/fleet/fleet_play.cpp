@@ -5,6 +5,8 @@
 #include <pqxx/pqxx>
 #include <thread>
 
+#include "tests/fleet/fleet.hpp"
+
 namespace fleet {
 
 json plain_settings() {
@@ -106,9 +108,11 @@ void play_strict(Game& game) {
 
 namespace {
 
-/// How long a resilient player waits for an answer before it counts as lost: the games are
-/// played one step at a time in turn, so every wait delays all of them.
-constexpr std::chrono::milliseconds answer_within{3000};
+/// How long a resilient player waits for an answer before it counts as lost: longer than a
+/// lease, within which a home that forwarded the request to a dead owner counts it dead and
+/// closes the connection (1012); not much longer, since the games are played one step at a
+/// time in turn and every wait delays all of them.
+constexpr std::chrono::milliseconds answer_within = 2 * lease;
 
 /// Connects `c` again through HAProxy and reopens its matches; retries (briefly) until it
 /// worked. False if it did not within a few seconds (the caller tries again later).

@@ -146,23 +146,24 @@ void ServerProcess::kill_now() {
     ready_ = false;
 }
 
-bool ServerProcess::terminate(std::chrono::milliseconds grace) {
+void ServerProcess::terminate() {
+    std::lock_guard lock(mutex_);
+    ready_ = false;
+    if (pid_ != 0) ::kill(pid_, SIGTERM);
+}
+
+bool ServerProcess::wait_exit(std::chrono::milliseconds grace) {
     pid_t pid = 0;
     {
         std::lock_guard lock(mutex_);
         pid = pid_;
-        ready_ = false;
     }
     if (pid == 0) return false;
-    ::kill(pid, SIGTERM);
     bool exited = false;
     const auto deadline = std::chrono::steady_clock::now() + grace;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (::waitpid(pid, nullptr, WNOHANG) == pid) {
-            exited = true;
-            break;
-        }
-        std::this_thread::sleep_for(10ms);
+    while (!exited && std::chrono::steady_clock::now() < deadline) {
+        exited = ::waitpid(pid, nullptr, WNOHANG) == pid;
+        if (!exited) std::this_thread::sleep_for(10ms);
     }
     if (!exited) {
         ::kill(pid, SIGKILL);

@@ -53,9 +53,12 @@ class ServerProcess {
     void stop_waiting();
     /// SIGKILL and reap, if it runs.
     void kill_now();
-    /// SIGTERM (a graceful stop) and reap; SIGKILL if it has not exited within `grace`. True
-    /// if it exited by itself in time.
-    bool terminate(std::chrono::milliseconds grace);
+    /// SIGTERM (a graceful stop), without waiting: the stop may need the clients' help (a
+    /// close handshake), so the caller goes on talking to the server and reaps it later.
+    void terminate();
+    /// Reaps the server after terminate(); SIGKILL if it has not exited within `grace`. True if
+    /// it exited by itself in time.
+    bool wait_exit(std::chrono::milliseconds grace);
     /// True while the child runs (it has not been reaped).
     bool running() const;
 
