@@ -291,32 +291,56 @@ void Hub::Impl::route_match(const ParticipantPtr& from, const std::string& match
     // Not known to be alive elsewhere: the database says who owns it, and a match whose owner
     // is gone is claimed here. The connection's next requests wait (in order) meanwhile.
     from->hub_state().routing = true;
-    boost::asio::post(*blocking, [this, from, match_id, text = std::move(text), remote] {
+    resolve_route(from, match_id, std::move(text), remote, 10);
+}
+
+void Hub::Impl::resolve_route(const ParticipantPtr& from, const std::string& match_id,
+                              std::string text, bool remote, int attempts) {
+    boost::asio::post(*blocking, [this, from, match_id, text = std::move(text), remote,
+                                  attempts] {
         store::Ownership seen;
         auto claim = claim_and_load(match_id, &seen);
-        from->post([this, from, match_id, text, remote, claim, seen] {
+        from->post([this, from, match_id, text, remote, attempts, claim, seen] {
             FleetState& f = *fleet;
-            from->hub_state().routing = false;
             auto parsed = protocol::parse_client_message(text);
             auto* message = std::get_if<protocol::ClientMessage>(&parsed);
-            if (!message) return drain_held(from);
+            if (!message) {
+                from->hub_state().routing = false;
+                return drain_held(from);
+            }
             bool elsewhere = claim.ok() && *claim == store::Claim::OwnedElsewhere &&
                              !seen.owner.empty() && seen.owner != f.me;
-            if (claim.ok() && *claim == store::Claim::NotLive && !seen.owner.empty() &&
-                seen.owner != f.me && !remote) {
-                // Over: its owner still holds it for a while (late requests, last patches).
+            bool owner_alive = false;
+            {
                 std::lock_guard lock(f.mutex);
-                elsewhere = f.alive.count(seen.owner) > 0;
+                owner_alive = f.alive.count(seen.owner) > 0;
             }
-            if (elsewhere && !remote) {
+            if (claim.ok() && *claim == store::Claim::NotLive && !seen.owner.empty() &&
+                seen.owner != f.me && !remote)
+                // Over: its owner still holds it for a while (late requests, last patches).
+                elsewhere = owner_alive;
+            if (elsewhere && !remote && !owner_alive && attempts > 1) {
+                // Its owner is dead but its lease has not run out yet: ask again shortly (the
+                // takeover follows within a lease); the connection's requests keep waiting.
+                boost::asio::post(lobby_strand, [this, from, match_id, text, remote, attempts] {
+                    after(beat_period(config.lease), [this, from, match_id, text, remote,
+                                                      attempts] {
+                        resolve_route(from, match_id, text, remote, attempts - 1);
+                    });
+                });
+                return;
+            }
+            from->hub_state().routing = false;
+            if (elsewhere && !remote && owner_alive) {
                 {
                     std::lock_guard lock(f.mutex);
                     f.owners[match_id] = seen.owner;
                 }
                 forward(from, seen.owner, text);
             } else if (elsewhere) {
-                // Sent here by a node that thought this one owned it: it looks again.
-                error(from, ErrorCode::Unavailable, "the match moved to another node; retry",
+                // Sent here by a node that thought this one owned it (it looks again), or its
+                // owner is gone and nobody took it over yet.
+                error(from, ErrorCode::Unavailable, "the match is moving to another node; retry",
                       message->ref);
                 if (auto* r = dynamic_cast<RemoteParticipant*>(from.get()))
                     f.broker.send(r->home(), fleet_message({{"t", "moved"}, {"id", match_id}}));

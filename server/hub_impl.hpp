@@ -315,6 +315,11 @@ struct Hub::Impl final : QueueHost {
     /// A match request for a match not in memory: forwarded to its owner, or claimed and
     /// restored here, then handled; the connection's later requests wait meanwhile.
     void route_match(const ParticipantPtr& from, const std::string& match_id, std::string text);
+    /// route_match's lookup in the database (blocking pool), then back on the connection's
+    /// strand: forward, handle here, or, while the owner is dead but its lease still runs, try
+    /// again a beat later (at most `attempts` times) before answering a retryable unavailable.
+    void resolve_route(const ParticipantPtr& from, const std::string& match_id, std::string text,
+                       bool remote, int attempts);
     /// Lobby and queue requests go to the leader.
     void route_to_leader(const ParticipantPtr& from, std::string_view text, const Ref& ref);
     /// Handles the requests that waited behind a routed one (the connection's strand).
