@@ -315,17 +315,21 @@ bool Hub::Impl::restore_stored(const store::StoredMatch& stored) {
 }
 
 void Hub::connected(const ParticipantPtr& who) {
+    impl_->register_connection(who);
+    impl_->fleet_connected(who);
+}
+
+void Hub::Impl::register_connection(const ParticipantPtr& who) {
     // Registered once, on the lobby strand, which alone reads who is connected. A new tab (or a
     // reload, or another device) learns at once which lobby its player sits in, with the invite
     // code: it could not have seen the events that came before it. Likewise for a queue.
-    boost::asio::post(impl_->lobby_strand, [&hub = *impl_, who] {
-        hub.connections[who->player_id()][who->connection_id()] = who;
-        if (const Lobby* lobby = hub.lobbies.lobby_of(who->player_id()))
+    boost::asio::post(lobby_strand, [this, who] {
+        connections[who->player_id()][who->connection_id()] = who;
+        if (const Lobby* lobby = lobbies.lobby_of(who->player_id()))
             who->deliver(
                 shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
-        hub.queues.connected(who);
+        queues.connected(who);
     });
-    impl_->fleet_connected(who);
 }
 
 void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message,

@@ -437,13 +437,7 @@ std::shared_ptr<RemoteParticipant> Hub::Impl::remote_for(const std::string& home
         names[player] = name;
     }
     // Registered like a local connection: lobby and queue events reach it (on the leader).
-    boost::asio::post(lobby_strand, [this, made] {
-        connections[made->player_id()][made->connection_id()] = made;
-        if (const Lobby* lobby = lobbies.lobby_of(made->player_id()))
-            made->deliver(
-                shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
-        queues.connected(made);
-    });
+    register_connection(made);
     return made;
 }
 

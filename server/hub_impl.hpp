@@ -296,6 +296,9 @@ struct Hub::Impl final : QueueHost {
     void dispatch(const ParticipantPtr& from, protocol::ClientMessage message,
                   std::string_view text, bool may_route);
 
+    /// A connection (local or remote) joins `connections` on the lobby strand and is told the
+    /// lobby and queue its player waits in (Hub::connected without the fleet's part).
+    void register_connection(const ParticipantPtr& who);
     /// The connection is gone (Hub::disconnected without the fleet's part; also for remote
     /// participants whose home says so). On the connection's strand.
     void disconnect_participant(const ParticipantPtr& who);
