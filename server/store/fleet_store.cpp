@@ -7,6 +7,8 @@
 
 namespace store {
 
+using pg::text_or_empty;
+
 using Kind = StoreError::Kind;
 
 namespace {
@@ -44,9 +46,6 @@ bool session_broken(const std::exception& e) {
     return pg::connection_lost(e);
 }
 
-std::string text_or_empty(const pqxx::field& f) {
-    return f.is_null() ? std::string() : f.as<std::string>();
-}
 
 std::vector<std::string> ids_of(const pqxx::result& r) {
     std::vector<std::string> ids;
@@ -87,21 +86,11 @@ struct FleetStore::Impl {
     std::unique_ptr<pqxx::connection> lock_session;
     bool held = false;
 
-    // Runs `f(connection)`; what libpqxx throws becomes a StoreError (a deadline or a lost
-    // server: Unavailable), and a connection that lost its server is dropped from the pool.
+    // Runs `f(connection)` on the pool (pg::run); a cancelled statement (our own deadline)
+    // keeps its connection.
     template <class T, class F>
     Result<T> run(F&& f) {
-        try {
-            auto lease = pool.lease();
-            try {
-                return f(*lease);
-            } catch (const std::exception& e) {
-                if (session_broken(e)) lease.drop();
-                throw;
-            }
-        } catch (const std::exception& e) {
-            return pg::error_from(e);
-        }
+        return pg::run<T>(pool, std::forward<F>(f), &session_broken);
     }
 
     // Whether the lock session still answers; forgets it (and the lock with it) when not.

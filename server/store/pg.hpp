@@ -23,6 +23,11 @@ StoreError error_from(const std::exception& e);
 /// True when `e` means the connection is gone (or its last commit's outcome is unknown).
 bool connection_lost(const std::exception& e);
 
+/// The text of a field, or "" when it is NULL.
+inline std::string text_or_empty(const pqxx::field& f) {
+    return f.is_null() ? std::string() : f.as<std::string>();
+}
+
 /// A PostgreSQL array literal of text ("{\"a\",NULL}"), passed as one parameter and cast in SQL
 /// (`$1::text[]`); an empty string becomes NULL when `empty_is_null`.
 std::string text_array(const std::vector<const std::string*>& items, bool empty_is_null);
@@ -110,5 +115,23 @@ class ConnectionPool {
     std::vector<std::unique_ptr<pqxx::connection>> idle_;
     std::size_t out_ = 0;  ///< leased or being made
 };
+
+/// Runs `f(connection)` on a connection leased from `pool`: what libpqxx throws becomes a
+/// StoreError (error_from), and a connection for which `lost(e)` says its server is gone is
+/// dropped from the pool, so the next lease connects afresh.
+template <class T, class F>
+Result<T> run(ConnectionPool& pool, F&& f, bool (*lost)(const std::exception&) = &connection_lost) {
+    try {
+        auto lease = pool.lease();
+        try {
+            return f(*lease);
+        } catch (const std::exception& e) {
+            if (lost(e)) lease.drop();
+            throw;
+        }
+    } catch (const std::exception& e) {
+        return error_from(e);
+    }
+}
 
 }  // namespace store::pg

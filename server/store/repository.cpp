@@ -7,6 +7,8 @@
 
 namespace store {
 
+using pg::text_or_empty;
+
 using Kind = StoreError::Kind;
 
 namespace {
@@ -18,9 +20,6 @@ const std::string match_columns =
 
 std::int64_t ms_or_zero(const pqxx::field& f) {
     return f.is_null() ? 0 : f.as<std::int64_t>();
-}
-std::string text_or_empty(const pqxx::field& f) {
-    return f.is_null() ? std::string() : f.as<std::string>();
 }
 
 StoredMatch match_from(const pqxx::row& r) {
@@ -123,21 +122,10 @@ struct Repository::Impl {
     Impl(std::string url, std::size_t size) : pool(std::move(url), size) {}
     pg::ConnectionPool pool;
 
-    // Runs `f(connection)`; what libpqxx throws becomes a StoreError, and a connection that lost
-    // its server is dropped from the pool.
+    // Runs `f(connection)` on the pool (pg::run).
     template <class T, class F>
     Result<T> run(F&& f) {
-        try {
-            auto lease = pool.lease();
-            try {
-                return f(*lease);
-            } catch (const std::exception& e) {
-                if (pg::connection_lost(e)) lease.drop();
-                throw;
-            }
-        } catch (const std::exception& e) {
-            return pg::error_from(e);
-        }
+        return pg::run<T>(pool, std::forward<F>(f));
     }
 };
 
