@@ -10,6 +10,7 @@
 // game's replay). What a viewer may see is decided by the game's engine when it projects a
 // view; nothing outside it looks into a view.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -44,6 +45,17 @@ struct Played {
     /// The history line each viewer reads for it, by viewer (seats, then spectators last);
     /// the same text for everyone when nothing about the step is secret.
     std::vector<std::string> lines;
+};
+
+/// A computer player's decision in the making: it holds its own copy of what its seat may see
+/// (the engine's view, never the truth), so `decide` runs on any thread, off the match's
+/// strand, while the match goes on (docs/bot.md, "In the server").
+class BotThinking {
+  public:
+    virtual ~BotThinking() = default;
+    /// Searches (within the level's budget and the time limit given to `think`) and returns the
+    /// step as a client would send it (the JSON `Game::play` takes). Call once.
+    virtual nlohmann::json decide() = 0;
 };
 
 /// A live game of some kind. Copy it with `clone` to try a step without touching the original
@@ -113,6 +125,12 @@ class Game {
     virtual void write_patch(const GameView& from, const GameView& to, PatchText& patch) const = 0;
     /// What the live list shows of the game beyond players and status (Santorini: the powers).
     virtual nlohmann::json live_fields() const = 0;
+
+    /// The computer's decision for `seat`, which must be the decider: captures the seat's view
+    /// now and searches later, in `decide`, at `level` (1-5) with `seed`, stopping after
+    /// `time_limit` (zero: the level's budget alone).
+    virtual std::unique_ptr<BotThinking> think(int seat, int level, std::uint64_t seed,
+                                               std::chrono::milliseconds time_limit) const = 0;
 };
 
 }  // namespace protocol

@@ -3,6 +3,7 @@
 #include <cassert>
 #include <cstdio>
 
+#include "engine/bot/santorini_bot.hpp"
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/state_hash.hpp"
 #include "engine/santorini/undo.hpp"
@@ -183,6 +184,31 @@ nlohmann::json SantoriniGame::live_fields() const {
     nlohmann::json powers = nlohmann::json::array();
     for (int s = 0; s < seen.seat_count; ++s) powers.push_back(power_json(seen.seat(s).power));
     return {{"powers", std::move(powers)}};
+}
+
+namespace {
+
+// The seat's view is taken when the match asks (on its strand); the search runs later, anywhere.
+class SantoriniThinking final : public BotThinking {
+  public:
+    SantoriniThinking(santorini::State view, santorini::bot::Options options)
+        : view_(view), options_(options) {}
+    nlohmann::json decide() override {
+        return step_json(view_, santorini::bot::choose_step(view_, options_));
+    }
+
+  private:
+    santorini::State view_;
+    santorini::bot::Options options_;
+};
+
+}  // namespace
+
+std::unique_ptr<BotThinking> SantoriniGame::think(int seat, int level, std::uint64_t seed,
+                                                  std::chrono::milliseconds time_limit) const {
+    assert(seat == decider());
+    return std::make_unique<SantoriniThinking>(santorini::view_for(state_, seat),
+                                               santorini::bot::Options{level, seed, time_limit});
 }
 
 }  // namespace protocol

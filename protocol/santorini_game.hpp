@@ -43,6 +43,8 @@ class SantoriniGame final : public Game {
     void write_seat(const GameView& view, int seat, JsonText& out) const override;
     void write_patch(const GameView& from, const GameView& to, PatchText& patch) const override;
     nlohmann::json live_fields() const override;
+    std::unique_ptr<BotThinking> think(int seat, int level, std::uint64_t seed,
+                                       std::chrono::milliseconds time_limit) const override;
 
     /// The whole state (tests, recovery checks).
     const santorini::State& state() const { return state_; }

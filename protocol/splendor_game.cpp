@@ -3,6 +3,7 @@
 #include <cassert>
 #include <cstdio>
 
+#include "engine/bot/splendor_bot.hpp"
 #include "engine/splendor/game.hpp"
 #include "engine/splendor/state_hash.hpp"
 #include "engine/splendor/view.hpp"
@@ -158,6 +159,30 @@ nlohmann::json SplendorGame::live_fields() const {
     nlohmann::json points = nlohmann::json::array();
     for (int s = 0; s < state_.players; ++s) points.push_back(state_.seat(s).points);
     return {{"points", std::move(points)}};
+}
+
+namespace {
+
+// The seat's view is taken when the match asks (on its strand); the search runs later, anywhere.
+class SplendorThinking final : public BotThinking {
+  public:
+    SplendorThinking(splendor::View view, int seat, splendor::bot::Options options)
+        : view_(view), seat_(seat), options_(options) {}
+    nlohmann::json decide() override { return step_json(splendor::bot::choose_step(view_, seat_, options_)); }
+
+  private:
+    splendor::View view_;
+    int seat_;
+    splendor::bot::Options options_;
+};
+
+}  // namespace
+
+std::unique_ptr<BotThinking> SplendorGame::think(int seat, int level, std::uint64_t seed,
+                                                 std::chrono::milliseconds time_limit) const {
+    assert(seat == decider());
+    return std::make_unique<SplendorThinking>(splendor::view_for(state_, seat), seat,
+                                              splendor::bot::Options{level, seed, time_limit});
 }
 
 }  // namespace protocol

@@ -48,6 +48,8 @@ class SplendorGame final : public Game {
     void write_patch(const GameView& from, const GameView& to, PatchText& patch) const override;
     /// {"points": [per seat]}: what the live list shows.
     nlohmann::json live_fields() const override;
+    std::unique_ptr<BotThinking> think(int seat, int level, std::uint64_t seed,
+                                       std::chrono::milliseconds time_limit) const override;
 
     /// The whole state (tests, recovery checks).
     const splendor::State& state() const { return state_; }
