@@ -97,9 +97,9 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     // The creation is answered by the database deadline at the latest (a hung database must
     // not hold lobby.start); a creation stored after its deadline was told nobody, so it is
     // aborted at once rather than left live.
-    auto answer = first_answer<bool>(io, config.database_deadline, [this, match, owner, away,
-                                                                   done = std::move(done)](
-                                                                      std::optional<bool> stored) {
+    std::function<void(std::optional<bool>)> finish = [this, match, owner, away,
+                                                       done = std::move(done)](
+                                                          std::optional<bool> stored) {
         if (!stored) spdlog::warn("event=match_store_deadline match={}", match->id());
         const bool ok = stored.value_or(false);
         if (!ok) spdlog::warn("event=match_store_failed match={}", match->id());
@@ -131,7 +131,10 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
             done(LobbyError{ErrorCode::Unavailable,
                             "the match could not be stored; temporarily unavailable, try again"});
         });
-    });
+    };
+    // Without a database the creation is answered at once, and no timer is left behind.
+    if (!repo) return store.create(std::move(row), [finish](bool ok) { finish(ok); });
+    auto answer = first_answer<bool>(io, config.database_deadline, std::move(finish));
     store.create(std::move(row), [this, match, answer = std::move(answer)](bool ok) {
         if (!answer(ok) && ok) {
             spdlog::warn("event=match_stored_late match={}", match->id());

@@ -6,6 +6,7 @@
 // (a `playing` event) once recovery ends. The work is linear in the stored steps: one read of
 // every live match, one replay each, and no list rebuilt per match.
 #include <chrono>
+#include <stdexcept>
 #include <thread>
 
 #include "server/deadline.hpp"

@@ -89,6 +89,7 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
     auto match = std::get<std::shared_ptr<Match>>(std::move(created));
     Match& m = *match;
     m.timer_.cancel();
+    m.abandon_timer_.cancel();
     // Replayed times are placed so that the last stored step happens now: the clocks charge
     // what was charged before the crash and nothing for the time the server was down.
     const SteadyTime now = m.options_.now();

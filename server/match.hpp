@@ -57,9 +57,9 @@ struct MatchOptions {
 /// A stored step to replay (recovery): what Match::record stored.
 struct ReplayStep {
     std::uint32_t number = 0;
-    std::string player_id;  ///< "" for the server's own steps (timeouts)
-    std::string
-        step_json;  ///< a step as protocol JSON, or {"kind":"resign"|"abort"|"timeout","seat":n}
+    std::string player_id;  ///< "" for the server's own steps (timeouts, abandonments)
+    /// A step as protocol JSON, or {"kind":"resign"|"abort"|"timeout"|"abandon","seat":n}.
+    std::string step_json;
     std::int64_t at_ms = 0;  ///< when it was stored, ms since the epoch
     std::string state_hash;  ///< the state's hash after it ("": not checked)
 };
