@@ -107,6 +107,13 @@ std::vector<Player*> by_seat(const Game& game, std::vector<Player>& players) {
     return out;
 }
 
+/// New guests with these names (not yet connected).
+std::vector<Player> guests(std::uint16_t port, const std::vector<std::string>& names) {
+    std::vector<Player> out;
+    for (const std::string& name : names) out.push_back(new_guest(port, name));
+    return out;
+}
+
 store::StoredMatch stored_match(store::Repository& repo, const std::string& id) {
     auto stored = repo.match(id);
     REQUIRE(stored.ok());
@@ -122,7 +129,7 @@ TEST_CASE("kill -9 right after the winning step: the finished match opens with i
     ServerProcess server(port, url, log_path());
     server.start();
     store::Repository repo(url, 1);
-    std::vector<Player> players{new_guest(port, "Ann"), new_guest(port, "Bob"), new_guest(port, "Cy")};
+    std::vector<Player> players = guests(port, {"Ann", "Bob", "Cy"});
     for (Player& p : players) connect(p, port);
     const Game game = start_match(players[0], 0, players[1], 1, santorini_no_clock);
     std::mt19937 rng(2026);
@@ -157,7 +164,7 @@ TEST_CASE("kill -9 during lobby.start: the players are told of the match, and no
     ServerProcess server(port, url, log_path(), {"--abandon-seconds", "3"});
     server.start();
     store::Repository repo(url, 1);
-    std::vector<Player> players{new_guest(port, "Ann"), new_guest(port, "Bob")};
+    std::vector<Player> players = guests(port, {"Ann", "Bob"});
     for (Player& p : players) connect(p, port);
     const std::string lobby = open_lobby(players[0], players[1], santorini_no_clock);
     REQUIRE(players[0].ws->send_json({{"type", "lobby.start"}, {"lobby", lobby}, {"ref", "start"}}));
@@ -212,7 +219,7 @@ TEST_CASE("abandonment in play: the seat nobody has open loses, the other wins",
     ServerProcess server(port, url, log_path(), {"--abandon-seconds", "1.5"});
     server.start();
     store::Repository repo(url, 1);
-    std::vector<Player> players{new_guest(port, "Ann"), new_guest(port, "Bob")};
+    std::vector<Player> players = guests(port, {"Ann", "Bob"});
     for (Player& p : players) connect(p, port);
     const Game game = start_match(players[0], 0, players[1], 1, santorini_no_clock);
     const std::vector<Player*> seats = by_seat(game, players);
@@ -262,7 +269,7 @@ TEST_CASE("restart with many live matches: connections are accepted at once, eve
     const std::uint16_t port = free_port();
     ServerProcess server(port, url, log_path());
     server.start();
-    std::vector<Player> players{new_guest(port, "Ann"), new_guest(port, "Bob")};
+    std::vector<Player> players = guests(port, {"Ann", "Bob"});
     for (Player& p : players) connect(p, port);
     // One live match of `steps` steps played over the sockets, then copied in SQL: every copy
     // replays exactly (same settings, seed and steps) under an id of its own.
@@ -334,7 +341,7 @@ TEST_CASE("a hung database: every request answers unavailable or 503 by its dead
     ServerProcess server(port, with_port(url, proxy.port()), log_path());
     server.start();
     store::Repository repo(url, 1);
-    std::vector<Player> players{new_guest(port, "Ann"), new_guest(port, "Bob"), new_guest(port, "Cy")};
+    std::vector<Player> players = guests(port, {"Ann", "Bob", "Cy"});
     // After a restart no token is known in memory: a hello must read the database.
     server.kill_now();
     server.start();
