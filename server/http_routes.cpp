@@ -121,9 +121,12 @@ void create_guest(const Request& request, Hub& hub, std::string_view client, con
     hub.new_guest(body["name"].get<std::string>(),
                   [shell = shell_of(request), reply](std::variant<Guest, IdentityError> made) {
                       if (auto* why = std::get_if<IdentityError>(&made)) {
-                          if (*why == IdentityError::Unavailable)
-                              return reply(error_response(shell, http::status::service_unavailable,
-                                                          "temporarily unavailable; try again"));
+                          if (*why == IdentityError::Unavailable) {
+                              Response response = error_response(shell, http::status::service_unavailable,
+                                                                 "temporarily unavailable; try again");
+                              response.set(http::field::retry_after, "5");
+                              return reply(std::move(response));
+                          }
                           return reply(error_response(shell, http::status::bad_request,
                                                       "name must be 1-24 printable characters"));
                       }

@@ -293,6 +293,9 @@ struct Hub::Impl final : QueueHost {
                     const json& origin, MatchMade done);
     /// Registers a made match: players may open it, and its seated players count as playing.
     void adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats);
+    /// A match whose creation committed after lobby.start was answered `unavailable` (its
+    /// deadline): nobody was told, so it is aborted in the database (tried `attempts` times).
+    void abort_late(const std::string& id, int attempts);
     /// A made match that will not be played after all: off the lists, aborted in the database.
     void abandon(const std::shared_ptr<Match>& match);
 

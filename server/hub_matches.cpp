@@ -138,14 +138,28 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     store.create(std::move(row), [this, match, answer = std::move(answer)](bool ok) {
         if (!answer(ok) && ok) {
             spdlog::warn("event=match_stored_late match={}", match->id());
-            store.abort(match->id(), std::chrono::duration_cast<std::chrono::milliseconds>(
-                                         std::chrono::system_clock::now().time_since_epoch())
-                                         .count(),
-                        [id = match->id()](bool aborted) {
-                            if (!aborted) spdlog::warn("event=match_abort_failed match={}", id);
-                        });
+            abort_late(match->id(), 10);
         }
     });
+}
+
+void Hub::Impl::abort_late(const std::string& id, int attempts) {
+    // The store answers from its writer, which may still count the hang that delayed the
+    // creation and refuse at once: try again a little later, a few times.
+    store.abort(id,
+                std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count(),
+                [this, id, attempts](bool aborted) {
+                    if (aborted) return spdlog::info("event=match_aborted_late match={}", id);
+                    if (attempts <= 1 || stopping)
+                        return spdlog::warn("event=match_abort_failed match={}", id);
+                    auto timer = std::make_shared<boost::asio::steady_timer>(
+                        io, std::chrono::milliseconds(500));
+                    timer->async_wait([this, timer, id, attempts](boost::system::error_code ec) {
+                        if (!ec) abort_late(id, attempts - 1);
+                    });
+                });
 }
 
 void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats) {

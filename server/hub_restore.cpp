@@ -49,6 +49,12 @@ void Hub::begin_recovery() {
         hub.seats_known = false;
         return;
     }
+    if (seats->empty()) {
+        // Nothing live: nothing to restore, and no moment in which a match is on its way.
+        hub.recovering = false;
+        spdlog::info("event=recovery_done restored=0 failed=0 ms=0");
+        return;
+    }
     std::lock_guard lock(hub.matches_mutex);
     for (const auto& [match, player] : *seats) {
         hub.seated[match].push_back(player);
