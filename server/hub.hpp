@@ -84,7 +84,9 @@ public:
     /// Recovery at start: rebuilds every live match of the database by replaying its steps
     /// (Match::restore) and registers it, so its players reopen it with match.open. A match
     /// whose replay fails is logged and marked aborted in the database with the reason
-    /// "recovery_failed" (never silently dropped). Blocks; call before the server runs.
+    /// "recovery_failed" (never silently dropped). Blocks: before the server runs, or (after
+    /// begin_recovery(), as Server::run does on a single node) on a thread of its own while the
+    /// server already serves (server/hub_restore.cpp).
     /// Returns how many matches were restored and how many failed, or throws if the database
     /// cannot be read.
     /// In a fleet: starts listening to the other nodes, and restores only the live matches
