@@ -42,6 +42,14 @@ struct Config {
     /// every step before acknowledging it, and reloads live matches at start (docs/storage.md).
     std::string database_url;
     std::string migrations_dir = "migrations";  ///< the numbered SQL files store::migrate applies
+    /// Every database call a request waits for answers `unavailable` (503 over HTTP, with
+    /// Retry-After) after this long, whatever the database does (docs/storage.md, "Deadlines").
+    std::chrono::milliseconds database_deadline{2000};
+    /// Abandonment (docs/protocol.md): a seat whose player has not had the match open this
+    /// long is abandoned; real-time and no-clock games (0: never).
+    std::chrono::milliseconds abandon{300 * 1000};
+    /// ... and games with a per-move clock (days, not minutes: their players come and go).
+    std::chrono::milliseconds abandon_turn{std::chrono::hours(24 * 7)};
 
     // ---- a fleet: several nodes on one database (docs/scaling.md) ----
     /// This node's id in a fleet (1-40 of [a-z0-9_-]; needs database_url). Empty: a single

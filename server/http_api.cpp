@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/deadline.hpp"
 #include "server/http_errors.hpp"
 #include "server/match_json.hpp"
 #include "server/rating/rating.hpp"
@@ -216,6 +217,11 @@ Response answer_api(const ApiRequest& request, const ApiRequestInfo& info, store
 HttpApi::HttpApi(store::Repository* repository, Metrics& metrics, std::size_t threads)
     : repository_(repository), metrics_(metrics), pool_(threads) {}
 
+void HttpApi::set_deadline(boost::asio::io_context& io, std::chrono::milliseconds deadline) {
+    io_ = &io;
+    deadline_ = deadline;
+}
+
 HttpApi::~HttpApi() {
     pool_.join();
 }
@@ -243,6 +249,16 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
         pending_.fetch_sub(1);
         reply(api_error(info, http::status::service_unavailable, "too many requests in progress; try again"));
         return true;
+    }
+    if (io_) {
+        // A hung database answers 503 at the deadline; the query's own answer is dropped.
+        auto answer = first_answer<Response>(
+            *io_, deadline_, [info, reply = std::move(reply)](std::optional<Response> response) {
+                reply(response ? std::move(*response)
+                               : api_error(info, http::status::service_unavailable,
+                                           "the database did not answer in time; try again"));
+            });
+        reply = [answer = std::move(answer)](Response response) { answer(std::move(response)); };
     }
     boost::asio::post(pool_, [this, info, request = std::get<ApiRequest>(std::move(parsed)),
                               reply = std::move(reply)] {

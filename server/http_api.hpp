@@ -9,11 +9,13 @@
 // strand and writes it. The routes that need no database stay in handle_http.
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
 
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -64,8 +66,13 @@ class HttpApi {
     /// counts it in Metrics::http_requests and calls `reply` exactly once with the response:
     /// inline for a refusal, else on one of the API's threads.
     bool handle(const http::request<http::string_body>& request, Reply reply);
+    /// From now on a query still running after `deadline` is answered 503 (with Retry-After)
+    /// by a timer on `io`, and its late response is dropped. Call before the first request.
+    void set_deadline(boost::asio::io_context& io, std::chrono::milliseconds deadline);
 
   private:
+    boost::asio::io_context* io_ = nullptr;
+    std::chrono::milliseconds deadline_{0};
     store::Repository* repository_;
     Metrics& metrics_;
     std::atomic<std::size_t> pending_{0};

@@ -70,13 +70,23 @@ std::string_view path_of(std::string_view target) {
 
 // A stopping node answers 503, so a load balancer's health check sends new connections to the
 // others at once; in a fleet the answer also says which node this is and who leads.
-Response health(const Request& request, const Hub& hub) {
+// /healthz says how the process and its database are (the process is alive while it answers);
+// /readyz fails (503, Retry-After) while this node should get no traffic: stopping, or its
+// database unreachable (docs/api.md).
+Response health(const Request& request, const Hub& hub, bool readiness) {
     if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
     json body = {{"status", hub.stopping() ? "stopping" : "ok"}};
+    const std::optional<bool> database = hub.database_reachable();
+    if (database) body["database"] = *database ? "ok" : "unreachable";
+    if (hub.recovering()) body["recovering"] = true;
     if (json fleet = hub.fleet_status(); !fleet.is_null()) body["fleet"] = std::move(fleet);
-    return json_response(request,
-                         hub.stopping() ? http::status::service_unavailable : http::status::ok,
-                         body);
+    const bool failing = hub.stopping() || (readiness && database == false);
+    if (readiness && failing && !hub.stopping()) body["status"] = "unavailable";
+    Response response = json_response(
+        request, failing ? http::status::service_unavailable : http::status::ok, body);
+    if (failing) response.set(http::field::retry_after, "5");
+    response.set(http::field::cache_control, "no-store");
+    return response;
 }
 
 Response metrics_page(const Request& request, const Metrics& metrics) {
@@ -111,9 +121,12 @@ void create_guest(const Request& request, Hub& hub, std::string_view client, con
     hub.new_guest(body["name"].get<std::string>(),
                   [shell = shell_of(request), reply](std::variant<Guest, IdentityError> made) {
                       if (auto* why = std::get_if<IdentityError>(&made)) {
-                          if (*why == IdentityError::Unavailable)
-                              return reply(error_response(shell, http::status::service_unavailable,
-                                                          "temporarily unavailable; try again"));
+                          if (*why == IdentityError::Unavailable) {
+                              Response response = error_response(shell, http::status::service_unavailable,
+                                                                 "temporarily unavailable; try again");
+                              response.set(http::field::retry_after, "5");
+                              return reply(std::move(response));
+                          }
                           return reply(error_response(shell, http::status::bad_request,
                                                       "name must be 1-24 printable characters"));
                       }
@@ -184,7 +197,8 @@ Response static_file(const Request& request, const Config& config) {
 void route(const Request& request, Hub& hub, Metrics& metrics, const Config& config, std::string_view client,
            const HttpReply& reply) {
     const std::string_view path = path_of(request.target());
-    if (path == "/healthz") return reply(health(request, hub));
+    if (path == "/healthz") return reply(health(request, hub, false));
+    if (path == "/readyz") return reply(health(request, hub, true));
     if (path == "/metrics") return reply(metrics_page(request, metrics));
     if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub, client, reply);
     if (path == "/ws") {

@@ -4,7 +4,8 @@
 // routes answer later, from where their work runs (never blocking a network thread).
 // http_session does the socket work around it.
 //
-//   GET  /healthz            200 {"status":"ok"}
+//   GET  /healthz            200 {"status":"ok","database":"ok"|"unreachable"}; 503 stopping
+//   GET  /readyz             as /healthz, but 503 (Retry-After) while the database is unreachable
 //   GET  /metrics            200 Prometheus text (Metrics::render)
 //   POST /api/guests         201 {"id","name","token"}; 400 for bad JSON or name; 429 (with
 //                            Retry-After) past Config::guest_burst / guests_per_minute per address

@@ -4,6 +4,7 @@
 
 #include "protocol/games.hpp"
 
+#include "server/deadline.hpp"
 #include "server/hub_impl.hpp"
 
 namespace server {
@@ -214,11 +215,17 @@ void Hub::new_guest(std::string name, IdentityReply done) {
     auto guest = impl_->fresh_guest(name);
     if (!guest) return done(IdentityError::InvalidName);
     if (!impl_->repo) return done(impl_->store_guest(std::move(*guest)));
-    // The insert blocks for a round trip: on the hub's pool, never on a network thread.
-    boost::asio::post(*impl_->blocking,
-                      [&hub = *impl_, guest = std::move(*guest), done = std::move(done)]() mutable {
-                          done(hub.store_guest(std::move(guest)));
-                      });
+    // The insert blocks for a round trip: on the hub's pool, never on a network thread, and
+    // answered Unavailable at the deadline whatever the database does.
+    using Made = std::variant<Guest, IdentityError>;
+    call_with_deadline<Made>(
+        *impl_->blocking, impl_->io, impl_->config.database_deadline,
+        [&hub = *impl_, guest = std::move(*guest)]() mutable {
+            return hub.store_guest(std::move(guest));
+        },
+        [done = std::move(done)](std::optional<Made> made) {
+            done(made ? std::move(*made) : Made(IdentityError::Unavailable));
+        });
 }
 
 bool Hub::allow_guest_from(std::string_view client) {
@@ -241,77 +248,13 @@ void Hub::identify(std::string token, IdentityReply done) const {
     if (auto guest = impl_->known_token(token)) return done(std::move(*guest));
     if (!impl_->repo || token.empty()) return done(IdentityError::UnknownToken);
     // A guest made before a restart is found by its hash: a round trip, on the hub's pool.
-    boost::asio::post(*impl_->blocking,
-                      [&hub = *impl_, token = std::move(token), done = std::move(done)] {
-                          done(hub.lookup_token(token));
-                      });
-}
-
-std::pair<int, int> Hub::recover() {
-    Impl& hub = *impl_;
-    if (!hub.repo) return {0, 0};
-    if (hub.fleet) return hub.fleet_start();
-    auto live = hub.repo->live_matches();
-    if (!live)
-        throw std::runtime_error("recovery: cannot read live matches: " + live.error().message);
-    int restored = 0;
-    int failed = 0;
-    for (const store::StoredMatch& stored : *live) (hub.restore_stored(stored) ? restored : failed)++;
-    return {restored, failed};
-}
-
-bool Hub::Impl::restore_stored(const store::StoredMatch& stored) {
-    std::string why;
-    std::shared_ptr<Match> match;
-    MatchOptions options;
-    options.id = stored.id;
-    options.seed = stored.seed;
-    options.history = config.history_per_match;
-    options.history_bytes = config.history_bytes_per_viewer;
-    // The same reading of the settings as the HTTP API's replays (server/replay.hpp).
-    auto parsed = read_stored_settings(stored.settings_json);
-    if (auto* e = std::get_if<std::string>(&parsed)) {
-        why = *e;
-    } else {
-        options.settings = std::get<StoredSettings>(parsed).lobby;
-        options.challenger = std::get<StoredSettings>(parsed).challenger;
-        for (const store::StoredSeat& seat : stored.seats) {
-            options.seats.push_back(Member{seat.player_id, seat.display_name});
-            std::unique_lock lock(identity_mutex);
-            names.emplace(seat.player_id, seat.display_name);
-        }
-        std::vector<ReplayStep> steps;
-        for (const store::StoredStep& step : stored.steps)
-            steps.push_back(ReplayStep{step.number, step.player_id, step.step_json, step.at_ms,
-                                       step.state_hash});
-        auto made = Match::restore(io, std::move(options), steps, stored.created_at_ms, store,
-                                   metrics, publisher());
-        if (auto* e = std::get_if<std::string>(&made))
-            why = *e;
-        else
-            match = std::get<std::shared_ptr<Match>>(std::move(made));
-    }
-    if (!match) {
-        spdlog::error("event=recovery_failed match={} steps={} why=\"{}\"", stored.id,
-                      stored.steps.size(), why);
-        // Marked, not dropped: the match and its steps stay for a person to look at.
-        auto marked = repo->end_match(
-            stored.id, "aborted",
-            json{{"winners", json::array()}, {"reason", "recovery_failed"}, {"why", why}}.dump(),
-            std::chrono::duration_cast<std::chrono::milliseconds>(
-                std::chrono::system_clock::now().time_since_epoch())
-                .count());
-        if (!marked)
-            spdlog::error("event=recovery_mark_failed match={} error=\"{}\"", stored.id,
-                          marked.error().message);
-        return false;
-    }
-    spdlog::info("event=match_recovered match={} steps={}", stored.id, stored.steps.size());
-    std::vector<Member> seats;
-    for (const store::StoredSeat& seat : stored.seats)
-        seats.push_back(Member{seat.player_id, seat.display_name});
-    adopt(match, seats);
-    return true;
+    using Found = std::variant<Guest, IdentityError>;
+    call_with_deadline<Found>(
+        *impl_->blocking, impl_->io, impl_->config.database_deadline,
+        [&hub = *impl_, token = std::move(token)] { return hub.lookup_token(token); },
+        [done = std::move(done)](std::optional<Found> found) {
+            done(found ? std::move(*found) : Found(IdentityError::Unavailable));
+        });
 }
 
 void Hub::connected(const ParticipantPtr& who) {
@@ -329,6 +272,9 @@ void Hub::Impl::register_connection(const ParticipantPtr& who) {
             who->deliver(
                 shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
         queues.connected(who);
+        // Likewise the matches it sits in (a restart, a start it was not told of); while
+        // recovery runs, the end of recovery tells it.
+        if (!recovering) tell_playing(who);
     });
 }
 
@@ -370,6 +316,10 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
         if (auto match = handle_of(id)) return act(match);
         if (hub.fleet && may_route && !text.empty())
             return hub.route_match(from, id, std::string(text));
+        if (hub.recovering)
+            return hub.error(from, ErrorCode::Unavailable,
+                             "the server is restoring its matches after a restart; retry shortly",
+                             ref);
         hub.error(from, ErrorCode::UnknownMatch, "no such match", ref);
     };
     std::visit(
@@ -379,6 +329,10 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
             },
             [&](const protocol::Ping&) { from->deliver(shared(protocol::pong_message(ref))); },
             [&](const protocol::MatchOpen& m) {
+                // Not in memory: a finished match (or one that ended while the server was
+                // down) still opens, from the store.
+                if (!hub.fleet && hub.repo && !hub.recovering && !handle_of(m.match))
+                    return hub.open_stored(from, m, ref);
                 with_match(m.match, [&](const std::shared_ptr<Match>& match) {
                     // Handles of matches the hub let go are dropped here, so the map stays
                     // as small as the matches the connection really has open.

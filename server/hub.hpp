@@ -84,12 +84,18 @@ public:
     /// Recovery at start: rebuilds every live match of the database by replaying its steps
     /// (Match::restore) and registers it, so its players reopen it with match.open. A match
     /// whose replay fails is logged and marked aborted in the database with the reason
-    /// "recovery_failed" (never silently dropped). Blocks; call before the server runs.
+    /// "recovery_failed" (never silently dropped). Blocks: before the server runs, or (after
+    /// begin_recovery(), as Server::run does on a single node) on a thread of its own while the
+    /// server already serves (server/hub_restore.cpp).
     /// Returns how many matches were restored and how many failed, or throws if the database
     /// cannot be read.
     /// In a fleet: starts listening to the other nodes, and restores only the live matches
     /// this node owns (or that have no owner, or whose lease ran out).
     std::pair<int, int> recover();
+    /// Says that recover() is about to run while connections are already accepted (a single
+    /// node restores in the background): until it ends, a request for a match not in memory
+    /// answers a retryable `unavailable`, and the queues wait for the stored seats.
+    void begin_recovery();
 
     // A connection's calls (connected, handle, disconnected) come from the connection's own
     // strand, one at a time, in that order; the hub keeps its per-connection state in
@@ -126,6 +132,12 @@ public:
 
     /// True once shutdown() was called.
     bool stopping() const;
+    /// True while recover() runs after begin_recovery().
+    bool recovering() const;
+    /// Where the health routes learn whether the database answers (server/database_health.hpp).
+    void set_database_health(std::function<bool()> reachable);
+    /// Whether the database answers; nullopt without a database.
+    std::optional<bool> database_reachable() const;
     /// In a fleet: {"node","leader","leading","nodes":[alive ids],"matches":held here,
     /// "remote_connections"}; null on a single node.
     nlohmann::json fleet_status() const;

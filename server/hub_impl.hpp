@@ -18,6 +18,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include "server/abandonment.hpp"
 #include "server/address_limiter.hpp"
 #include "server/broker.hpp"
 #include "server/remote_participant.hpp"
@@ -104,6 +105,13 @@ struct Hub::Impl final : QueueHost {
     /// Runs the repository's blocking calls (never on a strand or a network thread).
     std::unique_ptr<boost::asio::thread_pool> blocking;
     std::atomic<bool> stopping{false};
+    /// Recovery runs (hub_restore.cpp): a match not in memory may still be on its way, so a
+    /// request for one answers a retryable `unavailable` rather than `unknown_match`.
+    std::atomic<bool> recovering{false};
+    /// The seats of every stored live match are known (playing/seated): queues may check.
+    std::atomic<bool> seats_known{true};
+    /// Set once at start (Server), before any request: whether the database answers.
+    std::function<bool()> database_reachable;
     /// Several nodes on one database (docs/scaling.md); null on a single node.
     std::unique_ptr<FleetState> fleet;
 
@@ -285,6 +293,9 @@ struct Hub::Impl final : QueueHost {
                     const json& origin, MatchMade done);
     /// Registers a made match: players may open it, and its seated players count as playing.
     void adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats);
+    /// A match whose creation committed after lobby.start was answered `unavailable` (its
+    /// deadline): nobody was told, so it is aborted in the database (tried `attempts` times).
+    void abort_late(const std::string& id, int attempts);
     /// A made match that will not be played after all: off the lists, aborted in the database.
     void abandon(const std::shared_ptr<Match>& match);
 
@@ -302,6 +313,18 @@ struct Hub::Impl final : QueueHost {
     /// The connection is gone (Hub::disconnected without the fleet's part; also for remote
     /// participants whose home says so). On the connection's strand.
     void disconnect_participant(const ParticipantPtr& who);
+
+    // ---- restoring stored matches (hub_restore.cpp) ----
+    /// Rebuilds a stored match by replaying its steps (Match::restore), live or ended; the
+    /// match is not registered. Returns why not instead.
+    std::variant<std::shared_ptr<Match>, std::string> rebuild(const store::StoredMatch& stored);
+    /// match.open of a match not in memory: read from the store (under the database deadline)
+    /// and, when it has ended, rebuilt, kept a while like any finished match, and opened.
+    void open_stored(const ParticipantPtr& from, const protocol::MatchOpen& m, const Ref& ref);
+    /// Tells `who` the live matches its player has a seat in (a `playing` event), if any.
+    void tell_playing(const ParticipantPtr& who);
+    /// Counts the seats of stored live matches as playing, before their replays.
+    void seat_players(const std::vector<store::StoredMatch>& live);
 
     // ---- the fleet (hub_fleet.cpp); all no-ops on a single node ----
     /// Starts listening to the broker, beats once, restores this node's matches, starts the
@@ -365,6 +388,10 @@ struct Hub::Impl final : QueueHost {
     }
     bool online(const std::string& player) override { return !connections_of(player).empty(); }
     std::optional<QueueError> engaged(const std::string& player) override {
+        if (!seats_known)
+            return QueueError{ErrorCode::Unavailable,
+                              "the server is restoring its matches after a restart; retry "
+                              "shortly"};
         if (lobbies.lobby_of(player))
             return QueueError{ErrorCode::AlreadyInGame,
                               "you are waiting in a lobby; leave it before joining a queue"};

@@ -2,6 +2,7 @@
 // stored off the strands, then adopted by the hub, or abandoned when the store refuses it.
 #include <chrono>
 
+#include "server/deadline.hpp"
 #include "server/hub_impl.hpp"
 
 namespace server {
@@ -59,6 +60,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     options.challenger = random_below(settings.players);
     options.history = config.history_per_match;
     options.history_bytes = config.history_bytes_per_viewer;
+    options.abandon = abandon_time(config, settings);
     json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
                    {"challenger", options.challenger}};
     for (const auto& item : origin.items()) stored[item.key()] = item.value();
@@ -92,7 +94,14 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
             static_cast<int>(s), options.seats[s].id,
             s < powers.size() && powers[s].is_string() ? powers[s].get<std::string>() : std::string(),
             {}});
-    store.create(std::move(row), [this, match, owner, away, done = std::move(done)](bool ok) {
+    // The creation is answered by the database deadline at the latest (a hung database must
+    // not hold lobby.start); a creation stored after its deadline was told nobody, so it is
+    // aborted at once rather than left live.
+    std::function<void(std::optional<bool>)> finish = [this, match, owner, away,
+                                                       done = std::move(done)](
+                                                          std::optional<bool> stored) {
+        if (!stored) spdlog::warn("event=match_store_deadline match={}", match->id());
+        const bool ok = stored.value_or(false);
         if (!ok) spdlog::warn("event=match_store_failed match={}", match->id());
         if (ok && away) {
             // The owner's lease starts now; the owner is told when the match is adopted.
@@ -122,7 +131,35 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
             done(LobbyError{ErrorCode::Unavailable,
                             "the match could not be stored; temporarily unavailable, try again"});
         });
+    };
+    // Without a database the creation is answered at once, and no timer is left behind.
+    if (!repo) return store.create(std::move(row), [finish](bool ok) { finish(ok); });
+    auto answer = first_answer<bool>(io, config.database_deadline, std::move(finish));
+    store.create(std::move(row), [this, match, answer = std::move(answer)](bool ok) {
+        if (!answer(ok) && ok) {
+            spdlog::warn("event=match_stored_late match={}", match->id());
+            abort_late(match->id(), 10);
+        }
     });
+}
+
+void Hub::Impl::abort_late(const std::string& id, int attempts) {
+    // The store answers from its writer, which may still count the hang that delayed the
+    // creation and refuse at once: try again a little later, a few times.
+    store.abort(id,
+                std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count(),
+                [this, id, attempts](bool aborted) {
+                    if (aborted) return spdlog::info("event=match_aborted_late match={}", id);
+                    if (attempts <= 1 || stopping)
+                        return spdlog::warn("event=match_abort_failed match={}", id);
+                    auto timer = std::make_shared<boost::asio::steady_timer>(
+                        io, std::chrono::milliseconds(500));
+                    timer->async_wait([this, timer, id, attempts](boost::system::error_code ec) {
+                        if (!ec) abort_late(id, attempts - 1);
+                    });
+                });
 }
 
 void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats) {
@@ -154,6 +191,7 @@ void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Mem
     std::lock_guard lock(matches_mutex);
     matches.emplace(match->id(), match);
     auto& players = seated[match->id()];
+    if (!players.empty()) return;  // recovery counted its seats before replaying it
     for (const Member& m : seats) {
         players.push_back(m.id);
         playing[m.id].insert(match->id());
@@ -176,9 +214,11 @@ void Hub::Impl::rating(const std::string& player, const std::string& pool,
                        std::function<void(std::optional<std::pair<double, double>>)> done) {
     const rating::Rating initial = rating::initial_rating();
     if (!repo) return done(std::pair{initial.rating, initial.deviation});
-    // A blocking read: on the pool, never on the strand.
-    boost::asio::post(*blocking, [this, player, pool, initial, done = std::move(done)] {
-        std::optional<std::pair<double, double>> found;
+    // A blocking read: on the pool, never on the strand, and nullopt (unavailable) at the
+    // database deadline.
+    using Found = std::optional<std::pair<double, double>>;
+    auto work = [this, player, pool, initial] {
+        Found found;
         auto ratings = repo->ratings(player);
         if (!ratings) {
             spdlog::warn("event=queue_rating_failed player={} error=\"{}\"", player,
@@ -197,8 +237,14 @@ void Hub::Impl::rating(const std::string& player, const std::string& pool,
                     found = std::pair{now.rating, now.deviation};
                 }
         }
-        boost::asio::post(lobby_strand, [done, found] { done(found); });
-    });
+        return found;
+    };
+    call_with_deadline<Found>(*blocking, io, config.database_deadline, std::move(work),
+                              [this, done = std::move(done)](std::optional<Found> found) {
+                                  boost::asio::post(lobby_strand, [done, found] {
+                                      done(found ? *found : std::nullopt);
+                                  });
+                              });
 }
 
 }  // namespace server

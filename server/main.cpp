@@ -108,6 +108,32 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
          [&](std::string_view v) { config.database_url = std::string(v); return true; }},
         {"--migrations", "SANTORINI_MIGRATIONS", "folder of the SQL migrations (default migrations)",
          [&](std::string_view v) { config.migrations_dir = std::string(v); return !v.empty(); }},
+        {"--database-deadline-ms", "SANTORINI_DATABASE_DEADLINE_MS",
+         "a request's database call answers unavailable after this many ms (default 2000)",
+         [&](std::string_view v) {
+             long ms = 0;
+             if (!parse_positive(v, ms)) return false;
+             config.database_deadline = std::chrono::milliseconds(ms);
+             return true;
+         }},
+        {"--abandon-seconds", "SANTORINI_ABANDON_SECONDS",
+         "a seat nobody has open this long is abandoned, real-time and no-clock games (default "
+         "300; 0: never)",
+         [&](std::string_view v) {
+             double seconds = 0;
+             if (!parse_number(v, seconds) || !(seconds >= 0)) return false;
+             config.abandon = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+             return true;
+         }},
+        {"--abandon-days", "SANTORINI_ABANDON_DAYS",
+         "the same for games with a per-move clock (default 7; 0: never)",
+         [&](std::string_view v) {
+             double days = 0;
+             if (!parse_number(v, days) || !(days >= 0)) return false;
+             config.abandon_turn =
+                 std::chrono::milliseconds(static_cast<long long>(days * 86400 * 1000));
+             return true;
+         }},
         {"--node-id", "SANTORINI_NODE_ID",
          "this node's id in a fleet of nodes on one database (1-40 of a-z 0-9 _ -; default "
          "empty: a single node; docs/scaling.md)",

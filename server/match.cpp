@@ -89,6 +89,7 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
     auto match = std::get<std::shared_ptr<Match>>(std::move(created));
     Match& m = *match;
     m.timer_.cancel();
+    m.abandon_timer_.cancel();
     // Replayed times are placed so that the last stored step happens now: the clocks charge
     // what was charged before the crash and nothing for the time the server was down.
     const SteadyTime now = m.options_.now();
@@ -110,14 +111,15 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
         Action action;
         action.arrival = when(stored.at_ms);
         Outcome outcome;
-        if (kind == "resign" || kind == "abort" || kind == "timeout") {
+        if (kind == "resign" || kind == "abort" || kind == "timeout" || kind == "abandon") {
             const auto seat = record.find("seat");
             if (seat == record.end() || !seat->is_number_integer() || seat->get<int>() < 0 ||
                 seat->get<int>() >= m.game_->seat_count())
                 return where + "an event without a valid seat";
-            action.kind = kind == "resign"  ? Action::Kind::Resign
-                          : kind == "abort" ? Action::Kind::Abort
-                                            : Action::Kind::Timeout;
+            action.kind = kind == "resign"    ? Action::Kind::Resign
+                          : kind == "abort"   ? Action::Kind::Abort
+                          : kind == "abandon" ? Action::Kind::Abandon
+                                              : Action::Kind::Timeout;
             action.seat = seat->get<int>();
             outcome = m.event_outcome(action);
         } else {
@@ -136,6 +138,11 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
         ++m.records_;
         m.apply(action, std::move(outcome), action.arrival);
     }
+    if (m.active() && !m.options_.ended_as.is_null()) {
+        m.aborted_ = true;
+        m.result_ = m.options_.ended_as;
+        m.clock_.stop(now);
+    }
     m.version_ = static_cast<std::uint64_t>(epoch_ms(m.options_.wall_now()));
     m.first_view(now, m.options_.wall_now());
     return match;
@@ -147,6 +154,7 @@ void Match::first_view(SteadyTime now, WallTime wall) {
     shown_ = shown(now, wall);
     publish_entry();
     arm_timer();
+    watch_away();
 }
 
 json Match::live_fields_before_shared() const {
@@ -168,11 +176,14 @@ Match::Match(boost::asio::io_context& io, MatchOptions options,
       timer_(strand_),
       game_(std::move(game)),
       kind_(game_->kind()),
-      clock_(TimeControl::from_settings(options_.settings), options_.settings.players) {
+      clock_(TimeControl::from_settings(options_.settings), options_.settings.players),
+      abandon_timer_(strand_) {
     viewers_.resize(static_cast<std::size_t>(options_.settings.players) + 1);
     for (int s = 0; s < options_.settings.players; ++s)
         viewers_[static_cast<std::size_t>(s)].seat = s;
     viewers_.back().seat = protocol::spectators;
+    away_since_.resize(static_cast<std::size_t>(options_.settings.players));
+    moved_.resize(static_cast<std::size_t>(options_.settings.players));
 }
 
 Match::~Match() = default;
@@ -235,6 +246,7 @@ void Match::shutdown() {
     boost::asio::post(strand_, [self = shared_from_this()] {
         self->stopped_ = true;
         self->timer_.cancel();
+        self->abandon_timer_.cancel();
     });
 }
 
@@ -249,7 +261,10 @@ void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> sinc
     Presence before = presence();
     v.connections[connection] = who;
     // The newcomer gets its catch-up below, so the presence patch skips it.
-    if (presence() != before) broadcast(connection);
+    if (presence() != before) {
+        broadcast(connection);
+        watch_away();
+    }
     if (since && *since == version_) {
         // Up to date: nothing to send.
     } else if (since && *since < version_ && !v.ring.empty() &&
@@ -266,7 +281,10 @@ void Match::do_close(std::uint64_t connection_id, const ParticipantPtr& who,
                      const protocol::Ref& ref) {
     Presence before = presence();
     for (auto& v : viewers_) v.connections.erase(connection_id);
-    if (presence() != before) broadcast();
+    if (presence() != before) {
+        broadcast();
+        watch_away();
+    }
     reply_ack(who, ref);
 }
 
@@ -361,6 +379,7 @@ void Match::on_recorded(Action action, bool stored) {
     if (!stored) {
         // The server's own record (a timeout) failed: try again shortly rather than at once.
         if (stopped_) return;
+        if (action.kind == Action::Kind::Abandon) return watch_away(store_retry);
         timer_.expires_after(store_retry);
         timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
             if (auto self = weak.lock(); self && !ec) self->on_timer();
@@ -376,6 +395,7 @@ void Match::on_recorded(Action action, bool stored) {
             std::chrono::duration<double>(std::chrono::steady_clock::now() - action.received)
                 .count());
     arm_timer();
+    watch_away();
 }
 
 Match::Outcome Match::event_outcome(const Action& action) const {
@@ -384,15 +404,18 @@ Match::Outcome Match::event_outcome(const Action& action) const {
         o.aborted = true;
         return o;
     }
-    if (!game_->in_play()) {
-        // Before play there is no game to lose: the match ends without a result.
+    if (!game_->in_play() || (action.kind == Action::Kind::Abandon && !everyone_moved())) {
+        // Before play there is no game to lose: the match ends without a result. Nor is
+        // there before every seat has moved once, for a seat that never came to play.
         o.aborted = true;
         o.result = json{{"winners", json::array()}, {"reason", "aborted"}};
         return o;
     }
     o.game = game_->clone();
     o.game->concede(action.seat);
-    settle(o, action.kind == Action::Kind::Resign ? "resign" : "timeout");
+    settle(o, action.kind == Action::Kind::Resign    ? "resign"
+              : action.kind == Action::Kind::Abandon ? "abandoned"
+                                                     : "timeout");
     return o;
 }
 
@@ -465,6 +488,8 @@ std::optional<MatchFinish> Match::finish_of(const Outcome& o) const {
 
 void Match::apply(const Action& action, Outcome outcome, SteadyTime now) {
     const auto turns_before = game_->turns();
+    if (action.kind == Action::Kind::Step && game_->in_play() && action.seat >= 0)
+        moved_[static_cast<std::size_t>(action.seat)] = true;
     if (action.kind == Action::Kind::Step) {
         // One line per step: kept once when every viewer reads it alike.
         const auto& lines = outcome.lines;

@@ -43,6 +43,13 @@ struct MatchOptions {
     std::size_t history = 64;          ///< patches kept per viewer for resuming, at most
     std::size_t history_bytes = 2048;  ///< and at most this many bytes of them per viewer (the
                                        ///< newest is always kept)
+    /// A seat whose player has not had the match open for this long is abandoned: the match
+    /// is aborted before every seat has made its first move, else the seat loses (0: never;
+    /// docs/protocol.md, "Abandonment"; server/abandonment.hpp picks it from the settings).
+    std::chrono::milliseconds abandon{0};
+    /// restore: the stored result of a match the server ended without a record of it (an
+    /// abort of a match never started, a failed recovery); null for none.
+    nlohmann::json ended_as = nullptr;
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };
@@ -50,9 +57,9 @@ struct MatchOptions {
 /// A stored step to replay (recovery): what Match::record stored.
 struct ReplayStep {
     std::uint32_t number = 0;
-    std::string player_id;  ///< "" for the server's own steps (timeouts)
-    std::string
-        step_json;  ///< a step as protocol JSON, or {"kind":"resign"|"abort"|"timeout","seat":n}
+    std::string player_id;  ///< "" for the server's own steps (timeouts, abandonments)
+    /// A step as protocol JSON, or {"kind":"resign"|"abort"|"timeout"|"abandon","seat":n}.
+    std::string step_json;
     std::int64_t at_ms = 0;  ///< when it was stored, ms since the epoch
     std::string state_hash;  ///< the state's hash after it ("": not checked)
 };
@@ -124,7 +131,7 @@ class Match : public std::enable_shared_from_this<Match> {
   private:
     /// What a request asks to record: a step, or an event the server records for the game.
     struct Action {
-        enum class Kind { Step, Resign, Abort, Timeout } kind = Kind::Step;
+        enum class Kind { Step, Resign, Abort, Timeout, Abandon } kind = Kind::Step;
         int seat = -1;
         ParticipantPtr from;  ///< null for the server's own actions (timeouts)
         protocol::Ref ref;
@@ -192,6 +199,13 @@ class Match : public std::enable_shared_from_this<Match> {
     void first_view(SteadyTime now, WallTime wall);
     void on_timer();
     void arm_timer();
+    // Abandonment (match_abandonment.cpp): who is away since when, and the timer for the first
+    // seat whose time runs out. Re-read after every presence change and every applied action.
+    void watch_away(std::chrono::milliseconds at_least = {});
+    void on_abandon_timer();
+    /// Whether every seat still in has played a step since setup ended (an abandonment before
+    /// that aborts the match).
+    bool everyone_moved() const;
 
     // Views.
     void broadcast(std::optional<std::uint64_t> skip_connection = std::nullopt);
@@ -235,6 +249,9 @@ class Match : public std::enable_shared_from_this<Match> {
     bool pending_ = false;                    ///< an action waits for the store
     std::optional<Outcome> pending_outcome_;  ///< what the waiting action will make of the match
     std::vector<int> out_order_;  ///< seats in the order they went out (finishing places)
+    std::vector<std::optional<SteadyTime>> away_since_;  ///< per seat: nobody has it open since
+    std::vector<bool> moved_;  ///< per seat: played a step while the game was in play
+    boost::asio::steady_timer abandon_timer_;
     bool stopped_ = false;
 };
 

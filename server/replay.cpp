@@ -29,6 +29,13 @@ std::variant<ReplayPosition, std::string> replay(const StoredSettings& settings,
     ReplayPosition at;
     at.game = std::get<std::unique_ptr<protocol::Game>>(std::move(started));
     protocol::Game& game = *at.game;
+    // Seats that played a step in play: an abandonment before all did aborts (Match's rule).
+    std::vector<bool> moved(static_cast<std::size_t>(game.seat_count()));
+    auto everyone_moved = [&] {
+        for (int s = 0; s < game.seat_count(); ++s)
+            if (!game.out(s) && !moved[static_cast<std::size_t>(s)]) return false;
+        return true;
+    };
     for (std::size_t i = 0; i < upto; ++i) {
         const std::string where = "step " + std::to_string(i + 1) + ": ";
         if (at.aborted || game.over()) return where + "the match was already over";
@@ -38,12 +45,12 @@ std::variant<ReplayPosition, std::string> replay(const StoredSettings& settings,
         const std::string kind = kind_field.is_string() ? kind_field.get<std::string>() : "";
         bool secret = false;
         int seat = -1;
-        if (kind == "resign" || kind == "abort" || kind == "timeout") {
+        if (kind == "resign" || kind == "abort" || kind == "timeout" || kind == "abandon") {
             const auto found = record.find("seat");
             if (found == record.end() || !found->is_number_integer()) return where + "no seat";
             seat = found->get<int>();
             if (seat < 0 || seat >= game.seat_count()) return where + "bad seat";
-            if (kind == "abort" || !game.in_play()) {
+            if (kind == "abort" || !game.in_play() || (kind == "abandon" && !everyone_moved())) {
                 // Before play there is no game to lose: the match ends without a result.
                 at.aborted = true;
             } else {
@@ -51,6 +58,7 @@ std::variant<ReplayPosition, std::string> replay(const StoredSettings& settings,
             }
         } else {
             seat = game.decider();
+            if (game.in_play()) moved[static_cast<std::size_t>(seat)] = true;
             auto played = game.play(record);
             if (auto* why = std::get_if<std::string>(&played)) return where + *why;
             auto& lines = std::get<protocol::Played>(played).lines;

@@ -47,8 +47,9 @@ struct ReplayPosition {
 /// Replays the first `upto` of `records` (each a stored record's JSON, in order of their
 /// numbers) from the new game that `settings` and `seed` make (protocol::start_game). A record
 /// is a step in the game's own JSON, played by the decider (Game::play), or an event the server
-/// wrote, {"kind":"resign"|"abort"|"timeout","seat":n}, applied as a match applies it: a
-/// resignation or timeout concedes in play and aborts before it; an abort aborts. `upto` 0 is
+/// wrote, {"kind":"resign"|"abort"|"timeout"|"abandon","seat":n}, applied as a match applies it: a
+/// resignation or timeout concedes in play and aborts before it; an abort aborts; an
+/// abandonment concedes once every seat still in has played a step in play, else aborts. `upto` 0 is
 /// the setup position; it must not exceed records.size(). Returns why the replay failed instead
 /// (bad settings, a record the game refuses, an event without a valid seat, a record after the
 /// match was over), prefixed "step N: " for a record.

@@ -12,6 +12,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/database_health.hpp"
 #include "server/http_api.hpp"
 #include "server/listener.hpp"
 #include "server/store/fleet_store.hpp"
@@ -72,12 +73,26 @@ Server::Server(Config config)
     }
     hub_ = std::make_unique<Hub>(io_, config_, metrics_, *steps, repository_.get(),
                                  fleet_store_.get(), broker_.get());
-    if (repository_) {
+    if (repository_ && fleet_store_) {
+        // A fleet node claims and restores its matches before it serves (docs/scaling.md).
         const auto [restored, failed] = hub_->recover();
         spdlog::info("event=recovery_done restored={} failed={}", restored, failed);
+    } else if (repository_) {
+        // A single node serves at once and restores in the background (run()).
+        hub_->begin_recovery();
+    }
+    if (repository_) {
+        // The health checks ping on a connection of their own, so a pool busy with slow
+        // queries does not read as a database that is gone.
+        auto probe = std::make_shared<store::Repository>(config_.database_url, 1);
+        database_health_ = std::make_unique<DatabaseHealth>(
+            [probe] { return probe->ping().ok(); }, std::chrono::seconds(1),
+            config_.database_deadline);
+        hub_->set_database_health([health = database_health_.get()] { return health->reachable(); });
     }
     const net::ip::tcp::endpoint endpoint{net::ip::make_address(config_.address), config_.port};
     api_ = std::make_unique<HttpApi>(repository_.get(), metrics_);
+    api_->set_deadline(io_, config_.database_deadline);
     listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_, api_.get());
 }
 
@@ -85,6 +100,7 @@ Server::~Server() {
     // Whatever still sits in the io_context (sessions, timers) is destroyed with it, after the
     // hub: a session's destructor touches neither.
     io_.stop();
+    if (recovery_.joinable()) recovery_.join();
 }
 
 std::uint16_t Server::port() const { return listener_->port(); }
@@ -93,6 +109,22 @@ void Server::run() {
     const int threads = thread_count(config_.threads);
     spdlog::info("event=server_start address={} port={} threads={}", config_.address, port(), threads);
     listener_->run();
+    if (hub_->recovering())
+        recovery_ = std::thread([this] {
+            try {
+                const auto started = std::chrono::steady_clock::now();
+                const auto [restored, failed] = hub_->recover();
+                spdlog::info("event=recovery_done restored={} failed={} ms={}", restored, failed,
+                             std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::steady_clock::now() - started)
+                                 .count());
+            } catch (const std::exception& e) {
+                // The stored matches cannot be read: serving without them would tell players
+                // their matches do not exist.
+                spdlog::critical("event=recovery_failed_all what=\"{}\"", e.what());
+                stop();
+            }
+        });
     // A handler that throws must not take the whole process down with it.
     auto work = [this] {
         for (;;) {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <thread>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -25,6 +26,7 @@ class Repository;
 
 namespace server {
 
+class DatabaseHealth;
 class HttpApi;
 class Listener;
 
@@ -35,8 +37,9 @@ public:
     static constexpr std::chrono::seconds shutdown_grace{5};
 
     /// Builds everything and binds the listening socket (Config::port 0 picks a free port).
-    /// With Config::database_url it first applies the migrations, then reloads the live
-    /// matches (Hub::recover). Throws boost::system::system_error if the address cannot be
+    /// With Config::database_url it first applies the migrations; a fleet node then reloads
+    /// its live matches (Hub::recover), a single node only reads their seats and reloads them in
+    /// the background once run() accepts connections. Throws boost::system::system_error if the address cannot be
     /// bound, std::runtime_error if the database cannot be migrated or read. Nothing runs yet.
     explicit Server(Config config);
     /// Requires that run() has returned (or was never called).
@@ -90,6 +93,11 @@ private:
     // posted to sessions on the io_context, which outlives it).
     std::unique_ptr<HttpApi> api_;
     std::shared_ptr<Listener> listener_;
+    // Whether the database answers (/healthz, /readyz); null without a database.
+    std::unique_ptr<DatabaseHealth> database_health_;
+    // A single node restores its live matches here while it already accepts connections;
+    // joined before the hub goes.
+    std::thread recovery_;
     std::atomic<bool> stopping_{false};
 };
 

@@ -19,18 +19,6 @@ namespace {
 // two int4 keys never collide with the migration runner's one-bigint lock.
 const std::string lock_key = "(1396788820, hashtext(current_schema()))";
 
-// statement_timeout bounds what the server does; connect_timeout bounds reaching it at all.
-std::string with_connect_timeout(const std::string& url, std::chrono::milliseconds deadline) {
-    if (url.find("connect_timeout") != std::string::npos) return url;
-    // libpq counts whole seconds and treats less than 2 as 2.
-    const long long seconds = std::max<long long>(2, (deadline.count() + 999) / 1000);
-    if (url.rfind("postgres://", 0) == 0 || url.rfind("postgresql://", 0) == 0) {
-        const char sep = url.find('?') == std::string::npos ? '?' : '&';
-        return url + sep + "connect_timeout=" + std::to_string(seconds);
-    }
-    return url + " connect_timeout=" + std::to_string(seconds);
-}
-
 // Every statement on `c` fails after `deadline` (SQLSTATE 57014) instead of waiting on a lock or
 // a hung server for ever.
 void set_deadline(pqxx::connection& c, std::chrono::milliseconds deadline) {
@@ -74,7 +62,7 @@ const std::string claimable =
 
 struct FleetStore::Impl {
     explicit Impl(const FleetStoreOptions& o)
-        : url(with_connect_timeout(o.url, o.deadline)),
+        : url(pg::with_connect_timeout(o.url, o.deadline)),
           deadline(o.deadline),
           pool(url, 1, [d = o.deadline](pqxx::connection& c) { set_deadline(c, d); }) {}
 

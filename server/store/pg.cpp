@@ -1,8 +1,20 @@
 #include "server/store/pg.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace store::pg {
+
+std::string with_connect_timeout(const std::string& url, std::chrono::milliseconds deadline) {
+    if (url.find("connect_timeout") != std::string::npos) return url;
+    const long long seconds = std::max<long long>(2, (deadline.count() + 999) / 1000);
+    if (url.rfind("postgres://", 0) == 0 || url.rfind("postgresql://", 0) == 0) {
+        const char sep = url.find('?') == std::string::npos ? '?' : '&';
+        return url + sep + "connect_timeout=" + std::to_string(seconds);
+    }
+    return url + " connect_timeout=" + std::to_string(seconds);
+}
+
 
 StoreError error_from(const std::exception& e) {
     using Kind = StoreError::Kind;

@@ -23,6 +23,11 @@ StoreError error_from(const std::exception& e);
 /// True when `e` means the connection is gone (or its last commit's outcome is unknown).
 bool connection_lost(const std::exception& e);
 
+/// `url` with libpq's connect_timeout set to `deadline` in whole seconds (at least 2, libpq's
+/// minimum), unless it names one already: reaching a server that does not answer (stopped,
+/// partitioned) then fails instead of waiting for TCP to give up.
+std::string with_connect_timeout(const std::string& url, std::chrono::milliseconds deadline);
+
 /// The text of a field, or "" when it is NULL.
 inline std::string text_or_empty(const pqxx::field& f) {
     return f.is_null() ? std::string() : f.as<std::string>();

@@ -236,7 +236,8 @@ struct PgStepStore::Impl {
 
     bool connect() {
         try {
-            auto c = std::make_unique<pqxx::connection>(options.url);
+            auto c = std::make_unique<pqxx::connection>(
+                pg::with_connect_timeout(options.url, std::chrono::seconds(2)));
             prepare(*c);
             connection = std::move(c);
             ++connects;

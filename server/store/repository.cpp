@@ -119,7 +119,11 @@ StoreError invalid(std::string message) {
 }  // namespace
 
 struct Repository::Impl {
-    Impl(std::string url, std::size_t size) : pool(std::move(url), size) {}
+    // Connecting is bounded (a stopped server must not hold a caller for minutes); statements
+    // are not: recovery reads every live match in one, and callers put their own deadline on
+    // what they wait for (server/deadline.hpp).
+    Impl(std::string url, std::size_t size)
+        : pool(pg::with_connect_timeout(url, std::chrono::seconds(2)), size) {}
     pg::ConnectionPool pool;
 
     // Runs `f(connection)` on the pool (pg::run).
@@ -133,6 +137,14 @@ Repository::Repository(std::string url, std::size_t connections)
     : impl_(std::make_unique<Impl>(std::move(url), connections)) {}
 
 Repository::~Repository() = default;
+
+Result<Done> Repository::ping() {
+    return impl_->run<Done>([&](pqxx::connection& c) -> Result<Done> {
+        pqxx::nontransaction n(c);
+        n.exec("SELECT 1");
+        return Done{};
+    });
+}
 
 Result<Player> Repository::create_guest(const NewPlayer& p) {
     if (p.id.empty()) return invalid("a player needs an id");
@@ -242,6 +254,18 @@ Result<std::vector<StoredMatch>> Repository::live_matches(std::string_view owner
             add_details(t, out, true);
             return out;
         });
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> Repository::live_seats() {
+    using Seats = std::vector<std::pair<std::string, std::string>>;
+    return impl_->run<Seats>([&](pqxx::connection& c) -> Result<Seats> {
+        pqxx::read_transaction t(c);
+        Seats out;
+        for (const auto& r : t.exec("SELECT s.match_id, s.player_id FROM seats s JOIN matches m "
+                                    "ON m.id = s.match_id WHERE m.status = 'live'"))
+            out.emplace_back(r[0].as<std::string>(), r[1].as<std::string>());
+        return out;
+    });
 }
 
 Result<StoredMatch> Repository::match(std::string_view match_id) {

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "server/step_store.hpp"
@@ -137,6 +138,9 @@ class Repository {
     Repository(const Repository&) = delete;
     Repository& operator=(const Repository&) = delete;
 
+    /// One round trip (SELECT 1): the database answers (health checks; Unavailable if not).
+    Result<Done> ping();
+
     /// Creates a guest. Conflict when the id or the token's hash is taken; Invalid for a bad
     /// name (empty, longer than 64).
     Result<Player> create_guest(const NewPlayer& player);
@@ -157,6 +161,10 @@ class Repository {
     /// server replays at start. With `owner_node`, only that node's matches (and ones with no
     /// owner).
     Result<std::vector<StoredMatch>> live_matches(std::string_view owner_node = {});
+    /// Who sits in every live match, as (match id, player id), without the steps: what the
+    /// server needs at once at start, before the replays (a player in a live match may not
+    /// queue).
+    Result<std::vector<std::pair<std::string, std::string>>> live_seats();
     /// One match with seats and steps (a replay); NotFound for an unknown id.
     Result<StoredMatch> match(std::string_view match_id);
     /// A player's matches, newest first, `limit` (1-100) per page, starting after `after`.

@@ -49,7 +49,7 @@ ServerProcess::ServerProcess(std::uint16_t port, std::string database_url, std::
 
 ServerProcess::~ServerProcess() { kill_now(); }
 
-void ServerProcess::start() {
+void ServerProcess::start(bool until_recovered) {
     const std::string port = std::to_string(port_);
     // Built before the fork: the child only execs.
     std::vector<std::string> args = {SANTORINI_SERVER_BINARY, "--port", port, "--database-url", url_,
@@ -76,8 +76,10 @@ void ServerProcess::start() {
     const auto deadline = std::chrono::steady_clock::now() + 15s;
     while (std::chrono::steady_clock::now() < deadline) {
         try {
-            if (test::http_request(port_, http::verb::get, "/api/lobbies", {}, 1s).result() ==
-                http::status::ok) {
+            const auto health = test::http_request(port_, http::verb::get, "/healthz", {}, 1s);
+            if (health.result() == http::status::ok &&
+                (!until_recovered ||
+                 !json::parse(health.body(), nullptr, false).contains("recovering"))) {
                 {
                     std::lock_guard lock(mutex_);
                     ready_ = true;
@@ -96,6 +98,11 @@ void ServerProcess::start() {
         std::this_thread::sleep_for(20ms);
     }
     throw std::runtime_error("the server did not become ready");
+}
+
+pid_t ServerProcess::pid() const {
+    std::lock_guard lock(mutex_);
+    return pid_;
 }
 
 bool ServerProcess::kill_if_ready() {

@@ -39,9 +39,12 @@ class ServerProcess {
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
 
-    /// Starts the server and waits (at most 15 s) until it answers HTTP; throws if it exits or
-    /// does not become ready.
-    void start();
+    /// Starts the server and waits (at most 15 s) until it answers HTTP and, with
+    /// `until_recovered`, has restored its stored matches (/healthz no longer says
+    /// "recovering"); throws if it exits or does not become ready.
+    void start(bool until_recovered = true);
+    /// The child's process id (0 when none runs).
+    pid_t pid() const;
     /// SIGKILL, if it runs and is ready; false if it was not (the killer waits for a restart).
     bool kill_if_ready();
     /// Reaps a killed server and starts a new one. Only when kills() says one was killed.

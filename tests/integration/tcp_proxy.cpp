@@ -15,12 +15,14 @@ using tcp = net::ip::tcp;
 
 /// One forwarded connection: two sockets and a pump each way. Closing either side closes both.
 struct TcpProxy::Link : std::enable_shared_from_this<TcpProxy::Link> {
+    TcpProxy& proxy;
     tcp::socket client;
     tcp::socket server;
     std::array<char, 16384> up{};
     std::array<char, 16384> down{};
 
-    explicit Link(tcp::socket&& c) : client(std::move(c)), server(client.get_executor()) {}
+    Link(TcpProxy& p, tcp::socket&& c)
+        : proxy(p), client(std::move(c)), server(client.get_executor()) {}
 
     void start() {
         pump(client, server, up);
@@ -31,11 +33,15 @@ struct TcpProxy::Link : std::enable_shared_from_this<TcpProxy::Link> {
                                                    &buffer](boost::system::error_code ec,
                                                             std::size_t n) {
             if (ec) return self->close();
-            net::async_write(to, net::buffer(buffer.data(), n),
-                             [self, &from, &to, &buffer](boost::system::error_code wec, std::size_t) {
-                                 if (wec) return self->close();
-                                 self->pump(from, to, buffer);
-                             });
+            // Frozen: the bytes wait, as they would in a stopped server's socket buffer.
+            self->proxy.when_flowing([self, &from, &to, &buffer, n] {
+                net::async_write(
+                    to, net::buffer(buffer.data(), n),
+                    [self, &from, &to, &buffer](boost::system::error_code wec, std::size_t) {
+                        if (wec) return self->close();
+                        self->pump(from, to, buffer);
+                    });
+            });
         });
     }
     void close() {
@@ -75,7 +81,7 @@ void TcpProxy::do_accept() {
             boost::system::error_code ignored;
             socket.close(ignored);
         } else {
-            auto link = std::make_shared<Link>(std::move(socket));
+            auto link = std::make_shared<Link>(*this, std::move(socket));
             boost::system::error_code connect_error;
             link->server.connect({net::ip::make_address("127.0.0.1"), upstream_port_},
                                  connect_error);
@@ -101,6 +107,24 @@ void TcpProxy::cut() {
         for (auto& weak : links_)
             if (auto link = weak.lock()) link->close();
         links_.clear();
+    });
+}
+
+void TcpProxy::when_flowing(std::function<void()> go) {
+    if (frozen_) return held_.push_back(std::move(go));
+    go();
+}
+
+void TcpProxy::freeze() {
+    net::post(io_, [this] { frozen_ = true; });
+}
+
+void TcpProxy::thaw() {
+    net::post(io_, [this] {
+        frozen_ = false;
+        auto held = std::move(held_);
+        held_.clear();
+        for (auto& go : held) go();
     });
 }
 

@@ -6,6 +6,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -29,12 +30,19 @@ class TcpProxy {
     void cut();
     /// The database is back: new connections are forwarded again.
     void restore();
+    /// The database hangs (as a SIGSTOPped PostgreSQL does): connections stay open and new
+    /// ones are accepted, but no byte goes through either way until thaw().
+    void freeze();
+    /// The hang ends: what was held goes through, in order, and forwarding goes on.
+    void thaw();
     /// How many connections were accepted so far (forwarded or refused).
     int accepted() const;
 
   private:
     struct Link;
     void do_accept();
+    /// Runs `go` now, or at thaw() while frozen (the proxy's thread only).
+    void when_flowing(std::function<void()> go);
 
     boost::asio::io_context io_;
     boost::asio::ip::tcp::acceptor acceptor_;
@@ -44,6 +52,8 @@ class TcpProxy {
     bool cut_ = false;
     int accepted_ = 0;
     std::vector<std::weak_ptr<Link>> links_;  ///< only on the proxy's thread
+    bool frozen_ = false;                     ///< only on the proxy's thread
+    std::vector<std::function<void()>> held_;  ///< what waits for thaw(); the proxy's thread
     std::thread thread_;
 };
 
