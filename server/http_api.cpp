@@ -15,6 +15,7 @@
 #include "server/match_json.hpp"
 #include "server/rating/rating.hpp"
 #include "server/replay.hpp"
+#include "server/security_headers.hpp"
 #include "server/store/repository.hpp"
 
 namespace server {
@@ -39,7 +40,7 @@ Response make(const ApiRequestInfo& info, http::status status, std::string body,
     response.set(http::field::server, "santorini-server");
     response.set(http::field::content_type, content_type);
     response.set(http::field::cache_control, cache);
-    response.set("X-Content-Type-Options", "nosniff");
+    set_security_headers(response);
     response.keep_alive(info.keep_alive);
     response.body() = std::move(body);
     response.prepare_payload();

@@ -16,6 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include "server/http_errors.hpp"
+#include "server/player_name.hpp"
+#include "server/security_headers.hpp"
 #include "server/url_decode.hpp"
 
 namespace server {
@@ -36,7 +38,7 @@ Response make_response(const Request& request, http::status status, std::string 
     Response response{status, request.version()};
     response.set(http::field::server, server_name);
     response.set(http::field::content_type, content_type);
-    response.set("X-Content-Type-Options", "nosniff");
+    set_security_headers(response);
     response.keep_alive(request.keep_alive());
     response.body() = std::move(body);
     response.prepare_payload();
@@ -108,14 +110,16 @@ void create_guest(const Request& request, Hub& hub, std::string_view client, con
     if (!body.is_object() || !body.contains("name") || !body["name"].is_string()) {
         return reply(error_response(request, http::status::bad_request, "expected {\"name\": string}"));
     }
+    // Refused here, so the answer can say what is wrong with the name.
+    if (auto why = name_problem(body["name"].get_ref<const std::string&>()))
+        return reply(error_response(request, http::status::bad_request, *why));
     hub.new_guest(body["name"].get<std::string>(),
                   [shell = shell_of(request), reply](std::variant<Guest, IdentityError> made) {
                       if (auto* why = std::get_if<IdentityError>(&made)) {
                           if (*why == IdentityError::Unavailable)
                               return reply(error_response(shell, http::status::service_unavailable,
                                                           "temporarily unavailable; try again"));
-                          return reply(error_response(shell, http::status::bad_request,
-                                                      "name must be 1-24 printable characters"));
+                          return reply(error_response(shell, http::status::bad_request, "name refused"));
                       }
                       const Guest& guest = std::get<Guest>(made);
                       reply(json_response(shell, http::status::created,
@@ -185,7 +189,12 @@ void route(const Request& request, Hub& hub, Metrics& metrics, const Config& con
            const HttpReply& reply) {
     const std::string_view path = path_of(request.target());
     if (path == "/healthz") return reply(health(request, hub));
-    if (path == "/metrics") return reply(metrics_page(request, metrics));
+    if (path == "/metrics") {
+        // Served here only when no separate address took it (Config::metrics_address).
+        if (config.metrics_only || config.metrics_address.empty()) return reply(metrics_page(request, metrics));
+        return reply(error_response(request, http::status::not_found, "not found"));
+    }
+    if (config.metrics_only) return reply(error_response(request, http::status::not_found, "not found"));
     if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub, client, reply);
     if (path == "/ws") {
         Response response =

@@ -38,7 +38,7 @@ struct Guest {
 
 /// Why a guest could not be created or a token not be recognized.
 enum class IdentityError {
-    InvalidName,   ///< create: the name is not 1-24 printable characters
+    InvalidName,   ///< create: the name is refused (server/player_name.hpp)
     UnknownToken,  ///< identify: nobody has this token
     Unavailable,   ///< the database cannot be reached now
 };
@@ -59,8 +59,8 @@ public:
     /// What new_guest and identify hand back: the guest, or why not.
     using IdentityReply = std::function<void(std::variant<Guest, IdentityError>)>;
 
-    /// A new guest with a fresh id and a token of 128+ random bits; `name` must be 1-24
-    /// printable characters (else nullopt). Blocks on the database if there is one: for tests
+    /// A new guest with a fresh id and a token of 128+ random bits; `name` must pass
+    /// name_problem (server/player_name.hpp; else nullopt). Blocks on the database if there is one: for tests
     /// and tools, never on a network thread.
     std::optional<Guest> create_guest(std::string_view name);
     /// create_guest, saying why not (blocking like it).
