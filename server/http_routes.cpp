@@ -15,6 +15,7 @@
 #include <boost/beast/version.hpp>
 #include <nlohmann/json.hpp>
 
+#include "server/api_params.hpp"
 #include "server/http_errors.hpp"
 #include "server/player_name.hpp"
 #include "server/security_headers.hpp"
@@ -147,8 +148,14 @@ void api(const Request& request, std::string_view path, Hub& hub, std::string_vi
             return reply(error_response(request, http::status::not_found, "not found"));
         }
         if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));
+        // A private match needs its invite code (?code=), as its replay does (docs/api.md).
+        std::string code;
+        if (auto parsed = parse_api_request(request.method(), request.target());
+            std::holds_alternative<ApiRequest>(parsed))
+            if (auto* header = std::get_if<MatchHeaderRequest>(&std::get<ApiRequest>(parsed)))
+                code = header->code;
         // The view is the match's: asked of its strand, answered from there.
-        return hub.match_summary(std::string(id), [shell = shell_of(request), reply](std::optional<json> summary) {
+        return hub.match_summary(std::string(id), code, [shell = shell_of(request), reply](std::optional<json> summary) {
             if (!summary) return reply(error_response(shell, http::status::not_found, "unknown match"));
             reply(json_response(shell, http::status::ok, *summary));
         });

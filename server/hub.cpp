@@ -240,6 +240,7 @@ bool Hub::Impl::restore_stored(const store::StoredMatch& stored) {
     } else {
         options.settings = std::get<StoredSettings>(parsed).lobby;
         options.challenger = std::get<StoredSettings>(parsed).challenger;
+        options.invite_sha256 = std::get<StoredSettings>(parsed).invite_sha256;
         for (const store::StoredSeat& seat : stored.seats) {
             options.seats.push_back(Member{seat.player_id, seat.display_name});
             std::unique_lock lock(identity_mutex);
@@ -349,7 +350,7 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
                     // as small as the matches the connection really has open.
                     std::erase_if(opened, [](const auto& item) { return item.second.expired(); });
                     opened[m.match] = match;
-                    match->open(from, m.since, ref);
+                    match->open(from, m.since, ref, m.code);
                 });
             },
             [&](const protocol::MatchClose& m) {
@@ -437,10 +438,11 @@ json Hub::queues() const {
     return impl_->queues.list();
 }
 
-void Hub::match_summary(std::string match_id,
+void Hub::match_summary(std::string match_id, std::string_view code,
                         std::function<void(std::optional<json>)> done) const {
     auto match = impl_->find_match(match_id);
-    if (!match) return done(std::nullopt);
+    // A private match is as unknown to whoever lacks its code (no seated player is known here).
+    if (!match || !match->may_watch({}, code)) return done(std::nullopt);
     match->spectator_view(
         [done = std::move(done)](json view, std::uint64_t) { done(std::move(view)); });
 }
