@@ -1,7 +1,7 @@
 // The docs are the contract: what docs/protocol.md's worked session and its tables promise, a
 // real server on a loopback port does (versions, `connected`, the lobby event, aborted
 // results, squares in lower case, the clock in the draft, the guest limit, security headers,
-// the metrics address, private matches out of the live list).
+// the metrics address).
 
 #include <cctype>
 #include <chrono>
