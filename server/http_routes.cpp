@@ -195,13 +195,14 @@ Response static_file(const Request& request, const Config& config) {
 void route(const Request& request, Hub& hub, Metrics& metrics, const Config& config, std::string_view client,
            const HttpReply& reply) {
     const std::string_view path = path_of(request.target());
-    if (path == "/healthz") return reply(health(request, hub));
     if (path == "/metrics") {
         // Served here only when no separate address took it (Config::metrics_address).
         if (config.metrics_only || config.metrics_address.empty()) return reply(metrics_page(request, metrics));
         return reply(error_response(request, http::status::not_found, "not found"));
     }
+    // The metrics listener answers nothing else.
     if (config.metrics_only) return reply(error_response(request, http::status::not_found, "not found"));
+    if (path == "/healthz") return reply(health(request, hub));
     if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub, client, reply);
     if (path == "/ws") {
         Response response =

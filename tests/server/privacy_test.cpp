@@ -116,7 +116,7 @@ TEST_CASE("a kicked player cannot rejoin the lobby, by id or by code", "[privacy
 TEST_CASE("the kick over the hub: the kicked player's lobby.join is refused", "[privacy]") {
     Harness h;
     auto ann = h.guest("Ann"), bob = h.guest("Bob");
-    h.send(ann.conn, {{"type", "lobby.create"}, {"settings", settings_json(3)}});
+    h.send(ann.conn, {{"type", "lobby.create"}, {"settings", settings_json(3, "simple")}});
     const std::string lobby = ann.conn->last("lobby")["lobby"]["id"];
     h.send(bob.conn, {{"type", "lobby.join"}, {"lobby", lobby}});
     h.send(ann.conn, {{"type", "lobby.kick"}, {"lobby", lobby}, {"player", bob.id}});
@@ -256,7 +256,7 @@ TEST_CASE("a lobby closed because its host was gone too long tells the others \"
     config.lobby_seat_grace = std::chrono::milliseconds(1);
     Harness h(config);
     auto ann = h.guest("Ann"), bob = h.guest("Bob");
-    h.send(ann.conn, {{"type", "lobby.create"}, {"settings", settings_json(3)}});
+    h.send(ann.conn, {{"type", "lobby.create"}, {"settings", settings_json(3, "simple")}});
     const std::string lobby = ann.conn->last("lobby")["lobby"]["id"];
     h.send(bob.conn, {{"type", "lobby.join"}, {"lobby", lobby}});
     h.drop(ann.conn);
