@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <catch2/catch_test_macros.hpp>
@@ -160,7 +161,7 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     const json board = fetched(port, "/api/leaderboard?pool=santorini_powers");
     REQUIRE(board["entries"].size() == 1);
     answers.add("Leaderboard", board);
-    for (const std::string& bad : {"/api/leaderboard?pool=nope", "/api/players/p_nobody", "/api/matches/m_x/view?after=x"})
+    for (const char* bad : {"/api/leaderboard?pool=nope", "/api/players/p_nobody", "/api/matches/m_x/view?after=x"})
         answers.add("Error", json::parse(test::http_request(port, http::verb::get, bad).body()));
 
     std::string report;
