@@ -105,6 +105,7 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     const e2e::Started started = e2e::start_private_match(a, b, settings);
     e2e::open_match(a, started.match);
     e2e::open_match(b, started.match);
+    e2e::sync({&a, &b}, started.match);
     std::vector<e2e::Player*> by_seat(2, nullptr);
     by_seat[a.match(started.match).view["you"].get<std::size_t>()] = &a;
     by_seat[b.match(started.match).view["you"].get<std::size_t>()] = &b;

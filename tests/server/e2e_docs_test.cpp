@@ -151,6 +151,7 @@ TEST_CASE("docs: squares may be sent in lower case", "[e2e][docs]") {
             .match;
     e2e::open_match(a, match);
     e2e::open_match(b, match);
+    e2e::sync({&a, &b}, match);
     std::vector<e2e::Player*> by_seat(2, nullptr);
     by_seat[a.match(match).view["you"].get<std::size_t>()] = &a;
     by_seat[b.match(match).view["you"].get<std::size_t>()] = &b;
