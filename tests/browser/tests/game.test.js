@@ -1,4 +1,4 @@
-// Browser end-to-end tests against the in-memory server: a private lobby joined by its invite
+// Browser end-to-end tests against the in-memory server: a lobby joined by its invite
 // link, the god draft, a full game to a win by clicking, a spectator who sees every step live,
 // a player whose connection drops mid-game, and a whole game on a phone-sized screen.
 import { test, before, after } from 'node:test';
