@@ -39,16 +39,16 @@ struct ApiLimits {
 
 struct MatchHeaderRequest {
     std::string match;
-    std::string code;  ///< ?code=: a private match's invite code ("" if not given)
+    std::string code = {};  ///< ?code=: a private match's invite code ("" if not given)
 };
 struct MatchReplayRequest {
     std::string match;
-    std::string code;  ///< ?code=, as above
+    std::string code = {};  ///< ?code=, as above
 };
 struct MatchViewRequest {
     std::string match;
     std::uint32_t after = 0;  ///< records applied: 0 is the setup position
-    std::string code;         ///< ?code=, as above
+    std::string code = {};    ///< ?code=, as above
 };
 struct PlayerRequest {
     std::string player;

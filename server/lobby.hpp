@@ -31,7 +31,7 @@ struct Lobby {
     std::vector<Member> seats;
     /// Players the host kicked: they may not come back to this lobby, by id or by code (a
     /// kick that a rejoin undoes would protect nobody).
-    std::set<std::string, std::less<>> kicked;
+    std::set<std::string, std::less<>> kicked = {};
     std::uint64_t created = 0;  ///< creation order, for stable lists
 
     bool full() const { return static_cast<int>(seats.size()) >= settings.players; }

@@ -45,7 +45,7 @@ struct MatchOptions {
                                        ///< newest is always kept)
     /// A private lobby's match: the SHA-256 (hex) of its invite code, which a spectator must
     /// give to watch it (docs/protocol.md, "Private matches"); "" for a public match.
-    std::string invite_sha256;
+    std::string invite_sha256 = {};
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };

@@ -24,7 +24,7 @@ namespace server {
 struct StoredSettings {
     protocol::LobbySettings lobby;
     int challenger = 0;
-    std::string invite_sha256;  ///< "" for a public match
+    std::string invite_sha256 = {};  ///< "" for a public match
 };
 
 /// The settings of a stored match, or why they cannot be read.
