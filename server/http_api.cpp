@@ -135,7 +135,9 @@ Response header(const MatchHeaderRequest& r, const ApiRequestInfo& info, store::
     auto match = repo.match(r.match);
     if (!match) return store_failure(info, match.error(), "unknown match");
     auto replayed = replay_all(*match, match->steps.size());
-    return ok_json(info, match_header(*match, replayed ? replayed->game.get() : nullptr), match_cache(*match));
+    // A header is anyone's (players' pages list it too), private match or not.
+    return ok_json(info, match_header(*match, replayed ? replayed->game.get() : nullptr),
+                   is_live(*match) ? cache_live : cache_finished);
 }
 
 Response replay_page(const MatchReplayRequest& r, const ApiRequestInfo& info, store::Repository& repo) {
