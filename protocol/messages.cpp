@@ -124,8 +124,10 @@ std::variant<ClientBody, Failure> read_lobby_kick(const json& j) {
 
 std::variant<ClientBody, Failure> read_match_open(const json& j) {
     MatchOpen open;
-    if (auto e = only_fields(j, {"match", "since"})) return *e;
+    if (auto e = only_fields(j, {"match", "since", "code"})) return *e;
     if (auto e = string_field(j, "match", max_id_length, open.match)) return *e;
+    if (j.contains("code"))
+        if (auto e = string_field(j, "code", max_code_length, open.code)) return *e;
     if (auto it = j.find("since"); it != j.end()) {
         // Only non-negative integers parse as unsigned; -1 or 1.5 are refused.
         if (!it->is_number_unsigned()) return invalid("since", "must be a non-negative integer");

@@ -39,7 +39,8 @@ struct LobbyKick { std::string lobby; std::string player; };
 struct LobbyStart { std::string lobby; };
 struct LobbiesSubscribe { bool on = true; };   ///< lobbies.subscribe / lobbies.unsubscribe
 struct MatchesSubscribe { bool on = true; };   ///< matches.subscribe / matches.unsubscribe
-struct MatchOpen { std::string match; std::optional<std::uint64_t> since; };
+/// match.open; `code`: a private match's invite code, which a spectator needs ("" if none).
+struct MatchOpen { std::string match; std::optional<std::uint64_t> since; std::string code = {}; };
 struct MatchClose { std::string match; };
 struct MatchStep { std::string match; nlohmann::json step; };  ///< the step is matched against the legal list later
 struct MatchResign { std::string match; };

@@ -149,14 +149,20 @@ std::variant<ApiRequest, ApiRefusal> parse_api_request(http::verb method, std::s
     const std::string id(parts[1]);
     if (collection == "matches") {
         if (!valid_id(id)) return not_found("unknown match");
-        if (sub.empty()) return MatchHeaderRequest{id};
-        if (sub == "replay") return MatchReplayRequest{id};
+        // A private match's invite code (checked against the stored match by the API).
+        std::string code;
+        if (auto it = query.find("code"); it != query.end()) {
+            if (it->second.size() > ApiLimits::max_id) return bad("code is too long");
+            code = it->second;
+        }
+        if (sub.empty()) return MatchHeaderRequest{id, code};
+        if (sub == "replay") return MatchReplayRequest{id, code};
         auto it = query.find("after");
         if (it == query.end()) return bad("after is required: the number of steps to replay");
         auto after = natural(it->second);
         if (!after || *after > ApiLimits::max_after)
             return bad("after must be a non-negative integer (a step number)");
-        return MatchViewRequest{id, static_cast<std::uint32_t>(*after)};
+        return MatchViewRequest{id, static_cast<std::uint32_t>(*after), code};
     }
 
     if (!valid_id(id)) return not_found("unknown player");

@@ -2,9 +2,9 @@
 // The stored-data HTTP API's requests as typed values (docs/api.md): a request target in, the
 // request it names or the 4xx it deserves out. Pure: no I/O, no database, testable alone.
 //
-//   GET /api/matches/{id}                          MatchHeaderRequest
-//   GET /api/matches/{id}/replay                   MatchReplayRequest
-//   GET /api/matches/{id}/view?after=N             MatchViewRequest
+//   GET /api/matches/{id}[?code=C]                 MatchHeaderRequest
+//   GET /api/matches/{id}/replay[?code=C]          MatchReplayRequest
+//   GET /api/matches/{id}/view?after=N[&code=C]    MatchViewRequest
 //   GET /api/players/{id}                          PlayerRequest
 //   GET /api/players/{id}/rating-history?pool=P    RatingHistoryRequest
 //   GET /api/players/{id}/matches?limit=L&after=C  PlayerMatchesRequest
@@ -39,13 +39,16 @@ struct ApiLimits {
 
 struct MatchHeaderRequest {
     std::string match;
+    std::string code = {};  ///< ?code=: a private match's invite code ("" if not given)
 };
 struct MatchReplayRequest {
     std::string match;
+    std::string code = {};  ///< ?code=, as above
 };
 struct MatchViewRequest {
     std::string match;
     std::uint32_t after = 0;  ///< records applied: 0 is the setup position
+    std::string code = {};    ///< ?code=, as above
 };
 struct PlayerRequest {
     std::string player;

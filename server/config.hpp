@@ -21,6 +21,11 @@ struct Config {
     std::size_t max_queued_messages = 256;    ///< outgoing queue per socket; beyond: close 4000, resume later
     std::chrono::seconds idle_timeout{30};    ///< no pong/traffic for this long closes the socket
     std::size_t max_connections = 10000;
+    /// Where GET /metrics is served (server/metrics_address.hpp): "" on this port, "off"
+    /// nowhere, "host:port" on a listener of its own (then not on this port).
+    std::string metrics_address;
+    /// Set by the server on the copy its metrics listener uses: that port answers /metrics only.
+    bool metrics_only = false;
     std::size_t max_http_body = 64 * 1024;
     double guests_per_minute = 10;           ///< POST /api/guests per client address, refill
     double guest_burst = 20;                 ///< ... and at once; beyond: 429

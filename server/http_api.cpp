@@ -1,5 +1,6 @@
 #include "server/http_api.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -13,10 +14,13 @@
 
 #include "server/deadline.hpp"
 #include "server/http_errors.hpp"
+#include "server/ids.hpp"
 #include "server/match_json.hpp"
 #include "server/rating/rating.hpp"
 #include "server/replay.hpp"
+#include "server/security_headers.hpp"
 #include "server/store/repository.hpp"
+#include "server/store/token_hash.hpp"
 
 namespace server {
 namespace {
@@ -40,7 +44,7 @@ Response make(const ApiRequestInfo& info, http::status status, std::string body,
     response.set(http::field::server, "santorini-server");
     response.set(http::field::content_type, content_type);
     response.set(http::field::cache_control, cache);
-    response.set("X-Content-Type-Options", "nosniff");
+    set_security_headers(response);
     response.keep_alive(info.keep_alive);
     response.body() = std::move(body);
     response.prepare_payload();
@@ -92,20 +96,55 @@ std::optional<ReplayPosition> replay_all(const store::StoredMatch& match, std::s
     return std::get<ReplayPosition>(std::move(replayed));
 }
 
+// A private match's answers are for its players and whoever has its code: never kept by a
+// shared cache (the same URL with a player's token must not reach anyone else).
+constexpr std::string_view cache_finished_private = "private, max-age=86400";
+
+std::string invite_of(const store::StoredMatch& match) {
+    auto settings = read_stored_settings(match.settings_json);
+    if (auto* stored = std::get_if<StoredSettings>(&settings)) return stored->invite_sha256;
+    return {};
+}
+
 std::string_view match_cache(const store::StoredMatch& match) {
-    return is_live(match) ? cache_live : cache_finished;
+    if (is_live(match)) return cache_live;
+    return invite_of(match).empty() ? cache_finished : cache_finished_private;
+}
+
+// Whether this request may see what a private match's spectators see: its invite code in
+// ?code=, or the token of one of its players. A public match: always.
+bool may_watch(const store::StoredMatch& match, std::string_view code, const ApiRequestInfo& info,
+               store::Repository& repo) {
+    const std::string invite = invite_of(match);
+    if (invite.empty()) return true;
+    const std::string normalized = normalize_invite_code(code);
+    if (!normalized.empty() && store::token_sha256(normalized) == invite) return true;
+    if (info.token.empty()) return false;
+    auto player = repo.player_by_token(info.token);
+    if (!player) return false;
+    return std::any_of(match.seats.begin(), match.seats.end(),
+                       [&](const store::StoredSeat& seat) { return seat.player_id == player->id; });
+}
+
+Response private_match(const ApiRequestInfo& info) {
+    return api_error(info, http::status::forbidden,
+                     "this match is private: add ?code=<its invite code>, or send one of its "
+                     "players' tokens as Authorization: Bearer <token>");
 }
 
 Response header(const MatchHeaderRequest& r, const ApiRequestInfo& info, store::Repository& repo) {
     auto match = repo.match(r.match);
     if (!match) return store_failure(info, match.error(), "unknown match");
     auto replayed = replay_all(*match, match->steps.size());
-    return ok_json(info, match_header(*match, replayed ? replayed->game.get() : nullptr), match_cache(*match));
+    // A header is anyone's (players' pages list it too), private match or not.
+    return ok_json(info, match_header(*match, replayed ? replayed->game.get() : nullptr),
+                   is_live(*match) ? cache_live : cache_finished);
 }
 
 Response replay_page(const MatchReplayRequest& r, const ApiRequestInfo& info, store::Repository& repo) {
     auto match = repo.match(r.match);
     if (!match) return store_failure(info, match.error(), "unknown match");
+    if (!may_watch(*match, r.code, info, repo)) return private_match(info);
     auto replayed = replay_all(*match, match->steps.size());
     return ok_json(info, replay_json(*match, replayed ? &*replayed : nullptr), match_cache(*match));
 }
@@ -113,6 +152,7 @@ Response replay_page(const MatchReplayRequest& r, const ApiRequestInfo& info, st
 Response view_after(const MatchViewRequest& r, const ApiRequestInfo& info, store::Repository& repo) {
     auto match = repo.match(r.match);
     if (!match) return store_failure(info, match.error(), "unknown match");
+    if (!may_watch(*match, r.code, info, repo)) return private_match(info);
     if (r.after > match->steps.size())
         return api_error(info, http::status::bad_request,
                          "after is beyond the last step (" + std::to_string(match->steps.size()) + ")");
@@ -235,7 +275,9 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
         std::holds_alternative<MatchHeaderRequest>(std::get<ApiRequest>(parsed)))
         return false;
     metrics_.http_requests.fetch_add(1, std::memory_order_relaxed);
-    const ApiRequestInfo info{request.version(), request.keep_alive(), request.method() == http::verb::head};
+    ApiRequestInfo info{request.version(), request.keep_alive(), request.method() == http::verb::head, {}};
+    if (const auto authorization = request[http::field::authorization]; authorization.starts_with("Bearer "))
+        info.token = std::string(authorization.substr(7));
     if (auto* refusal = std::get_if<ApiRefusal>(&parsed)) {
         reply(api_error(info, refusal->status, refusal->message));
         return true;

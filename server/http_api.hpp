@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
@@ -36,6 +37,7 @@ struct ApiRequestInfo {
     unsigned version = 11;
     bool keep_alive = true;
     bool head = false;  ///< HEAD: the headers of GET, no body
+    std::string token = {};  ///< Authorization: Bearer <token> ("" if none): a private match's player
 };
 
 /// Answers `request` from `repository` (blocking: call it off the network threads), as of

@@ -15,7 +15,10 @@
 #include <boost/beast/version.hpp>
 #include <nlohmann/json.hpp>
 
+#include "server/api_params.hpp"
 #include "server/http_errors.hpp"
+#include "server/player_name.hpp"
+#include "server/security_headers.hpp"
 #include "server/url_decode.hpp"
 
 namespace server {
@@ -36,7 +39,7 @@ Response make_response(const Request& request, http::status status, std::string 
     Response response{status, request.version()};
     response.set(http::field::server, server_name);
     response.set(http::field::content_type, content_type);
-    response.set("X-Content-Type-Options", "nosniff");
+    set_security_headers(response);
     response.keep_alive(request.keep_alive());
     response.body() = std::move(body);
     response.prepare_payload();
@@ -118,6 +121,9 @@ void create_guest(const Request& request, Hub& hub, std::string_view client, con
     if (!body.is_object() || !body.contains("name") || !body["name"].is_string()) {
         return reply(error_response(request, http::status::bad_request, "expected {\"name\": string}"));
     }
+    // Refused here, so the answer can say what is wrong with the name.
+    if (auto why = name_problem(body["name"].get_ref<const std::string&>()))
+        return reply(error_response(request, http::status::bad_request, *why));
     hub.new_guest(body["name"].get<std::string>(),
                   [shell = shell_of(request), reply](std::variant<Guest, IdentityError> made) {
                       if (auto* why = std::get_if<IdentityError>(&made)) {
@@ -128,7 +134,7 @@ void create_guest(const Request& request, Hub& hub, std::string_view client, con
                               return reply(std::move(response));
                           }
                           return reply(error_response(shell, http::status::bad_request,
-                                                      "name must be 1-24 printable characters"));
+                                                      "name refused"));
                       }
                       const Guest& guest = std::get<Guest>(made);
                       reply(json_response(shell, http::status::created,
@@ -156,8 +162,14 @@ void api(const Request& request, std::string_view path, Hub& hub, std::string_vi
             return reply(error_response(request, http::status::not_found, "not found"));
         }
         if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));
+        // A private match needs its invite code (?code=), as its replay does (docs/api.md).
+        std::string code;
+        if (auto parsed = parse_api_request(request.method(), request.target());
+            std::holds_alternative<ApiRequest>(parsed))
+            if (auto* header = std::get_if<MatchHeaderRequest>(&std::get<ApiRequest>(parsed)))
+                code = header->code;
         // The view is the match's: asked of its strand, answered from there.
-        return hub.match_summary(std::string(id), [shell = shell_of(request), reply](std::optional<json> summary) {
+        return hub.match_summary(std::string(id), code, [shell = shell_of(request), reply](std::optional<json> summary) {
             if (!summary) return reply(error_response(shell, http::status::not_found, "unknown match"));
             reply(json_response(shell, http::status::ok, *summary));
         });
@@ -197,9 +209,15 @@ Response static_file(const Request& request, const Config& config) {
 void route(const Request& request, Hub& hub, Metrics& metrics, const Config& config, std::string_view client,
            const HttpReply& reply) {
     const std::string_view path = path_of(request.target());
+    if (path == "/metrics") {
+        // Served here only when no separate address took it (Config::metrics_address).
+        if (config.metrics_only || config.metrics_address.empty()) return reply(metrics_page(request, metrics));
+        return reply(error_response(request, http::status::not_found, "not found"));
+    }
+    // The metrics listener answers nothing else.
+    if (config.metrics_only) return reply(error_response(request, http::status::not_found, "not found"));
     if (path == "/healthz") return reply(health(request, hub, false));
     if (path == "/readyz") return reply(health(request, hub, true));
-    if (path == "/metrics") return reply(metrics_page(request, metrics));
     if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub, client, reply);
     if (path == "/ws") {
         Response response =

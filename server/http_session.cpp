@@ -77,7 +77,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         return;
     }
 
-    if (websocket::is_upgrade(parser_->get())) {
+    // The metrics listener serves /metrics alone: no WebSocket, no stored-data API there.
+    if (!config_.metrics_only && websocket::is_upgrade(parser_->get())) {
         const std::string_view target = parser_->get().target();
         if (target.substr(0, target.find('?')) == "/ws") {
             // The WebSocket session takes the socket, the connection slot and the request.
@@ -90,7 +91,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     }
     // The stored-data API answers from its own threads (database calls block): the response
     // comes back to this strand, and nothing is read meanwhile, so one write is in flight.
-    if (api_ && api_->handle(parser_->get(), [self = shared_from_this()](Response response) {
+    if (api_ && !config_.metrics_only && api_->handle(parser_->get(), [self = shared_from_this()](Response response) {
             net::post(self->stream_.get_executor(),
                       [self, response = std::move(response)]() mutable { self->do_write(std::move(response)); });
         }))

@@ -6,6 +6,7 @@
 
 #include "server/deadline.hpp"
 #include "server/hub_impl.hpp"
+#include "server/player_name.hpp"
 
 namespace server {
 
@@ -21,42 +22,6 @@ struct Overloaded : F... {
 };
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
-
-// 1-24 characters of valid UTF-8, no control characters, not only spaces.
-bool valid_name(std::string_view name) {
-    int count = 0;
-    bool visible = false;
-    for (std::size_t i = 0; i < name.size();) {
-        auto c = static_cast<unsigned char>(name[i]);
-        std::uint32_t cp = 0;
-        int extra = 0;
-        if (c < 0x80)
-            cp = c;
-        else if ((c & 0xE0) == 0xC0)
-            cp = c & 0x1Fu, extra = 1;
-        else if ((c & 0xF0) == 0xE0)
-            cp = c & 0x0Fu, extra = 2;
-        else if ((c & 0xF8) == 0xF0)
-            cp = c & 0x07u, extra = 3;
-        else
-            return false;
-        if (i + static_cast<std::size_t>(extra) >= name.size() && extra > 0)
-            return false;  // cut short
-        for (int k = 1; k <= extra; ++k) {
-            auto d = static_cast<unsigned char>(name[i + static_cast<std::size_t>(k)]);
-            if ((d & 0xC0) != 0x80) return false;
-            cp = (cp << 6) | (d & 0x3Fu);
-        }
-        static constexpr std::uint32_t min_for_length[] = {0, 0x80, 0x800, 0x10000};
-        if (cp < min_for_length[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
-        if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return false;
-        if (cp != ' ') visible = true;
-        i += static_cast<std::size_t>(extra) + 1;
-        if (++count > 24) return false;
-    }
-    return count >= 1 && visible;
-}
 
 }  // namespace
 
@@ -158,7 +123,7 @@ std::int64_t now_ms() {
 }  // namespace
 
 std::optional<Guest> Hub::Impl::fresh_guest(std::string_view name) const {
-    if (!valid_name(name)) return std::nullopt;
+    if (name_problem(name)) return std::nullopt;
     Guest guest{random_id("p_"), std::string(name), secret_token()};
     std::shared_lock lock(identity_mutex);
     while (by_token.count(guest.token) || names.count(guest.id)) {
@@ -338,7 +303,7 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
                     // as small as the matches the connection really has open.
                     std::erase_if(opened, [](const auto& item) { return item.second.expired(); });
                     opened[m.match] = match;
-                    match->open(from, m.since, ref);
+                    match->open(from, m.since, ref, m.code);
                 });
             },
             [&](const protocol::MatchClose& m) {
@@ -426,10 +391,11 @@ json Hub::queues() const {
     return impl_->queues.list();
 }
 
-void Hub::match_summary(std::string match_id,
+void Hub::match_summary(std::string match_id, std::string_view code,
                         std::function<void(std::optional<json>)> done) const {
     auto match = impl_->find_match(match_id);
-    if (!match) return done(std::nullopt);
+    // A private match is as unknown to whoever lacks its code (no seated player is known here).
+    if (!match || !match->may_watch({}, code)) return done(std::nullopt);
     match->spectator_view(
         [done = std::move(done)](json view, std::uint64_t) { done(std::move(view)); });
 }

@@ -38,7 +38,7 @@ struct Guest {
 
 /// Why a guest could not be created or a token not be recognized.
 enum class IdentityError {
-    InvalidName,   ///< create: the name is not 1-24 printable characters
+    InvalidName,   ///< create: the name is refused (server/player_name.hpp)
     UnknownToken,  ///< identify: nobody has this token
     Unavailable,   ///< the database cannot be reached now
 };
@@ -59,8 +59,8 @@ public:
     /// What new_guest and identify hand back: the guest, or why not.
     using IdentityReply = std::function<void(std::variant<Guest, IdentityError>)>;
 
-    /// A new guest with a fresh id and a token of 128+ random bits; `name` must be 1-24
-    /// printable characters (else nullopt). Blocks on the database if there is one: for tests
+    /// A new guest with a fresh id and a token of 128+ random bits; `name` must pass
+    /// name_problem (server/player_name.hpp; else nullopt). Blocks on the database if there is one: for tests
     /// and tools, never on a network thread.
     std::optional<Guest> create_guest(std::string_view name);
     /// create_guest, saying why not (blocking like it).
@@ -118,17 +118,22 @@ public:
 
     /// Public lobbies waiting for players (GET /api/lobbies).
     nlohmann::json public_lobbies() const;
-    /// Live matches anyone may watch (GET /api/matches).
+    /// Live matches anyone may watch (GET /api/matches): private lobbies' matches are left out.
     nlohmann::json live_matches() const;
     /// Every rated queue at every offered clock with how many players wait there
     /// (GET /api/queues): [{"queue":...,"clock":{...},"waiting":n}, ...].
     nlohmann::json queues() const;
     /// The spectator view of a match in memory (GET /api/matches/{id} without a database), or
-    /// nullopt if the hub does not hold it (never was, or finished and let go). `done` is called
-    /// exactly once: at once if unknown, else on the match's strand. Post back to your own
-    /// executor.
-    void match_summary(std::string match_id,
+    /// nullopt if the hub does not hold it (never was, or finished and let go) or it is private
+    /// and `code` is not its invite code. `done` is called exactly once: at once if unknown,
+    /// else on the match's strand. Post back to your own executor.
+    void match_summary(std::string match_id, std::string_view code,
                        std::function<void(std::optional<nlohmann::json>)> done) const;
+    /// match_summary without a code (a public match's).
+    void match_summary(std::string match_id,
+                       std::function<void(std::optional<nlohmann::json>)> done) const {
+        match_summary(std::move(match_id), {}, std::move(done));
+    }
 
     /// True once shutdown() was called.
     bool stopping() const;

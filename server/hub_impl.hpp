@@ -249,10 +249,14 @@ struct Hub::Impl final : QueueHost {
     }
 
     /// Tells `who` and the remaining members what a departure did, and republishes the list.
+    /// A lobby closed because its host's seat was released (reason "disconnected") tells the
+    /// others so ("disconnected"): the host did not choose to leave, and the host's own
+    /// message reaches nobody (no connection left).
     void announce_departure(const Departure& d, const std::string& who, std::string_view reason) {
         tell_player(who, closed_message(d.lobby.id, reason));
         if (d.closed) {
-            auto message = closed_message(d.lobby.id, "host_left");
+            auto message =
+                closed_message(d.lobby.id, reason == "disconnected" ? "disconnected" : "host_left");
             for (const Member& m : d.lobby.seats)
                 if (m.id != who) tell_player(m.id, message);
         } else {
@@ -505,7 +509,8 @@ struct Hub::Impl final : QueueHost {
         if (!live_stale) return;
         live_stale = false;
         json list = json::array();
-        for (const auto& [order, entry] : live) list.push_back(entry);
+        for (const auto& [order, entry] : live)
+            if (!entry.value("private", false)) list.push_back(entry);
         live_message = shared(protocol::event_message("matches", {{"matches", list}}));
         live_list = std::make_shared<const json>(std::move(list));
     }

@@ -4,6 +4,7 @@
 
 #include "server/deadline.hpp"
 #include "server/hub_impl.hpp"
+#include "server/store/token_hash.hpp"
 
 namespace server {
 
@@ -19,7 +20,10 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
     if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
     const Lobby& lobby = *std::get<const Lobby*>(check);
     starting.insert(lobby_id);
-    make_match(lobby.settings, lobby.seats, json::object(),
+    // A private lobby's match keeps its invite code (as a hash): spectators need the code.
+    json origin = json::object();
+    if (!lobby.settings.is_public) origin["invite_sha256"] = store::token_sha256(lobby.code);
+    make_match(lobby.settings, lobby.seats, origin,
                [this, from, lobby_id, ref](std::variant<std::shared_ptr<Match>, LobbyError> made) {
                    starting.erase(lobby_id);
                    finish_start(from, lobby_id, ref, std::move(made));
@@ -61,6 +65,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     options.history = config.history_per_match;
     options.history_bytes = config.history_bytes_per_viewer;
     options.abandon = abandon_time(config, settings);
+    options.invite_sha256 = origin.value("invite_sha256", std::string());
     json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
                    {"challenger", options.challenger}};
     for (const auto& item : origin.items()) stored[item.key()] = item.value();

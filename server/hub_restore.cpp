@@ -128,6 +128,7 @@ std::variant<std::shared_ptr<Match>, std::string> Hub::Impl::rebuild(
     if (auto* e = std::get_if<std::string>(&parsed)) return *e;
     options.settings = std::get<StoredSettings>(parsed).lobby;
     options.challenger = std::get<StoredSettings>(parsed).challenger;
+    options.invite_sha256 = std::get<StoredSettings>(parsed).invite_sha256;
     options.abandon = abandon_time(config, options.settings);
     if (stored.status != "live") {
         const json result = json::parse(stored.result_json, nullptr, false);
@@ -187,7 +188,7 @@ void Hub::Impl::open_stored(const ParticipantPtr& from, const protocol::MatchOpe
                              ref);
             if (!*found) return error(from, ErrorCode::UnknownMatch, "no such match", ref);
             // Loaded meanwhile (another request, a restore): that one answers.
-            if (auto match = find_match(m.match)) return match->open(from, m.since, ref);
+            if (auto match = find_match(m.match)) return match->open(from, m.since, ref, m.code);
             const store::StoredMatch& stored = **found;
             if (stored.status == "live")
                 // A live match is in memory unless a restore of it is under way (or failed
@@ -208,7 +209,7 @@ void Hub::Impl::open_stored(const ParticipantPtr& from, const protocol::MatchOpe
                 auto [it, fresh] = matches.emplace(match->id(), match);
                 if (!fresh) match = it->second;
             }
-            match->open(from, m.since, ref);
+            match->open(from, m.since, ref, m.code);
         });
 }
 

@@ -51,6 +51,8 @@ std::variant<const Lobby*, LobbyError> LobbyBook::create(Member host,
 
 std::variant<const Lobby*, LobbyError> LobbyBook::seat(Lobby& lobby, Member player) {
     if (lobby.has(player.id)) return &lobby;
+    if (lobby.kicked.count(player.id))
+        return LobbyError{ErrorCode::NotAuthorized, "the host removed you from this lobby"};
     if (lobby_of(player.id))
         return LobbyError{ErrorCode::AlreadyInGame, "you are already waiting in another lobby"};
     if (lobby.full()) return LobbyError{ErrorCode::LobbyFull, "the lobby is full"};
@@ -101,6 +103,7 @@ std::variant<Departure, LobbyError> LobbyBook::kick(std::string_view id, std::st
         return LobbyError{ErrorCode::InvalidField, "that player is not in this lobby"};
     std::erase_if(lobby.seats, [&](const Member& m) { return m.id == player; });
     by_player_.erase(by_player_.find(player));
+    lobby.kicked.emplace(player);
     return Departure{lobby, false};
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -28,6 +29,9 @@ struct Lobby {
     std::string host;  ///< the host's player id
     protocol::LobbySettings settings;
     std::vector<Member> seats;
+    /// Players the host kicked: they may not come back to this lobby, by id or by code (a
+    /// kick that a rejoin undoes would protect nobody).
+    std::set<std::string, std::less<>> kicked = {};
     std::uint64_t created = 0;  ///< creation order, for stable lists
 
     bool full() const { return static_cast<int>(seats.size()) >= settings.players; }
@@ -56,13 +60,14 @@ class LobbyBook {
     std::variant<const Lobby*, LobbyError> create(Member host,
                                                   const protocol::LobbySettings& settings);
     /// `player` takes the next seat of lobby `id` (public or private). Joining a lobby one is
-    /// already in changes nothing and succeeds.
+    /// already in changes nothing and succeeds; a player the host kicked is refused
+    /// (not_authorized).
     std::variant<const Lobby*, LobbyError> join(std::string_view id, Member player);
     /// Like `join`, finding the lobby by its invite code (case-insensitive).
     std::variant<const Lobby*, LobbyError> join_by_code(std::string_view code, Member player);
     /// `player` leaves; if it is the host the lobby closes.
     std::variant<Departure, LobbyError> leave(std::string_view id, std::string_view player);
-    /// The host removes `player`.
+    /// The host removes `player`, who may not join this lobby again.
     std::variant<Departure, LobbyError> kick(std::string_view id, std::string_view host,
                                              std::string_view player);
     /// Checks that `player` may start lobby `id` now (host, full).

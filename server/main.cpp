@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <variant>
 #include <vector>
 
 #include <sys/resource.h>
@@ -25,6 +26,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/config.hpp"
+#include "server/metrics_address.hpp"
 #include "server/server.hpp"
 #include "server/store/migrations.hpp"
 
@@ -153,6 +155,12 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
              if (!parse_positive(v, ms) || ms < 300) return false;
              config.lease = std::chrono::milliseconds(ms);
              return true;
+         }},
+        {"--metrics-address", "SANTORINI_METRICS_ADDRESS",
+         "where GET /metrics is served: empty (default) on --port, off, or host:port alone",
+         [&](std::string_view v) {
+             config.metrics_address = std::string(v);
+             return std::holds_alternative<server::MetricsPlacement>(server::parse_metrics_address(v));
          }},
         {"--log-level", "SANTORINI_LOG_LEVEL", "trace, debug, info, warn, error (default info)",
          [&](std::string_view v) {

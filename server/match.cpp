@@ -8,7 +8,9 @@
 
 #include "protocol/games.hpp"
 #include "protocol/json_text.hpp"
+#include "server/ids.hpp"
 #include "server/rating/rate_match.hpp"
+#include "server/store/token_hash.hpp"
 
 namespace server {
 
@@ -190,9 +192,20 @@ Match::~Match() = default;
 
 // ---- requests: posted to the strand ----
 
-void Match::open(ParticipantPtr who, std::optional<std::uint64_t> since, protocol::Ref ref) {
+void Match::open(ParticipantPtr who, std::optional<std::uint64_t> since, protocol::Ref ref,
+                 std::string code) {
     boost::asio::post(strand_, [self = shared_from_this(), who = std::move(who), since,
-                                ref = std::move(ref)] { self->do_open(who, since, ref); });
+                                ref = std::move(ref), code = std::move(code)] {
+        self->do_open(who, since, code, ref);
+    });
+}
+
+bool Match::may_watch(const std::string& player, std::string_view code) const {
+    if (!is_private() || seat_of(player) >= 0) return true;
+    // Compared as hashes of the normalized code: the match keeps only the hash (so does its
+    // stored row), and a code typed in lower case is the same code.
+    const std::string normalized = normalize_invite_code(code);
+    return !normalized.empty() && store::token_sha256(normalized) == options_.invite_sha256;
 }
 
 void Match::close(ParticipantPtr who, protocol::Ref ref) {
@@ -253,9 +266,12 @@ void Match::shutdown() {
 // ---- on the strand ----
 
 void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since,
-                    const protocol::Ref& ref) {
+                    const std::string& code, const protocol::Ref& ref) {
     if (stopped_)
         return reply_error(who, ErrorCode::Unavailable, "the server is shutting down", ref);
+    if (!may_watch(who->player_id(), code))
+        return reply_error(who, ErrorCode::NotAuthorized,
+                           "this match is private: open it with its invite code", ref);
     Viewer& v = viewer_for(who->player_id());
     const auto connection = who->connection_id();
     Presence before = presence();
@@ -714,6 +730,8 @@ void Match::publish_entry() {
         entry["players"] = std::move(players);
         entry["status"] = status();
         entry["spectators"] = shown_.spectators;
+        // The hub keeps the entry (it tracks live matches) but lists only public ones.
+        if (is_private()) entry["private"] = true;
     }
     if (published_ && entry == live_entry_) return;
     published_ = true;

@@ -50,6 +50,9 @@ struct MatchOptions {
     /// restore: the stored result of a match the server ended without a record of it (an
     /// abort of a match never started, a failed recovery); null for none.
     nlohmann::json ended_as = nullptr;
+    /// A private lobby's match: the SHA-256 (hex) of its invite code, which a spectator must
+    /// give to watch it (docs/protocol.md, "Private matches"); "" for a public match.
+    std::string invite_sha256 = {};
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };
@@ -108,7 +111,14 @@ class Match : public std::enable_shared_from_this<Match> {
     // Requests: each is posted to the match strand; replies go to `who` only.
     /// Starts sending `who` its viewer's updates (its seat's, else the spectators'): nothing
     /// if `since` is current, the missed patches if the history still has them, else a snapshot.
-    void open(ParticipantPtr who, std::optional<std::uint64_t> since, protocol::Ref ref);
+    /// A spectator of a private match must give its invite `code` (else not_authorized).
+    void open(ParticipantPtr who, std::optional<std::uint64_t> since, protocol::Ref ref,
+              std::string code = {});
+    /// True when `player` (seated, or not: then with the invite `code`) may watch this match:
+    /// always for a public match. Immutable data: any thread.
+    bool may_watch(const std::string& player, std::string_view code) const;
+    /// A private lobby's match (not in the live list; watched with its invite code).
+    bool is_private() const { return !options_.invite_sha256.empty(); }
     /// Stops sending `who` updates.
     void close(ParticipantPtr who, protocol::Ref ref);
     /// The connection is gone (no reply).
@@ -182,7 +192,7 @@ class Match : public std::enable_shared_from_this<Match> {
     Match(boost::asio::io_context& io, MatchOptions options, std::unique_ptr<protocol::Game> game,
           StepStore& store, Metrics& metrics, MatchPublisher publish);
 
-    void do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since,
+    void do_open(const ParticipantPtr& who, std::optional<std::uint64_t> since, const std::string& code,
                  const protocol::Ref& ref);
     void do_close(std::uint64_t connection_id, const ParticipantPtr& who, const protocol::Ref& ref);
     void do_step(const ParticipantPtr& who, const nlohmann::json& step, const protocol::Ref& ref,

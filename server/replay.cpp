@@ -15,8 +15,10 @@ std::variant<StoredSettings, std::string> read_stored_settings(std::string_view 
         return std::string("the stored settings are not {lobby, challenger}");
     auto parsed = protocol::lobby_settings_from_json(settings["lobby"]);
     if (auto* e = std::get_if<std::string>(&parsed)) return "the stored settings: " + *e;
+    const json invite = settings.value("invite_sha256", json());
     return StoredSettings{std::get<protocol::LobbySettings>(std::move(parsed)),
-                          settings["challenger"].get<int>()};
+                          settings["challenger"].get<int>(),
+                          invite.is_string() ? invite.get<std::string>() : std::string()};
 }
 
 std::variant<ReplayPosition, std::string> replay(const StoredSettings& settings,

@@ -18,10 +18,13 @@
 
 namespace server {
 
-/// What the `settings` column of a match holds: {"lobby": <lobby settings>, "challenger": n}.
+/// What the `settings` column of a match holds: {"lobby": <lobby settings>, "challenger": n},
+/// and for a private lobby's match "invite_sha256": the SHA-256 (hex) of its invite code (never
+/// shown: the API prints only "lobby").
 struct StoredSettings {
     protocol::LobbySettings lobby;
     int challenger = 0;
+    std::string invite_sha256 = {};  ///< "" for a public match
 };
 
 /// The settings of a stored match, or why they cannot be read.

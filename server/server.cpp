@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <thread>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <boost/asio/ip/address.hpp>
@@ -15,6 +16,7 @@
 #include "server/database_health.hpp"
 #include "server/http_api.hpp"
 #include "server/listener.hpp"
+#include "server/metrics_address.hpp"
 #include "server/store/fleet_store.hpp"
 #include "server/store/migrations.hpp"
 #include "server/store/pg_broker.hpp"
@@ -94,6 +96,16 @@ Server::Server(Config config)
     api_ = std::make_unique<HttpApi>(repository_.get(), metrics_);
     api_->set_deadline(io_, config_.database_deadline);
     listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_, api_.get());
+    const auto placement = parse_metrics_address(config_.metrics_address);
+    if (auto* why = std::get_if<std::string>(&placement))
+        throw std::runtime_error("metrics address \"" + config_.metrics_address + "\": " + *why);
+    if (const auto& where = std::get<MetricsPlacement>(placement); where.where == MetricsPlacement::Where::Own) {
+        metrics_config_ = config_;
+        metrics_config_.metrics_only = true;
+        metrics_listener_ = std::make_shared<Listener>(
+            io_, net::ip::tcp::endpoint{net::ip::make_address(where.host), where.port}, *hub_, metrics_,
+            metrics_config_, registry_, nullptr);
+    }
 }
 
 Server::~Server() {
@@ -104,6 +116,8 @@ Server::~Server() {
 }
 
 std::uint16_t Server::port() const { return listener_->port(); }
+
+std::uint16_t Server::metrics_port() const { return metrics_listener_ ? metrics_listener_->port() : 0; }
 
 void Server::run() {
     const int threads = thread_count(config_.threads);
@@ -125,6 +139,10 @@ void Server::run() {
                 stop();
             }
         });
+    if (metrics_listener_) {
+        spdlog::info("event=metrics_listener port={}", metrics_port());
+        metrics_listener_->run();
+    }
     // A handler that throws must not take the whole process down with it.
     auto work = [this] {
         for (;;) {
@@ -152,6 +170,7 @@ void Server::stop() {
 void Server::begin_shutdown() {
     spdlog::info("event=shutdown_begin sessions={}", registry_.session_count());
     listener_->stop();
+    if (metrics_listener_) metrics_listener_->stop();
     hub_->shutdown();
     registry_.close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
     drain(std::chrono::steady_clock::now() + shutdown_grace);

@@ -39,8 +39,9 @@ public:
     /// Builds everything and binds the listening socket (Config::port 0 picks a free port).
     /// With Config::database_url it first applies the migrations; a fleet node then reloads
     /// its live matches (Hub::recover), a single node only reads their seats and reloads them in
-    /// the background once run() accepts connections. Throws boost::system::system_error if the address cannot be
-    /// bound, std::runtime_error if the database cannot be migrated or read. Nothing runs yet.
+    /// the background once run() accepts connections. Throws boost::system::system_error if the address (or the
+    /// metrics address) cannot be bound, std::runtime_error if the database cannot be migrated or read or
+    /// Config::metrics_address cannot be read. Nothing runs yet.
     explicit Server(Config config);
     /// Requires that run() has returned (or was never called).
     ~Server();
@@ -57,6 +58,8 @@ public:
 
     /// The port the listener is bound to.
     std::uint16_t port() const;
+    /// The port of the metrics listener (Config::metrics_address "host:port"), or 0 if none.
+    std::uint16_t metrics_port() const;
     /// The settings in force.
     const Config& config() const { return config_; }
     /// The io_context everything runs on (main.cpp adds its signal_set here).
@@ -98,6 +101,10 @@ private:
     // A single node restores its live matches here while it already accepts connections;
     // joined before the hub goes.
     std::thread recovery_;
+    // Config::metrics_address "host:port": a listener serving /metrics only, with its own copy
+    // of the settings (metrics_only set).
+    Config metrics_config_;
+    std::shared_ptr<Listener> metrics_listener_;
     std::atomic<bool> stopping_{false};
 };
 

@@ -1,5 +1,6 @@
 #include "server/store/repository.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "server/store/pg.hpp"
@@ -148,8 +149,12 @@ Result<Done> Repository::ping() {
 
 Result<Player> Repository::create_guest(const NewPlayer& p) {
     if (p.id.empty()) return invalid("a player needs an id");
-    if (p.display_name.empty() || p.display_name.size() > 64)
-        return invalid("a display name has 1 to 64 characters");
+    // Characters as PostgreSQL's length() counts them in a UTF-8 database (code points), not
+    // bytes: 24 emoji are 96 bytes and a fine name.
+    const auto characters = std::count_if(p.display_name.begin(), p.display_name.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    });
+    if (characters < 1 || characters > 64) return invalid("a display name has 1 to 64 characters");
     if (p.token.empty()) return invalid("a player needs a token");
     return impl_->run<Player>([&](pqxx::connection& c) -> Result<Player> {
         pqxx::work w(c);

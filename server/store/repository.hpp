@@ -142,7 +142,7 @@ class Repository {
     Result<Done> ping();
 
     /// Creates a guest. Conflict when the id or the token's hash is taken; Invalid for a bad
-    /// name (empty, longer than 64).
+    /// name (empty, or longer than 64 characters: code points, as PostgreSQL counts them).
     Result<Player> create_guest(const NewPlayer& player);
     /// The player whose token this is; NotFound for an unknown token.
     Result<Player> player_by_token(std::string_view token);

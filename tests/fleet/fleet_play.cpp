@@ -11,7 +11,7 @@ namespace fleet {
 
 json plain_settings() {
     return {{"game", "santorini"}, {"players", 2},           {"powers", "none"},
-            {"public", false},     {"confirm_turns", false}, {"clock", {{"kind", "none"}}}};
+            {"public", true},      {"confirm_turns", false}, {"clock", {{"kind", "none"}}}};
 }
 
 std::vector<Client*> everyone(const Game& game) {

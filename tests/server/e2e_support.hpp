@@ -245,7 +245,31 @@ private:
 struct Started {
     std::string lobby;
     std::string match;
+    std::string code;  ///< the private lobby's invite code: spectators need it to watch
 };
+
+/// The invite codes of the private matches this process started (match id -> code): open_match
+/// gives a match's code, as a client that was handed it would (players need none, spectators
+/// do; docs/protocol.md, "Private matches").
+struct InviteCodes {
+    std::mutex mutex;
+    std::map<std::string, std::string> by_match;
+
+    void remember(const std::string& match, const std::string& code) {
+        std::lock_guard lock(mutex);
+        by_match[match] = code;
+    }
+    /// The code of `match`, or "" for a match not started here as a private one.
+    std::string of(const std::string& match) {
+        std::lock_guard lock(mutex);
+        auto it = by_match.find(match);
+        return it == by_match.end() ? std::string() : it->second;
+    }
+};
+inline InviteCodes& invite_codes() {
+    static InviteCodes codes;
+    return codes;
+}
 
 /// host creates a private lobby with `settings`, the guests join by invite code in order (so guest i
 /// takes seat i + 1), host starts. Everyone reads until lobby.closed (started) and the match id is returned.
@@ -286,7 +310,8 @@ inline Started start_private_match(Player& host, const std::vector<Player*>& gue
         CHECK((*guest_closed)["reason"] == "started");
         CHECK((*guest_closed)["match"] == match);
     }
-    return {lobby_id, match};
+    invite_codes().remember(match, code);
+    return {lobby_id, match, code};
 }
 
 /// The two-player case of the above.
@@ -300,6 +325,7 @@ inline std::vector<json> open_match(Player& who, const std::string& match, std::
                                     const std::string& ref = "open") {
     json request = {{"type", "match.open"}, {"ref", ref}, {"match", match}};
     if (since) request["since"] = *since;
+    if (const std::string code = invite_codes().of(match); !code.empty()) request["code"] = code;
     const std::size_t before = who.received().size();
     who.send(request);
     auto ack = who.until_reply(ref);

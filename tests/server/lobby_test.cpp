@@ -160,11 +160,11 @@ TEST_CASE("A player gone longer than the grace period gives up the lobby seat; o
     CHECK(cid_again->last("lobby")["lobby"] == lobby);
     CHECK(h.hub.public_lobbies()[0]["seats"][1]["player"]["id"] == cid.id);
 
-    // The host going away for good closes the lobby for the others.
+    // The host going away for good closes the lobby for the others, who learn why.
     h.drop(ann.conn);
     std::this_thread::sleep_for(std::chrono::milliseconds(80));
     h.settle();
-    CHECK(cid_again->last("lobby.closed")["reason"] == "host_left");
+    CHECK(cid_again->last("lobby.closed")["reason"] == "disconnected");
     CHECK(h.hub.public_lobbies().empty());
     // Bob is free to host again when he comes back.
     create_lobby(h, Player{h.tab(bob), bob.id, bob.name});

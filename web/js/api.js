@@ -31,13 +31,22 @@ export async function createGuest(name) {
   return r.json();
 }
 
-const get = async (path) => (await call(path)).json();
+const get = async (path, options = {}) => (await call(path, options)).json();
+
+// The guest's token, sent with replay and view requests only: a private match shows them to its
+// players (and to whoever has its invite code), docs/api.md "Private matches".
+let bearer = null;
+/** Sets (or with null clears) the token sent as Authorization with replays and views. */
+export function useToken(token) {
+  bearer = token || null;
+}
+const asPlayer = () => (bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : {});
 
 export const lobbies = () => get('/api/lobbies');
 export const liveMatches = () => get('/api/matches');
 export const matchHeader = (id) => get(`/api/matches/${encodeURIComponent(id)}`);
-export const replay = (id) => get(`/api/matches/${encodeURIComponent(id)}/replay`);
-export const viewAfter = (id, n) => get(`/api/matches/${encodeURIComponent(id)}/view?after=${n}`);
+export const replay = (id) => get(`/api/matches/${encodeURIComponent(id)}/replay`, asPlayer());
+export const viewAfter = (id, n) => get(`/api/matches/${encodeURIComponent(id)}/view?after=${n}`, asPlayer());
 export const player = (id) => get(`/api/players/${encodeURIComponent(id)}`);
 export const ratingHistory = (id, pool) =>
   get(`/api/players/${encodeURIComponent(id)}/rating-history?pool=${encodeURIComponent(pool)}`);

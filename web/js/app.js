@@ -1,6 +1,6 @@
 // The browser client: sign-in, the hash router and the screens. The server is the authority;
 // the client renders what it is sent and sends back the step the player picks.
-import { createGuest } from './api.js';
+import { createGuest, useToken } from './api.js';
 import { Connection } from './net.js';
 import { h, mount } from './dom.js';
 import { homeScreen } from './screens/home.js';
@@ -49,6 +49,7 @@ function signOut() {
   if (app.conn) app.conn.stop();
   app.conn = null;
   app.me = null;
+  useToken(null);
   route();
 }
 
@@ -133,6 +134,7 @@ function signInScreen(screen, then) {
         try {
           const guest = await createGuest(input.value.trim());
           app.me = guest;
+          useToken(guest.token);
           localStorage.setItem(STORAGE_KEY, JSON.stringify(guest));
           renderMe();
           connect();
@@ -192,6 +194,7 @@ function route() {
 }
 
 app.me = loadGuest();
+useToken(app.me && app.me.token);
 restoreLobby();
 renderMe();
 if (app.me) connect();
