@@ -77,16 +77,19 @@ struct PowersInPlay {
 /// The inputs of PowersInPlay read from a state.
 inline PowersInPlay::Inputs powers_inputs(const State& s) {
     static_assert(sizeof s.seats == 12 && sizeof s.holder == 4 && sizeof s.acting_as == 4);
+    // Whole-word loads (bytes written one by one and read back as words stall the CPU).
+    std::uint64_t seats_low = 0;
+    std::uint32_t seats_high = 0, holder = 0, acting_as = 0;
+    std::memcpy(&seats_low, &s.seats, 8);
+    std::memcpy(&seats_high, reinterpret_cast<const unsigned char*>(&s.seats) + 8, 4);
+    std::memcpy(&holder, &s.holder, 4);
+    std::memcpy(&acting_as, &s.acting_as, 4);
     PowersInPlay::Inputs in;
-    unsigned char bytes[24] = {};
-    std::memcpy(bytes, &s.seats, 12);
-    std::memcpy(bytes + 12, &s.holder, 4);
-    std::memcpy(bytes + 16, &s.acting_as, 4);
-    bytes[20] = static_cast<unsigned char>(s.fleece_power);
-    bytes[21] = s.fleece_holders;
-    bytes[22] = s.setup.golden_fleece ? 1 : 0;
-    bytes[23] = s.seat_count;
-    std::memcpy(in.words, bytes, sizeof bytes);
+    in.words[0] = seats_low;
+    in.words[1] = seats_high | std::uint64_t{holder} << 32;
+    in.words[2] = acting_as | std::uint64_t{static_cast<std::uint8_t>(s.fleece_power)} << 32 |
+                  std::uint64_t{s.fleece_holders} << 40 | std::uint64_t{s.setup.golden_fleece ? 1u : 0u} << 48 |
+                  std::uint64_t{s.seat_count} << 56;
     return in;
 }
 

@@ -264,11 +264,25 @@ bool placement_visited(const State& s) {
 
 // What the turn has done so far: every Turn field but the loop guard itself and which worker
 // moved last (Hermes alternates his workers while either may build, so it tells nothing).
-bool same_record(Turn a, Turn b) {
-    a.visited = b.visited = {};
-    a.worker = b.worker = -1;
-    return a == b;
+// Kept as its own small value, since every step of a probe compares it.
+struct TurnRecord {
+    std::uint16_t number, flags, moved_workers;
+    std::int8_t seat;
+    Square start, last_build;
+    std::uint8_t moves, builds, extra;
+    std::uint32_t movable;
+    bool if_possible_waived;
+    friend bool operator==(const TurnRecord&, const TurnRecord&) = default;
+};
+// A field added to Turn must be added to TurnRecord too (or said to tell nothing, like `worker`).
+static_assert(sizeof(Turn) == 120, "Turn changed: update TurnRecord");
+
+TurnRecord record_of(const Turn& t) {
+    return {t.number, t.flags, t.moved_workers, t.seat, t.start, t.last_build, t.moves, t.builds, t.extra, t.movable,
+            t.if_possible_waived};
 }
+
+bool same_record(const TurnRecord& a, const Turn& b) { return a == record_of(b); }
 
 // The loop guard (Turn::visited; rulings 3 and B5). A turn's state is its record (same_record)
 // and the placement of the mover's workers. The record only grows within a turn (moves, moved
@@ -276,7 +290,7 @@ bool same_record(Turn a, Turn b) {
 // guard holds the placements met since the record last changed, and a move onto one of them
 // repeats a state the turn has passed through. Only that is stopped: a worker that went out
 // and came back after moving is in a new state (Triton back on his starting square).
-void guard_loops(State& s, const Turn& before, const Step& st) {
+void guard_loops(State& s, const TurnRecord& before, const Step& st) {
     bool changed = !same_record(before, s.turn);
     if (changed) s.turn.visited = {};
     if (!changed && st.kind == StepKind::Move && placement_visited(s))
@@ -447,7 +461,7 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         return;
     }
     int mover = s.turn.seat;
-    const Turn before = s.turn;
+    const TurnRecord before = record_of(s.turn);
     if (!probe && st.kind != StepKind::EndTurn && cancelled(s, mover, st)) {
         finish_turn(s, probe);
         return;
