@@ -47,7 +47,7 @@ std::uint64_t hooks_of(const PowerRules& r) {
 
 namespace {
 
-void compute(PowersInPlay& p, const State& s) {
+void compute_powers_in_play(PowersInPlay& p, const State& s) {
     p.hooks = 0;
     for (int o = 0; o < max_seats; ++o) {
         auto& seat = p.seats[static_cast<std::size_t>(o)];
@@ -70,7 +70,7 @@ constinit thread_local PowersInPlay last_powers_in_play;
 
 const PowersInPlay& powers_in_play_changed(const State& s) {
     last_powers_in_play.inputs = powers_inputs(s);
-    compute(last_powers_in_play, s);
+    compute_powers_in_play(last_powers_in_play, s);
     return last_powers_in_play;
 }
 

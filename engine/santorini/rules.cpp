@@ -74,7 +74,7 @@ bool turn_may_end(const State& s) {
 
 // The restriction hooks in play (may_move, may_build), gathered once for a whole list: they
 // only judge (const State&), so the order of asking does not matter.
-struct Restrictions {
+struct RestrictionsInPlay {
     struct Entry {
         int seat;
         const PowerRules* rules;
@@ -83,7 +83,7 @@ struct Restrictions {
     Entry builds[max_seats * 2 * max_seats];
     int move_count = 0, build_count = 0;
 
-    explicit Restrictions(const State& s) {
+    explicit RestrictionsInPlay(const State& s) {
         const detail::PowersInPlay& p = detail::powers_in_play(s);
         if (!(p.hooks & (hook::may_move | hook::may_build))) return;
         for (int o = 0; o < s.seat_count; ++o) {
@@ -110,7 +110,7 @@ struct Restrictions {
 };
 
 void filter_restricted(const State& s, int mover, StepList& out) {
-    const Restrictions r(s);
+    const RestrictionsInPlay r(s);
     out.filter([&](const Step& st) {
         switch (st.kind) {
             case StepKind::Move: return r.move_ok(s, mover, st);

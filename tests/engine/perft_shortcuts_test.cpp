@@ -38,26 +38,26 @@ struct Shortcuts {
     Shortcuts& operator=(const Shortcuts&) = delete;
 };
 
-std::vector<Step> truth_list(const State& s, bool shortcuts) {
+std::vector<Step> truth_list_with(const State& s, bool shortcuts) {
     Shortcuts scope(shortcuts);
     StepList list;
     detail::legal_steps_on_truth(s, list);
     return {list.begin(), list.end()};
 }
 
-std::vector<Step> legal_list(const State& s, bool shortcuts) {
+std::vector<Step> legal_list_with(const State& s, bool shortcuts) {
     Shortcuts scope(shortcuts);
     StepList list;
     legal_steps(s, list);
     return {list.begin(), list.end()};
 }
 
-std::uint64_t full_turns(const State& s, bool shortcuts) {
+std::uint64_t full_turns_with(const State& s, bool shortcuts) {
     Shortcuts scope(shortcuts);
     return count_full_turns(s);
 }
 
-std::uint64_t perft_2(const State& s, bool shortcuts) {
+std::uint64_t perft_2_with(const State& s, bool shortcuts) {
     Shortcuts scope(shortcuts);
     return perft_by_steps(s, 2);
 }
@@ -65,7 +65,7 @@ std::uint64_t perft_2(const State& s, bool shortcuts) {
 // Powers whose full turns are too many to count in a test at every point (Hermes' and
 // Atalanta's wandering paths, Heracles' sets of spaces, Polyphemus' domes anywhere), or may
 // become any of them (Chaos): their games compare the legal lists only.
-bool counts_explode(const State& s) {
+bool shortcut_counts_explode(const State& s) {
     auto explodes = [](PowerId p) {
         return p == PowerId::Hermes || p == PowerId::Atalanta || p == PowerId::Heracles || p == PowerId::Polyphemus ||
                p == PowerId::Chaos;
@@ -76,36 +76,36 @@ bool counts_explode(const State& s) {
     return false;
 }
 
-struct Tally {
+struct ShortcutTally {
     int games = 0, lists = 0, counts = 0, perfts = 0;
     std::vector<std::string> failures;
 };
 
-void fail(Tally& t, const State& s, const std::string& what) {
+void record_failure(ShortcutTally& t, const State& s, const std::string& what) {
     if (t.failures.size() < 5) t.failures.push_back(what + " at " + to_notation(s));
 }
 
-void compare_at(const State& s, bool count, Tally& t) {
-    if (truth_list(s, true) != truth_list(s, false)) fail(t, s, "legal_steps_on_truth differs");
-    if (legal_list(s, true) != legal_list(s, false)) fail(t, s, "legal_steps differs");
+void compare_shortcuts_at(const State& s, bool count, ShortcutTally& t) {
+    if (truth_list_with(s, true) != truth_list_with(s, false)) record_failure(t, s, "legal_steps_on_truth differs");
+    if (legal_list_with(s, true) != legal_list_with(s, false)) record_failure(t, s, "legal_steps differs");
     ++t.lists;
     if (!count || s.interrupt >= 0) return;
-    std::uint64_t fast = full_turns(s, true), slow = full_turns(s, false);
-    if (fast != slow) fail(t, s, "count_full_turns " + std::to_string(fast) + " vs " + std::to_string(slow));
+    std::uint64_t fast = full_turns_with(s, true), slow = full_turns_with(s, false);
+    if (fast != slow) record_failure(t, s, "count_full_turns " + std::to_string(fast) + " vs " + std::to_string(slow));
     ++t.counts;
     // Perft 2 from turn starts with few turns: the counting shortcuts under the generator's
     // own steps (start_turn's completion search, the next seat's counts).
     if (s.phase == Phase::Begin && s.turn.moves == 0 && slow <= 60) {
-        std::uint64_t fast2 = perft_2(s, true), slow2 = perft_2(s, false);
-        if (fast2 != slow2) fail(t, s, "perft 2 " + std::to_string(fast2) + " vs " + std::to_string(slow2));
+        std::uint64_t fast2 = perft_2_with(s, true), slow2 = perft_2_with(s, false);
+        if (fast2 != slow2) record_failure(t, s, "perft 2 " + std::to_string(fast2) + " vs " + std::to_string(slow2));
         ++t.perfts;
     }
 }
 
-void play(State s, std::mt19937_64& rng, Tally& t) {
+void play_compared(State s, std::mt19937_64& rng, ShortcutTally& t) {
     ++t.games;
     for (int step = 0; step < 300 && !s.over(); ++step) {
-        if (in_play(s) && rng() % 4 == 0) compare_at(s, !counts_explode(s), t);  // a sample: cost
+        if (in_play(s) && rng() % 4 == 0) compare_shortcuts_at(s, !shortcut_counts_explode(s), t);  // a sample: cost
         StepList list;
         legal_steps(s, list);
         if (list.empty()) break;
@@ -113,16 +113,16 @@ void play(State s, std::mt19937_64& rng, Tally& t) {
     }
 }
 
-void play(const Settings& st, std::mt19937_64& rng, Tally& t) {
+void play_compared(const Settings& st, std::mt19937_64& rng, ShortcutTally& t) {
     auto created = new_game(st);
     if (!created) {
         t.failures.push_back("new_game refused: " + created.error().message);
         return;
     }
-    play(*created, rng, t);
+    play_compared(*created, rng, t);
 }
 
-Settings random_settings(std::mt19937_64& rng, int players, DraftMode draft) {
+Settings shortcut_settings(std::mt19937_64& rng, int players, DraftMode draft) {
     Settings st;
     st.players = players;
     st.draft = draft;
@@ -132,7 +132,7 @@ Settings random_settings(std::mt19937_64& rng, int players, DraftMode draft) {
     return st;
 }
 
-void report(const Tally& t) {
+void report_tally(const ShortcutTally& t) {
     INFO("games " << t.games << ", lists " << t.lists << ", counts " << t.counts << ", perft 2 " << t.perfts);
     for (const auto& f : t.failures) UNSCOPED_INFO(f);
     CHECK(t.failures.empty());
@@ -145,7 +145,7 @@ TEST_CASE("shortcuts: random power pairs count and list as playing every step", 
     std::mt19937_64 rng(16);
     auto eligible = eligible_powers(2, false);
     REQUIRE(eligible.size() > 1);
-    Tally t;
+    ShortcutTally t;
     for (int g = 0; g < shortcut_games(150); ++g) {
         PowerId a = eligible[rng() % eligible.size()], b = eligible[rng() % eligible.size()];
         // A quarter of the games against no power, from the benchmarks' start (powers that
@@ -154,17 +154,17 @@ TEST_CASE("shortcuts: random power pairs count and list as playing every step", 
             auto s = parse_notation("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A powers=" +
                                     std::string(power_info(a).key) + ",-");
             if (s) {
-                play(*s, rng, t);
+                play_compared(*s, rng, t);
                 continue;
             }
         }
         if (a == b || banned_pair(a, b)) continue;
-        Settings st = random_settings(rng, 2, DraftMode::Fixed);
+        Settings st = shortcut_settings(rng, 2, DraftMode::Fixed);
         st.powers = {a, b};
-        play(st, rng, t);
+        play_compared(st, rng, t);
     }
-    for (int g = 0; g < shortcut_games(20); ++g) play(random_settings(rng, 2, DraftMode::None), rng, t);
-    report(t);
+    for (int g = 0; g < shortcut_games(20); ++g) play_compared(shortcut_settings(rng, 2, DraftMode::None), rng, t);
+    report_tally(t);
 }
 
 TEST_CASE("shortcuts: the Golden Fleece, 3 and 4 players count and list as playing every step",
@@ -172,14 +172,14 @@ TEST_CASE("shortcuts: the Golden Fleece, 3 and 4 players count and list as playi
     std::mt19937_64 rng(17);
     auto fleece = eligible_powers(2, true);
     REQUIRE(!fleece.empty());
-    Tally t;
+    ShortcutTally t;
     for (int g = 0; g < shortcut_games(20); ++g) {
-        Settings st = random_settings(rng, 2, DraftMode::Fixed);
+        Settings st = shortcut_settings(rng, 2, DraftMode::Fixed);
         st.golden_fleece = true;
         st.powers = {fleece[rng() % fleece.size()]};
-        play(st, rng, t);
+        play_compared(st, rng, t);
     }
     for (int players : {3, 4})
-        for (int g = 0; g < shortcut_games(20); ++g) play(random_settings(rng, players, DraftMode::Random), rng, t);
-    report(t);
+        for (int g = 0; g < shortcut_games(20); ++g) play_compared(shortcut_settings(rng, players, DraftMode::Random), rng, t);
+    report_tally(t);
 }
