@@ -58,6 +58,7 @@ void compute_powers_in_play(PowersInPlay& p, const State& s) {
             const PowerRules& r = rules_of(act.ids[i]);
             seat.rules[seat.size++] = &r;
             seat.hooks |= hooks_of(r);
+            if (r.after_step) seat.after_step_kinds |= r.after_step_kinds;
         }
         p.hooks |= seat.hooks;
     }

@@ -68,6 +68,7 @@ struct PowersInPlay {
         const PowerRules* rules[2 * max_seats] = {};
         int size = 0;
         std::uint64_t hooks = 0;  ///< the union of hooks_of over `rules`
+        std::uint32_t after_step_kinds = 0;  ///< the union of after_step_kinds over those with an after_step
     };
     Inputs inputs;
     std::array<SeatPowers, max_seats> seats{};

@@ -449,7 +449,7 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         s.interrupt = -1;
         if (st.kind != StepKind::Pass)
             for_each_power(s, who, hook::after_step, [&](const PowerRules& r) {
-                if (r.after_step) r.after_step(s, who, st);
+                if (r.after_step && (r.after_step_kinds & step_kind_bit(st.kind))) r.after_step(s, who, st);
             });
         check_standing_wins(s);
         advance(s, probe);
@@ -494,7 +494,7 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
     // A turn that ended (or waits to end, as it would have ended) hears no more of its steps.
     if (s.over() || (s.turn.flags & turn_done) || s.turn.number != before.number || s.phase == Phase::Confirm) return;
     for_each_power(s, mover, hook::after_step, [&](const PowerRules& r) {
-        if (r.after_step) r.after_step(s, mover, st);
+        if (r.after_step && (r.after_step_kinds & step_kind_bit(st.kind))) r.after_step(s, mover, st);
     });
     // Movements first (Harpies' slide, Charybdis' whirlpools), then what judges the result
     // (Tartarus' Abyss, Gaea), so that no effect depends on which seat sits first (G13).
@@ -529,19 +529,29 @@ thread_local bool shortcuts = true;  // detail::use_shortcuts
 struct TurnHooks {
     std::uint64_t any;
     std::uint64_t mover;
+    std::uint32_t mover_after_step_kinds;  // the step kinds after which the mover's after_step acts
 };
 
 TurnHooks turn_hooks(const State& s) {
     const detail::PowersInPlay& p = detail::powers_in_play(s);
-    return {p.hooks, p.seats[static_cast<std::size_t>(s.turn.seat)].hooks};
+    const auto& mover = p.seats[static_cast<std::size_t>(s.turn.seat)];
+    return {p.hooks, mover.hooks, mover.after_step_kinds};
 }
 
-// True if no hook acts after a step or judges whether the turn may end: the turn then ends
-// where the core's own rules end it. Out of turn decisions (Gaea) are never skipped.
-bool turn_ends_by_core_rules(const State& s, TurnHooks h) {
+// The step kinds a candidate and what certainly follows it in the turn are made of: a build,
+// or a first move and then its build.
+std::uint32_t kinds_of_rest(const Step& c) {
+    constexpr std::uint32_t builds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome);
+    return c.kind == StepKind::Move ? builds | step_kind_bit(StepKind::Move) : step_kind_bit(c.kind);
+}
+
+// True if no hook acts after `c` and its build (kinds_of_rest) or judges whether the turn may
+// end: the turn then ends where the core's own rules end it. Out-of-turn decisions (Gaea) are
+// never skipped.
+bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) {
     return shortcuts && s.interrupt < 0 &&
            !(h.any & (hook::after_any_move | hook::after_any_step | hook::may_end_turn | hook::if_possible)) &&
-           !(h.mover & hook::after_step);
+           !(h.mover_after_step_kinds & kinds_of_rest(c));
 }
 
 // True if the mover's builds after a move are the normal ones: the worker that moved builds
@@ -573,7 +583,7 @@ bool first_move_leaving_free(const State& s, const Step& c) {
 // the game, which ends the turn. A declined turn (Dionysus) ends declined, which is no end
 // for a search of played turns.
 bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool declined_ends = true) {
-    if (!turn_ends_by_core_rules(s, h)) return false;
+    if (!turn_ends_by_core_rules(s, c, h)) return false;
     if (!declined_ends && (s.turn.flags & turn_flag::declined)) return false;
     if (build_after_moving(s, c)) return true;
     return first_move_leaving_free(s, c) && normal_builds(h);
@@ -585,7 +595,7 @@ bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool declin
 // but the normal rules decides its win and its builds (no hook judges a win, adds steps after
 // the move, or adds builds): one turn if it wins, else one per free neighbour of its square.
 int turns_certain(const State& s, const Step& c, TurnHooks h) {
-    if (!turn_ends_by_core_rules(s, h) || (h.mover & (hook::more_builds | hook::end_steps))) return -1;
+    if (!turn_ends_by_core_rules(s, c, h) || (h.mover & (hook::more_builds | hook::end_steps))) return -1;
     if (build_after_moving(s, c)) return 1;
     if (c.kind != StepKind::Move || s.phase != Phase::Begin || s.turn.moves != 0 || !normal_builds(h) ||
         (h.any & (hook::win_veto | hook::wins_now)) ||
