@@ -8,6 +8,7 @@ namespace santorini {
 
 using detail::for_each_power;
 using detail::for_each_power_in_play;
+namespace hook = detail::hook;
 
 void declare_winner(State& s, int side) {
     s.winners = 0;
@@ -69,21 +70,14 @@ int card_seat(const State& s, int seat, PowerId id) {
     return -1;
 }
 
-bool secrets_in_play(const State& s) {
-    bool any = false;
-    for_each_power_in_play(s, [&](int, const PowerRules& r) { any = any || r.hide != nullptr; });
-    return any;
-}
+bool secrets_in_play(const State& s) { return (detail::hooks_in_play(s) & detail::hook::hide) != 0; }
 
 Bitboard dome_like(const State& s, int mover) {
     Bitboard b = s.board.domes();
     if (s.ram != no_square) b |= bit(s.ram);
-    for (int o = 0; o < s.seat_count; ++o) {
-        if (s.seat(o).out) continue;
-        for_each_power(s, o, [&](const PowerRules& r) {
-            if (r.dome_like_for) b |= r.dome_like_for(s, o, mover);
-        });
-    }
+    for_each_power_in_play(s, hook::dome_like_for, [&](int o, const PowerRules& r) {
+        if (r.dome_like_for) b |= r.dome_like_for(s, o, mover);
+    });
     return b;
 }
 
@@ -94,7 +88,7 @@ bool opponent_worker_on(const State& s, int seat, Square sq) {
 
 Bitboard neighbors_for(const State& s, Square sq) {
     Bitboard n = neighbors(sq);
-    for_each_power(s, s.turn.seat, [&](const PowerRules& r) {
+    for_each_power(s, s.turn.seat, hook::neighbors_of, [&](const PowerRules& r) {
         if (r.neighbors_of) n = r.neighbors_of(s, s.turn.seat, sq);
     });
     return n;

@@ -134,7 +134,16 @@ struct PowerRules {
     /// Abyss, Gaea) are after_any_step hooks, so they see the workers where the movements left
     /// them, whichever seat sits first (G13).
     void (*after_any_move)(State&, int seat, int mover, const Step&) = nullptr;
+
+    // ---- appended with the engine speed work (issue 16) ----
+    /// The step kinds (step_kinds bits) after which `after_step` may do anything; the core calls
+    /// it only after those. Most cards act after their own power's steps only (Ares after a
+    /// Remove): saying so lets a turn's other steps keep the core's shortcuts (docs/engine.md 3.2).
+    std::uint32_t after_step_kinds = ~0u;
 };
+
+/// The bit of a step kind in PowerRules::after_step_kinds.
+constexpr std::uint32_t step_kind_bit(StepKind k) { return 1u << static_cast<unsigned>(k); }
 
 /// The hooks of a power (an empty table for None and for powers not yet implemented).
 const PowerRules& rules_of(PowerId id);

@@ -1,22 +1,140 @@
 #pragma once
 // Internal to the core (rules.cpp, kit.cpp): walking the powers in effect, in a fixed order.
+//
+// Who uses which power changes rarely (a card changes hands, a seat goes out, the Golden
+// Fleece changes holders at a turn start), but the core asks at every hook point of every
+// step. So the answer is kept per thread for the last inputs that decide it (PowersInPlay),
+// with a mask of the hooks each seat's powers fill in: a hook point nobody's power fills costs
+// one comparison of those inputs and one test of a bit.
+
+#include <cstdint>
+#include <cstring>
 
 #include "engine/santorini/power_rules.hpp"
 
 namespace santorini::detail {
 
-// The powers `seat` uses this turn (powers_in_effect), in order.
-template <class F>
-void for_each_power(const State& s, int seat, F&& f) {
-    ActivePowers act = powers_in_effect(s, seat);
-    for (int i = 0; i < act.size; ++i) f(rules_of(act.ids[i]));
+/// One bit per hook of PowerRules (the `hook::` names follow the members).
+namespace hook {
+inline constexpr std::uint64_t begin_steps = 1ull << 0;
+inline constexpr std::uint64_t extra_moves = 1ull << 1;
+inline constexpr std::uint64_t after_move_steps = 1ull << 2;
+inline constexpr std::uint64_t builders = 1ull << 3;
+inline constexpr std::uint64_t replaces_normal_build = 1ull << 4;
+inline constexpr std::uint64_t extra_builds = 1ull << 5;
+inline constexpr std::uint64_t more_builds = 1ull << 6;
+inline constexpr std::uint64_t end_steps = 1ull << 7;
+inline constexpr std::uint64_t after_step = 1ull << 8;
+inline constexpr std::uint64_t wins_by_move = 1ull << 9;
+inline constexpr std::uint64_t own_turn_end = 1ull << 10;
+inline constexpr std::uint64_t placement_steps = 1ull << 11;
+inline constexpr std::uint64_t neighbors_of = 1ull << 12;
+inline constexpr std::uint64_t setup_steps = 1ull << 13;
+inline constexpr std::uint64_t takes_extra_turn = 1ull << 14;
+inline constexpr std::uint64_t hide = 1ull << 15;
+inline constexpr std::uint64_t on_turn_start = 1ull << 16;
+inline constexpr std::uint64_t on_turn_end = 1ull << 17;
+inline constexpr std::uint64_t after_any_step = 1ull << 18;
+inline constexpr std::uint64_t wins_now = 1ull << 19;
+inline constexpr std::uint64_t may_move = 1ull << 20;
+inline constexpr std::uint64_t may_build = 1ull << 21;
+inline constexpr std::uint64_t win_veto = 1ull << 22;
+inline constexpr std::uint64_t may_end_turn = 1ull << 23;
+inline constexpr std::uint64_t dome_like_for = 1ull << 24;
+inline constexpr std::uint64_t interrupt_steps = 1ull << 25;
+inline constexpr std::uint64_t cancels = 1ull << 26;
+inline constexpr std::uint64_t before_turn_start = 1ull << 27;
+inline constexpr std::uint64_t denies_standing_win = 1ull << 28;
+inline constexpr std::uint64_t card_setup = 1ull << 29;
+inline constexpr std::uint64_t card_turn_end = 1ull << 30;
+inline constexpr std::uint64_t if_possible = 1ull << 31;
+inline constexpr std::uint64_t after_any_move = 1ull << 32;
+}  // namespace hook
+
+/// The hooks a power's table fills in (hook:: bits).
+std::uint64_t hooks_of(const PowerRules& rules);
+
+/// The powers each seat uses now (powers_in_effect), with their hook tables and hook masks.
+struct PowersInPlay {
+    /// What decides it, packed into three words so that the check is three comparisons: the
+    /// seats' cards and who is out (with the sides), who holds each card (Circe), what a card
+    /// acts as (Chaos), the Golden Fleece, its power and its holders, and the seat count.
+    struct Inputs {
+        std::uint64_t words[3] = {0, 0, 0};
+        friend bool operator==(const Inputs&, const Inputs&) = default;
+    };
+    /// The powers one seat uses, in the order powers_in_effect gives them.
+    struct SeatPowers {
+        const PowerRules* rules[2 * max_seats] = {};
+        int size = 0;
+        std::uint64_t hooks = 0;  ///< the union of hooks_of over `rules`
+        std::uint32_t after_step_kinds = 0;  ///< the union of after_step_kinds over those with an after_step
+    };
+    Inputs inputs;
+    std::array<SeatPowers, max_seats> seats{};
+    std::uint64_t hooks = 0;  ///< the union over the seats that are in
+};
+
+/// The inputs of PowersInPlay read from a state.
+inline PowersInPlay::Inputs powers_inputs(const State& s) {
+    static_assert(sizeof s.seats == 12 && sizeof s.holder == 4 && sizeof s.acting_as == 4);
+    // Whole-word loads (bytes written one by one and read back as words stall the CPU).
+    std::uint64_t seats_low = 0;
+    std::uint32_t seats_high = 0, holder = 0, acting_as = 0;
+    std::memcpy(&seats_low, &s.seats, 8);
+    std::memcpy(&seats_high, reinterpret_cast<const unsigned char*>(&s.seats) + 8, 4);
+    std::memcpy(&holder, &s.holder, 4);
+    std::memcpy(&acting_as, &s.acting_as, 4);
+    PowersInPlay::Inputs in;
+    in.words[0] = seats_low;
+    in.words[1] = seats_high | std::uint64_t{holder} << 32;
+    in.words[2] = acting_as | std::uint64_t{static_cast<std::uint8_t>(s.fleece_power)} << 32 |
+                  std::uint64_t{s.fleece_holders} << 40 | std::uint64_t{s.setup.golden_fleece ? 1u : 0u} << 48 |
+                  std::uint64_t{s.seat_count} << 56;
+    return in;
 }
 
-// Every power in play, with the seat using it.
+/// The powers in play for the last inputs asked on this thread (one entry: a search or a perft
+/// stays within one game, where they change only at some turn starts), and the lookup when
+/// the inputs differ.
+extern constinit thread_local PowersInPlay last_powers_in_play;
+const PowersInPlay& powers_in_play_changed(const State& s);
+
+/// The powers in play in `s`. The reference stays valid until the next call on this thread:
+/// copy what must outlive a hook that may look at another state.
+inline const PowersInPlay& powers_in_play(const State& s) {
+    if (powers_inputs(s) == last_powers_in_play.inputs) return last_powers_in_play;
+    return powers_in_play_changed(s);
+}
+
+/// The hooks (hook:: bits) that some power in play fills in.
+inline std::uint64_t hooks_in_play(const State& s) { return powers_in_play(s).hooks; }
+
+/// The hooks (hook:: bits) that the powers `seat` uses fill in.
+inline std::uint64_t hooks_of_seat(const State& s, int seat) {
+    return powers_in_play(s).seats[static_cast<std::size_t>(seat)].hooks;
+}
+
+// The powers `seat` uses this turn (powers_in_effect), in order; only when one of them fills
+// in one of `hooks` (pass ~0 for all).
 template <class F>
-void for_each_power_in_play(const State& s, F&& f) {
+void for_each_power(const State& s, int seat, std::uint64_t hooks, F&& f) {
+    const auto& mine = powers_in_play(s).seats[static_cast<std::size_t>(seat)];
+    if (!(mine.hooks & hooks)) return;
+    // A copy: a hook may change the state (or ask about another one) while we walk.
+    PowersInPlay::SeatPowers act = mine;
+    for (int i = 0; i < act.size; ++i) f(*act.rules[i]);
+}
+
+// Every power in play, with the seat using it; only the seats whose powers fill in one of
+// `hooks`. Each seat's powers are looked up when its turn in the walk comes, as a hook of an
+// earlier seat may have changed who holds what. Skipping the walk when no power in play fills
+// in `hooks` is exact: then no hook runs, so nothing changes.
+template <class F>
+void for_each_power_in_play(const State& s, std::uint64_t hooks, F&& f) {
+    if (!(powers_in_play(s).hooks & hooks)) return;
     for (int o = 0; o < s.seat_count; ++o)
-        if (!s.seat(o).out) for_each_power(s, o, [&](const PowerRules& r) { f(o, r); });
+        if (!s.seat(o).out) for_each_power(s, o, hooks, [&](const PowerRules& r) { f(o, r); });
 }
 
 // Every card in the game with the seat whose card it is, whoever holds it: each seat's own

@@ -13,14 +13,20 @@
 #include "engine/santorini/powers/hero.hpp"
 #include "engine/santorini/powers_in_play.hpp"
 #include "engine/santorini/turn_flow.hpp"
+#include "engine/santorini/turn_shortcuts.hpp"
 #include "engine/santorini/view.hpp"
 
 namespace santorini {
+namespace hook = detail::hook;
 namespace {
 
 using detail::for_each_card;
 using detail::for_each_power;
 using detail::for_each_power_in_play;
+using detail::certainly_completes;
+using detail::turn_hooks;
+using detail::TurnHooks;
+using detail::turns_certain;
 
 // Set in Turn::flags by a probe (see can_complete) when the turn would end: the probe stops
 // there instead of starting the next seat's turn.
@@ -37,7 +43,7 @@ bool move_is_allowed(const State& s, int mover, const Step& m) {
     if (!(s.turn.movable >> m.worker & 1u)) return false;
     if ((s.turn.flags & turn_flag::no_move_up) && s.board.height(m.to) > s.board.height(m.from)) return false;
     bool ok = true;
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::may_move, [&](int o, const PowerRules& r) {
         if (ok && r.may_move && !r.may_move(s, o, mover, m)) ok = false;
     });
     return ok;
@@ -48,7 +54,7 @@ bool move_is_allowed(const State& s, int mover, const Step& m) {
 bool if_possible_met(const State& s) {
     bool ok = true;
     if (!s.turn.if_possible_waived && !(s.turn.flags & turn_flag::declined))
-        for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        for_each_power_in_play(s, hook::if_possible, [&](int o, const PowerRules& r) {
             if (ok && r.if_possible && !r.if_possible(s, o, s.turn.seat)) ok = false;
         });
     return ok;
@@ -61,26 +67,60 @@ bool ended_meeting_demands(const State& s) {
     return s.over() && if_possible_met(s);
 }
 
-bool if_possible_in_play(const State& s) {
-    bool any = false;
-    for_each_power_in_play(s, [&](int, const PowerRules& r) { any = any || r.if_possible != nullptr; });
-    return any;
-}
+bool if_possible_in_play(const State& s) { return (detail::hooks_in_play(s) & hook::if_possible) != 0; }
 
 bool turn_may_end(const State& s) {
     bool ok = if_possible_met(s);
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::may_end_turn, [&](int o, const PowerRules& r) {
         if (ok && r.may_end_turn && !r.may_end_turn(s, o, s.turn.seat)) ok = false;
     });
     return ok;
 }
 
+// The restriction hooks in play (may_move, may_build), gathered once for a whole list: they
+// only judge (const State&), so the order of asking does not matter.
+struct RestrictionsInPlay {
+    struct Entry {
+        int seat;
+        const PowerRules* rules;
+    };
+    Entry moves[max_seats * 2 * max_seats];
+    Entry builds[max_seats * 2 * max_seats];
+    int move_count = 0, build_count = 0;
+
+    explicit RestrictionsInPlay(const State& s) {
+        const detail::PowersInPlay& p = detail::powers_in_play(s);
+        if (!(p.hooks & (hook::may_move | hook::may_build))) return;
+        for (int o = 0; o < s.seat_count; ++o) {
+            if (s.seat(o).out) continue;
+            const auto& mine = p.seats[static_cast<std::size_t>(o)];
+            for (int i = 0; i < mine.size; ++i) {
+                if (mine.rules[i]->may_move) moves[move_count++] = {o, mine.rules[i]};
+                if (mine.rules[i]->may_build) builds[build_count++] = {o, mine.rules[i]};
+            }
+        }
+    }
+    bool move_ok(const State& s, int mover, const Step& m) const {
+        if (!(s.turn.movable >> m.worker & 1u)) return false;
+        if ((s.turn.flags & turn_flag::no_move_up) && s.board.height(m.to) > s.board.height(m.from)) return false;
+        for (int i = 0; i < move_count; ++i)
+            if (!moves[i].rules->may_move(s, moves[i].seat, mover, m)) return false;
+        return true;
+    }
+    bool build_ok(const State& s, int mover, const Step& b) const {
+        for (int i = 0; i < build_count; ++i)
+            if (!builds[i].rules->may_build(s, builds[i].seat, mover, b)) return false;
+        return true;
+    }
+};
+
 void filter_restricted(const State& s, int mover, StepList& out) {
+    const RestrictionsInPlay r(s);
     out.filter([&](const Step& st) {
         switch (st.kind) {
-            case StepKind::Move: return move_is_allowed(s, mover, st);
+            case StepKind::Move: return r.move_ok(s, mover, st);
             case StepKind::Build:
-            case StepKind::Dome: return build_allowed(s, mover, st);
+            case StepKind::Dome: return r.build_ok(s, mover, st);
             default: return true;
         }
     });
@@ -91,11 +131,11 @@ void begin_candidates(const State& s, int seat, StepList& out) {
         if (!(s.turn.movable >> w & 1u) || s.worker(w).square == no_square) continue;
         if (s.turn.worker >= 0 && w != s.turn.worker) continue;
         add_normal_moves(s, w, out);
-        for_each_power(s, seat, [&](const PowerRules& r) {
+        for_each_power(s, seat, hook::extra_moves, [&](const PowerRules& r) {
             if (r.extra_moves) r.extra_moves(s, seat, w, out);
         });
     }
-    for_each_power(s, seat, [&](const PowerRules& r) {
+    for_each_power(s, seat, hook::begin_steps, [&](const PowerRules& r) {
         if (r.begin_steps) r.begin_steps(s, seat, out);
     });
 }
@@ -103,7 +143,7 @@ void begin_candidates(const State& s, int seat, StepList& out) {
 void after_move_candidates(const State& s, int seat, StepList& out) {
     std::uint32_t builders = 0;
     bool hooked = false, normal = true;
-    for_each_power(s, seat, [&](const PowerRules& r) {
+    for_each_power(s, seat, hook::after_move_steps | hook::builders | hook::replaces_normal_build, [&](const PowerRules& r) {
         if (r.after_move_steps) r.after_move_steps(s, seat, out);
         if (r.builders) {
             builders |= r.builders(s, seat);
@@ -116,7 +156,7 @@ void after_move_candidates(const State& s, int seat, StepList& out) {
     for (int w = 0; w < s.worker_count; ++w) {
         if (!(builders >> w & 1u) || s.worker(w).square == no_square) continue;
         add_normal_builds(s, w, out);
-        for_each_power(s, seat, [&](const PowerRules& r) {
+        for_each_power(s, seat, hook::extra_builds, [&](const PowerRules& r) {
             if (r.extra_builds) r.extra_builds(s, seat, w, out);
         });
     }
@@ -125,7 +165,7 @@ void after_move_candidates(const State& s, int seat, StepList& out) {
 // Candidates before the completion rule.
 void candidates(const State& s, StepList& out) {
     if (s.interrupt >= 0) {
-        for_each_power(s, s.interrupt, [&](const PowerRules& r) {
+        for_each_power(s, s.interrupt, hook::interrupt_steps, [&](const PowerRules& r) {
             if (r.interrupt_steps) r.interrupt_steps(s, s.interrupt, out);
         });
         out.push_back(Step::pass());
@@ -136,12 +176,12 @@ void candidates(const State& s, StepList& out) {
         case Phase::Begin: begin_candidates(s, seat, out); break;
         case Phase::AfterMove: after_move_candidates(s, seat, out); break;
         case Phase::AfterBuild:
-            for_each_power(s, seat, [&](const PowerRules& r) {
+            for_each_power(s, seat, hook::more_builds, [&](const PowerRules& r) {
                 if (r.more_builds) r.more_builds(s, seat, out);
             });
             break;
         case Phase::End:
-            for_each_power(s, seat, [&](const PowerRules& r) {
+            for_each_power(s, seat, hook::end_steps, [&](const PowerRules& r) {
                 if (r.end_steps) r.end_steps(s, seat, out);
             });
             break;
@@ -229,11 +269,25 @@ bool placement_visited(const State& s) {
 
 // What the turn has done so far: every Turn field but the loop guard itself and which worker
 // moved last (Hermes alternates his workers while either may build, so it tells nothing).
-bool same_record(Turn a, Turn b) {
-    a.visited = b.visited = {};
-    a.worker = b.worker = -1;
-    return a == b;
+// Kept as its own small value, since every step of a probe compares it.
+struct TurnRecord {
+    std::uint16_t number, flags, moved_workers;
+    std::int8_t seat;
+    Square start, last_build;
+    std::uint8_t moves, builds, extra;
+    std::uint32_t movable;
+    bool if_possible_waived;
+    friend bool operator==(const TurnRecord&, const TurnRecord&) = default;
+};
+// A field added to Turn must be added to TurnRecord too (or said to tell nothing, like `worker`).
+static_assert(sizeof(Turn) == 120, "Turn changed: update TurnRecord");
+
+TurnRecord record_of(const Turn& t) {
+    return {t.number, t.flags, t.moved_workers, t.seat, t.start, t.last_build, t.moves, t.builds, t.extra, t.movable,
+            t.if_possible_waived};
 }
+
+bool same_record(const TurnRecord& a, const Turn& b) { return a == record_of(b); }
 
 // The loop guard (Turn::visited; rulings 3 and B5). A turn's state is its record (same_record)
 // and the placement of the mover's workers. The record only grows within a turn (moves, moved
@@ -241,7 +295,7 @@ bool same_record(Turn a, Turn b) {
 // guard holds the placements met since the record last changed, and a move onto one of them
 // repeats a state the turn has passed through. Only that is stopped: a worker that went out
 // and came back after moving is in a new state (Triton back on his starting square).
-void guard_loops(State& s, const Turn& before, const Step& st) {
+void guard_loops(State& s, const TurnRecord& before, const Step& st) {
     bool changed = !same_record(before, s.turn);
     if (changed) s.turn.visited = {};
     if (!changed && st.kind == StepKind::Move && placement_visited(s))
@@ -256,10 +310,10 @@ void finish_turn(State& s, bool probe) {
         s.turn.flags |= turn_done;
         return;
     }
-    for_each_power(s, seat, [&](const PowerRules& r) {
+    for_each_power(s, seat, hook::own_turn_end, [&](const PowerRules& r) {
         if (r.own_turn_end) r.own_turn_end(s, seat);
     });
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::on_turn_end, [&](int o, const PowerRules& r) {
         if (r.on_turn_end) r.on_turn_end(s, o, seat);
     });
     // The god a card acts as (Chaos' face-up god, the one of this turn) before the card's own
@@ -271,7 +325,7 @@ void finish_turn(State& s, bool probe) {
     });
     if (s.over()) return;
     int extra = -1;
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::takes_extra_turn, [&](int o, const PowerRules& r) {
         if (extra < 0 && r.takes_extra_turn && r.takes_extra_turn(s, o, seat)) extra = o;
     });
     if (extra >= 0)
@@ -311,14 +365,14 @@ void advance(State& s, bool probe) {
 
 bool standing_win_denied(const State& s, int winner) {
     bool denied = false;
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::denies_standing_win, [&](int o, const PowerRules& r) {
         if (!denied && r.denies_standing_win && r.denies_standing_win(s, o, winner)) denied = true;
     });
     return denied;
 }
 
 void check_standing_wins(State& s) {
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::wins_now, [&](int o, const PowerRules& r) {
         if (!s.over() && r.wins_now && r.wins_now(s, o) && !standing_win_denied(s, o)) declare_winner(s, s.seat(o).side);
     });
 }
@@ -345,12 +399,12 @@ void do_move(State& s, int mover, const Step& st) {
     s.phase = Phase::AfterMove;
 
     bool win = to_height == 3 && from_height < 3;
-    for_each_power(s, mover, [&](const PowerRules& r) {
+    for_each_power(s, mover, hook::wins_by_move, [&](const PowerRules& r) {
         if (!win && r.wins_by_move) win = r.wins_by_move(s, mover, st, from_height);
     });
     if (!win) return;
     int winner_side = s.seat(mover).side;
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::win_veto, [&](int o, const PowerRules& r) {
         if (!win || !r.win_veto) return;
         switch (r.win_veto(s, o, mover, st)) {
             case WinVeto::Allow: break;
@@ -386,7 +440,7 @@ void do_build(State& s, const Step& st) {
 
 bool cancelled(const State& s, int mover, const Step& st) {
     bool c = false;
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::cancels, [&](int o, const PowerRules& r) {
         if (!c && r.cancels && r.cancels(s, o, mover, st)) c = true;
     });
     return c;
@@ -399,8 +453,8 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         int who = s.interrupt;
         s.interrupt = -1;
         if (st.kind != StepKind::Pass)
-            for_each_power(s, who, [&](const PowerRules& r) {
-                if (r.after_step) r.after_step(s, who, st);
+            for_each_power(s, who, hook::after_step, [&](const PowerRules& r) {
+                if (r.after_step && (r.after_step_kinds & step_kind_bit(st.kind))) r.after_step(s, who, st);
             });
         check_standing_wins(s);
         advance(s, probe);
@@ -412,7 +466,7 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
         return;
     }
     int mover = s.turn.seat;
-    const Turn before = s.turn;
+    const TurnRecord before = record_of(s.turn);
     if (!probe && st.kind != StepKind::EndTurn && cancelled(s, mover, st)) {
         finish_turn(s, probe);
         return;
@@ -444,15 +498,15 @@ void apply_turn_step(State& s, const Step& st, bool probe) {
     }
     // A turn that ended (or waits to end, as it would have ended) hears no more of its steps.
     if (s.over() || (s.turn.flags & turn_done) || s.turn.number != before.number || s.phase == Phase::Confirm) return;
-    for_each_power(s, mover, [&](const PowerRules& r) {
-        if (r.after_step) r.after_step(s, mover, st);
+    for_each_power(s, mover, hook::after_step, [&](const PowerRules& r) {
+        if (r.after_step && (r.after_step_kinds & step_kind_bit(st.kind))) r.after_step(s, mover, st);
     });
     // Movements first (Harpies' slide, Charybdis' whirlpools), then what judges the result
     // (Tartarus' Abyss, Gaea), so that no effect depends on which seat sits first (G13).
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::after_any_move, [&](int o, const PowerRules& r) {
         if (r.after_any_move) r.after_any_move(s, o, mover, st);
     });
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::after_any_step, [&](int o, const PowerRules& r) {
         if (r.after_any_step) r.after_any_step(s, o, mover, st);
     });
     check_standing_wins(s);
@@ -513,9 +567,11 @@ private:
         }
         StepList list;
         candidates(s, list);
+        const TurnHooks hooks = turn_hooks(s);
         // Last first: generators list moves before builds and passes, and a build or a pass is
         // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
         for (int i = list.size() - 1; i >= 0; --i) {
+            if (certainly_completes(s, list[i], hooks, declined_ends_)) return true;
             State next = s;
             apply_turn_step(next, list[i], true);
             if (search(next)) return true;
@@ -550,8 +606,13 @@ std::uint64_t count_from(const State& s) {
     if (s.turn.flags & repeated) return 0;
     StepList list;
     candidates(s, list);
+    const TurnHooks hooks = turn_hooks(s);
     std::uint64_t n = 0;
     for (const Step& c : list) {
+        if (int certain = turns_certain(s, c, hooks); certain >= 0) {
+            n += static_cast<std::uint64_t>(certain);
+            continue;
+        }
         State next = s;
         apply_turn_step(next, c, true);
         n += count_from(next);
@@ -648,8 +709,10 @@ void legal_steps(const State& state, StepList& out) {
         State seen = view_for(state, decider(state));
         candidates(seen, out);
         CompletionSearch search;
+        const TurnHooks hooks = turn_hooks(seen);
         if (turn_phase(seen.phase) && seen.interrupt < 0)
             out.filter([&](const Step& c) {
+                if (certainly_completes(seen, c, hooks)) return true;
                 State next = seen;
                 apply_turn_step(next, c, true);
                 return search.can_complete(next);
@@ -667,12 +730,16 @@ void detail::legal_steps_on_truth(const State& state, StepList& out) {
     // does not bind it (apply_checked settles a mover left without a turn).
     if (!turn_phase(state.phase) || state.interrupt >= 0) return;
     CompletionSearch search;  // one memory of dead ends for all candidates
+    const TurnHooks hooks = turn_hooks(state);
     out.filter([&](const Step& c) {
+        if (certainly_completes(state, c, hooks)) return true;
         State next = state;
         apply_turn_step(next, c, true);
         return search.can_complete(next);
     });
 }
+
+void detail::use_shortcuts(bool on) { detail::shortcuts = on; }
 
 void detail::apply_on_truth(State& state, const Step& step) { apply_checked(state, step, true); }
 
@@ -707,7 +774,7 @@ bool move_allowed(const State& s, int mover, const Step& move) { return move_is_
 
 bool build_allowed(const State& s, int mover, const Step& b) {
     bool ok = true;
-    for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+    for_each_power_in_play(s, hook::may_build, [&](int o, const PowerRules& r) {
         if (ok && r.may_build && !r.may_build(s, o, mover, b)) ok = false;
     });
     return ok;
@@ -769,10 +836,10 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
         // holds the power through it, as through the turn that earned it.
         if (s.ram != no_square && (flags & turn_flag::extra_turn)) s.fleece_holders |= static_cast<std::uint8_t>(1u << seat);
         // Who holds which card first (Circe), so every turn-start hook sees the new holders.
-        for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        for_each_power_in_play(s, hook::before_turn_start, [&](int o, const PowerRules& r) {
             if (r.before_turn_start) r.before_turn_start(s, o, seat);
         });
-        for_each_power_in_play(s, [&](int o, const PowerRules& r) {
+        for_each_power_in_play(s, hook::on_turn_start, [&](int o, const PowerRules& r) {
             if (r.on_turn_start) r.on_turn_start(s, o, seat);
         });
         mark_visited(s);

@@ -43,5 +43,9 @@ std::optional<Step> true_step(const State& state, const Step& seen);
 /// without the loop guard (Turn::visited) and the turn number (perft_distinct, and the dead
 /// ends the completion search remembers).
 std::string midturn_key(const State& state);
+/// Turns the core's exact shortcuts on or off for this thread (on by default): the completion
+/// rule's steps known to complete without a probe, and counting of steps known to end the
+/// turn without playing them. Off, every candidate is played and probed (tests compare both).
+void use_shortcuts(bool on);
 
 }  // namespace santorini::detail

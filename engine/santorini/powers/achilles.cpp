@@ -26,6 +26,9 @@ void spend_on_first_build(State& s, int seat, const Step& st) {
 }
 }  // namespace
 
-const PowerRules achilles{.begin_steps = build_first, .after_step = spend_on_first_build};
+const PowerRules achilles{
+    .begin_steps = build_first,
+    .after_step = spend_on_first_build,
+    .after_step_kinds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome)};
 
 }  // namespace santorini::powers

@@ -32,6 +32,8 @@ void clear_tokens(State& s, int, const Step& st) {
 }
 }  // namespace
 
-const PowerRules ares{.end_steps = removals, .after_step = clear_tokens};
+const PowerRules ares{.end_steps = removals,
+                      .after_step = clear_tokens,
+                      .after_step_kinds = step_kind_bit(StepKind::Remove)};
 
 }  // namespace santorini::powers

@@ -26,6 +26,8 @@ void spend_on_second_move(State& s, int seat, const Step& st) {
 }
 }  // namespace
 
-const PowerRules atalanta{.after_move_steps = move_again, .after_step = spend_on_second_move};
+const PowerRules atalanta{.after_move_steps = move_again,
+                          .after_step = spend_on_second_move,
+                          .after_step_kinds = step_kind_bit(StepKind::Move)};
 
 }  // namespace santorini::powers

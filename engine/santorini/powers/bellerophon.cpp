@@ -25,6 +25,8 @@ void spend_on_climb(State& s, int seat, const Step& st) {
 }
 }  // namespace
 
-const PowerRules bellerophon{.extra_moves = climb_two, .after_step = spend_on_climb};
+const PowerRules bellerophon{.extra_moves = climb_two,
+                             .after_step = spend_on_climb,
+                             .after_step_kinds = step_kind_bit(StepKind::Move)};
 
 }  // namespace santorini::powers

@@ -36,6 +36,8 @@ void select_ferryman(State& s, int seat, const Step& st) {
 }
 }  // namespace
 
-const PowerRules charon{.begin_steps = ferries, .after_step = select_ferryman};
+const PowerRules charon{.begin_steps = ferries,
+                        .after_step = select_ferryman,
+                        .after_step_kinds = step_kind_bit(StepKind::Force)};
 
 }  // namespace santorini::powers

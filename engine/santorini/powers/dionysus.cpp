@@ -63,12 +63,14 @@ bool no_standing_win(const State& s, int, int) {
 }
 }  // namespace
 
-const PowerRules dionysus{.begin_steps = decline,
-                          .after_step = after_his_step,
-                          .own_turn_end = paid,
-                          .takes_extra_turn = owes_a_turn,
-                          .on_turn_start = opponent_workers,
-                          .win_veto = no_win_by_move,
-                          .denies_standing_win = no_standing_win};
+const PowerRules dionysus{
+    .begin_steps = decline,
+    .after_step = after_his_step,
+    .own_turn_end = paid,
+    .takes_extra_turn = owes_a_turn,
+    .on_turn_start = opponent_workers,
+    .win_veto = no_win_by_move,
+    .denies_standing_win = no_standing_win,
+    .after_step_kinds = step_kind_bit(StepKind::Dome) | step_kind_bit(StepKind::Pass)};
 
 }  // namespace santorini::powers

@@ -37,6 +37,9 @@ Bitboard guarded(const State& s, int seat, int) {
 }
 }  // namespace
 
-const PowerRules europa_talus{.end_steps = relocations, .after_step = relocate, .dome_like_for = guarded};
+const PowerRules europa_talus{.end_steps = relocations,
+                              .after_step = relocate,
+                              .dome_like_for = guarded,
+                              .after_step_kinds = step_kind_bit(StepKind::Token)};
 
 }  // namespace santorini::powers

@@ -39,6 +39,8 @@ void spend_on_first_dome(State& s, int seat, const Step& st) {
 }
 }  // namespace
 
-const PowerRules heracles{.end_steps = domes, .after_step = spend_on_first_dome};
+const PowerRules heracles{.end_steps = domes,
+                          .after_step = spend_on_first_dome,
+                          .after_step_kinds = step_kind_bit(StepKind::Dome)};
 
 }  // namespace santorini::powers

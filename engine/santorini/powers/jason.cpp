@@ -47,6 +47,8 @@ void then_build(State& s, int seat, const Step& st) {
 
 }  // namespace
 
-const PowerRules jason{.begin_steps = place_instead, .after_step = then_build};
+const PowerRules jason{.begin_steps = place_instead,
+                       .after_step = then_build,
+                       .after_step_kinds = step_kind_bit(StepKind::Place)};
 
 }  // namespace santorini::powers

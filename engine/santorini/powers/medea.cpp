@@ -50,6 +50,8 @@ void lowered(State& s, int seat, const Step& st) {
 
 }  // namespace
 
-const PowerRules medea{.end_steps = lowerings, .after_step = lowered};
+const PowerRules medea{.end_steps = lowerings,
+                       .after_step = lowered,
+                       .after_step_kinds = step_kind_bit(StepKind::Remove)};
 
 }  // namespace santorini::powers

@@ -51,6 +51,8 @@ void forced(State& s, int seat, const Step& st) {
 
 }  // namespace
 
-const PowerRules odysseus{.begin_steps = forces, .after_step = forced};
+const PowerRules odysseus{.begin_steps = forces,
+                          .after_step = forced,
+                          .after_step_kinds = step_kind_bit(StepKind::Force)};
 
 }  // namespace santorini::powers

@@ -34,6 +34,7 @@ void domed(State& s, int seat, const Step& st) {
 
 }  // namespace
 
-const PowerRules polyphemus{.end_steps = domes, .after_step = domed};
+const PowerRules polyphemus{
+    .end_steps = domes, .after_step = domed, .after_step_kinds = step_kind_bit(StepKind::Dome)};
 
 }  // namespace santorini::powers

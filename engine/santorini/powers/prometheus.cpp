@@ -19,6 +19,9 @@ void no_climb_after_building(State& s, int, const Step& st) {
 }
 }  // namespace
 
-const PowerRules prometheus{.begin_steps = build_first, .after_step = no_climb_after_building};
+const PowerRules prometheus{
+    .begin_steps = build_first,
+    .after_step = no_climb_after_building,
+    .after_step_kinds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome)};
 
 }  // namespace santorini::powers

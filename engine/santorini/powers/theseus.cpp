@@ -35,6 +35,8 @@ void slain(State& s, int seat, const Step& st) {
 
 }  // namespace
 
-const PowerRules theseus{.end_steps = slayings, .after_step = slain};
+const PowerRules theseus{.end_steps = slayings,
+                         .after_step = slain,
+                         .after_step_kinds = step_kind_bit(StepKind::Capture)};
 
 }  // namespace santorini::powers

@@ -1,0 +1,101 @@
+#pragma once
+// Internal to the core (rules.cpp): where the completion rule and counting can skip playing a
+// step. Both are exact: they answer what playing the step in a probe would, from facts of the
+// core turn that no hook in play can change (a test compares them with playing every step:
+// perft_shortcuts_test.cpp). docs/engine.md 3.2 and 8.
+
+#include <cstdint>
+
+#include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/powers_in_play.hpp"
+
+namespace santorini::detail {
+
+/// On unless a test turns them off (use_shortcuts, turn_flow.hpp).
+inline thread_local bool shortcuts = true;
+
+// The hooks of the powers in play, and of the mover's own (hooks the core calls for the mover
+// only: its generators, its neighbours, its wins by moving, after_step outside interrupts).
+struct TurnHooks {
+    std::uint64_t any;
+    std::uint64_t mover;
+    std::uint32_t mover_after_step_kinds;  // the step kinds after which the mover's after_step acts
+};
+
+inline TurnHooks turn_hooks(const State& s) {
+    const detail::PowersInPlay& p = detail::powers_in_play(s);
+    const auto& mover = p.seats[static_cast<std::size_t>(s.turn.seat)];
+    return {p.hooks, mover.hooks, mover.after_step_kinds};
+}
+
+// The step kinds a candidate and what certainly follows it in the turn are made of: a build,
+// or a first move and then its build.
+inline std::uint32_t kinds_of_rest(const Step& c) {
+    constexpr std::uint32_t builds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome);
+    return c.kind == StepKind::Move ? builds | step_kind_bit(StepKind::Move) : step_kind_bit(c.kind);
+}
+
+// True if no hook acts after `c` and its build (kinds_of_rest) or judges whether the turn may
+// end: the turn then ends where the core's own rules end it. Out-of-turn decisions (Gaea) are
+// never skipped.
+inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) {
+    return shortcuts && s.interrupt < 0 &&
+           !(h.any & (hook::after_any_move | hook::after_any_step | hook::may_end_turn | hook::if_possible)) &&
+           !(h.mover_after_step_kinds & kinds_of_rest(c));
+}
+
+// True if the mover's builds after a move are the normal ones: the worker that moved builds
+// on any neighbour without a worker, a dome or the Ram.
+inline bool normal_builds(TurnHooks h) {
+    return !(h.any & (hook::may_build | hook::dome_like_for)) &&
+           !(h.mover & (hook::builders | hook::replaces_normal_build | hook::neighbors_of));
+}
+
+// A build after moving (not Prometheus' build before moving): it takes the turn to AfterBuild.
+inline bool build_after_moving(const State& s, const Step& c) {
+    return (c.kind == StepKind::Build || c.kind == StepKind::Dome) && c.aux != 1 &&
+           (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild);
+}
+
+// The first move of a turn, to a neighbouring square: the square it left is then free unless
+// the move swaps (Apollo puts the other worker there).
+inline bool first_move_leaving_free(const State& s, const Step& c) {
+    return c.kind == StepKind::Move && s.phase == Phase::Begin && s.turn.moves == 0 && c.aux != c.from &&
+           (neighbors(c.to) & bit(c.from)) != 0;
+}
+
+// True if the turn can certainly be brought to its end after `c`, a candidate at `s`. A build
+// after moving: the turn may end after it (only may_end_turn and if_possible say otherwise),
+// and further builds or end-of-turn steps come with a Pass. The first move of a turn that
+// leaves its square free: that square is a neighbour of the mover's new square with no
+// worker, dome or Ram, so the mover can build there when the builds are the normal ones (and
+// the loop guard cannot stop a first move: it changes the turn's record); a winning move ends
+// the game, which ends the turn. A declined turn (Dionysus) ends declined, which is no end
+// for a search of played turns.
+inline bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool declined_ends = true) {
+    if (!turn_ends_by_core_rules(s, c, h)) return false;
+    if (!declined_ends && (s.turn.flags & turn_flag::declined)) return false;
+    if (build_after_moving(s, c)) return true;
+    return first_move_leaving_free(s, c) && normal_builds(h);
+}
+
+// The number of full turns that begin with `c` when that is certain without playing it, else
+// -1. A build after moving ends the turn when, besides the above, the mover has no further
+// builds or end-of-turn steps: one turn. The first move of a turn, when besides that nothing
+// but the normal rules decides its win and its builds (no hook judges a win, adds steps after
+// the move, or adds builds): one turn if it wins, else one per free neighbour of its square.
+inline int turns_certain(const State& s, const Step& c, TurnHooks h) {
+    if (!turn_ends_by_core_rules(s, c, h) || (h.mover & (hook::more_builds | hook::end_steps))) return -1;
+    if (build_after_moving(s, c)) return 1;
+    if (c.kind != StepKind::Move || s.phase != Phase::Begin || s.turn.moves != 0 || !normal_builds(h) ||
+        (h.any & (hook::win_veto | hook::wins_now)) ||
+        (h.mover & (hook::wins_by_move | hook::after_move_steps | hook::extra_builds)))
+        return -1;
+    if (s.board.height(c.from) < 3 && s.board.height(c.to) == 3) return 1;
+    Bitboard workers = (s.worker_squares() & ~bit(c.from)) | bit(c.to);
+    if (c.aux != no_square) workers |= bit(c.aux);  // the worker it displaced
+    Bitboard blocked = workers | s.board.domes() | (s.ram != no_square ? bit(s.ram) : 0);
+    return count(neighbors(c.to) & ~blocked);
+}
+
+}  // namespace santorini::detail

@@ -1,0 +1,185 @@
+// The core's shortcuts (detail::use_shortcuts: steps known to complete the turn without a
+// probe, steps counted without playing them) against playing and probing every step, on the
+// positions of random games with random powers: the legal lists, the full turns from every
+// turn start and mid-turn point, and perft 2 where it is small, must be identical either way.
+//
+// About 230 games, a quarter of their decision points compared: a few seconds in a release build. SANTORINI_RANDOM_GAMES_PERCENT=10 plays a
+// tenth of them (as the other random tests), for the sanitizer job.
+
+#include <algorithm>
+#include <catch2/catch_test_macros.hpp>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/santorini/game.hpp"
+#include "engine/santorini/notation.hpp"
+#include "engine/santorini/perft.hpp"
+#include "engine/santorini/turn_flow.hpp"
+
+using namespace santorini;
+
+namespace {
+
+// `n` games, or the percentage of them SANTORINI_RANDOM_GAMES_PERCENT asks for (at least one).
+int shortcut_games(int n) {
+    const char* percent = std::getenv("SANTORINI_RANDOM_GAMES_PERCENT");
+    if (percent == nullptr) return n;
+    int p = std::atoi(percent);
+    return p <= 0 || p >= 100 ? n : std::max(1, n * p / 100);
+}
+
+// Sets the shortcuts for a scope, and turns them back on after it (also when a check throws).
+struct Shortcuts {
+    explicit Shortcuts(bool on) { detail::use_shortcuts(on); }
+    ~Shortcuts() { detail::use_shortcuts(true); }
+    Shortcuts(const Shortcuts&) = delete;
+    Shortcuts& operator=(const Shortcuts&) = delete;
+};
+
+std::vector<Step> truth_list_with(const State& s, bool shortcuts) {
+    Shortcuts scope(shortcuts);
+    StepList list;
+    detail::legal_steps_on_truth(s, list);
+    return {list.begin(), list.end()};
+}
+
+std::vector<Step> legal_list_with(const State& s, bool shortcuts) {
+    Shortcuts scope(shortcuts);
+    StepList list;
+    legal_steps(s, list);
+    return {list.begin(), list.end()};
+}
+
+std::uint64_t full_turns_with(const State& s, bool shortcuts) {
+    Shortcuts scope(shortcuts);
+    return count_full_turns(s);
+}
+
+std::uint64_t perft_2_with(const State& s, bool shortcuts) {
+    Shortcuts scope(shortcuts);
+    return perft_by_steps(s, 2);
+}
+
+// Powers whose full turns are too many to count in a test at every point (Hermes' and
+// Atalanta's wandering paths, Heracles' sets of spaces, Polyphemus' domes anywhere), or may
+// become any of them (Chaos): their games compare the legal lists only.
+bool shortcut_counts_explode(const State& s) {
+    auto explodes = [](PowerId p) {
+        return p == PowerId::Hermes || p == PowerId::Atalanta || p == PowerId::Heracles || p == PowerId::Polyphemus ||
+               p == PowerId::Chaos;
+    };
+    if (explodes(s.fleece_power)) return true;
+    for (int i = 0; i < s.seat_count; ++i)
+        if (explodes(s.seat(i).power)) return true;
+    return false;
+}
+
+struct ShortcutTally {
+    int games = 0, lists = 0, counts = 0, perfts = 0;
+    std::vector<std::string> failures;
+};
+
+void record_failure(ShortcutTally& t, const State& s, const std::string& what) {
+    if (t.failures.size() < 5) t.failures.push_back(what + " at " + to_notation(s));
+}
+
+void compare_shortcuts_at(const State& s, bool count, ShortcutTally& t) {
+    if (truth_list_with(s, true) != truth_list_with(s, false)) record_failure(t, s, "legal_steps_on_truth differs");
+    if (legal_list_with(s, true) != legal_list_with(s, false)) record_failure(t, s, "legal_steps differs");
+    ++t.lists;
+    if (!count || s.interrupt >= 0) return;
+    std::uint64_t fast = full_turns_with(s, true), slow = full_turns_with(s, false);
+    if (fast != slow) record_failure(t, s, "count_full_turns " + std::to_string(fast) + " vs " + std::to_string(slow));
+    ++t.counts;
+    // Perft 2 from turn starts with few turns: the counting shortcuts under the generator's
+    // own steps (start_turn's completion search, the next seat's counts).
+    if (s.phase == Phase::Begin && s.turn.moves == 0 && slow <= 60) {
+        std::uint64_t fast2 = perft_2_with(s, true), slow2 = perft_2_with(s, false);
+        if (fast2 != slow2) record_failure(t, s, "perft 2 " + std::to_string(fast2) + " vs " + std::to_string(slow2));
+        ++t.perfts;
+    }
+}
+
+void play_compared(State s, std::mt19937_64& rng, ShortcutTally& t) {
+    ++t.games;
+    for (int step = 0; step < 300 && !s.over(); ++step) {
+        if (in_play(s) && rng() % 4 == 0) compare_shortcuts_at(s, !shortcut_counts_explode(s), t);  // a sample: cost
+        StepList list;
+        legal_steps(s, list);
+        if (list.empty()) break;
+        apply_step(s, list[static_cast<int>(rng() % static_cast<std::uint64_t>(list.size()))]);
+    }
+}
+
+void play_compared(const Settings& st, std::mt19937_64& rng, ShortcutTally& t) {
+    auto created = new_game(st);
+    if (!created) {
+        t.failures.push_back("new_game refused: " + created.error().message);
+        return;
+    }
+    play_compared(*created, rng, t);
+}
+
+Settings shortcut_settings(std::mt19937_64& rng, int players, DraftMode draft) {
+    Settings st;
+    st.players = players;
+    st.draft = draft;
+    st.challenger = static_cast<int>(rng() % static_cast<std::uint64_t>(players));
+    st.start_player = static_cast<int>(rng() % static_cast<std::uint64_t>(players));
+    st.seed = rng();
+    return st;
+}
+
+void report_tally(const ShortcutTally& t) {
+    INFO("games " << t.games << ", lists " << t.lists << ", counts " << t.counts << ", perft 2 " << t.perfts);
+    for (const auto& f : t.failures) UNSCOPED_INFO(f);
+    CHECK(t.failures.empty());
+    CHECK(t.counts > 0);
+}
+
+}  // namespace
+
+TEST_CASE("shortcuts: random power pairs count and list as playing every step", "[random][shortcuts]") {
+    std::mt19937_64 rng(16);
+    auto eligible = eligible_powers(2, false);
+    REQUIRE(eligible.size() > 1);
+    ShortcutTally t;
+    for (int g = 0; g < shortcut_games(150); ++g) {
+        PowerId a = eligible[rng() % eligible.size()], b = eligible[rng() % eligible.size()];
+        // A quarter of the games against no power, from the benchmarks' start (powers that
+        // need other workers there are left to the pairs).
+        if (rng() % 4 == 0) {
+            auto s = parse_notation("00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A powers=" +
+                                    std::string(power_info(a).key) + ",-");
+            if (s) {
+                play_compared(*s, rng, t);
+                continue;
+            }
+        }
+        if (a == b || banned_pair(a, b)) continue;
+        Settings st = shortcut_settings(rng, 2, DraftMode::Fixed);
+        st.powers = {a, b};
+        play_compared(st, rng, t);
+    }
+    for (int g = 0; g < shortcut_games(20); ++g) play_compared(shortcut_settings(rng, 2, DraftMode::None), rng, t);
+    report_tally(t);
+}
+
+TEST_CASE("shortcuts: the Golden Fleece, 3 and 4 players count and list as playing every step",
+          "[random][shortcuts]") {
+    std::mt19937_64 rng(17);
+    auto fleece = eligible_powers(2, true);
+    REQUIRE(!fleece.empty());
+    ShortcutTally t;
+    for (int g = 0; g < shortcut_games(20); ++g) {
+        Settings st = shortcut_settings(rng, 2, DraftMode::Fixed);
+        st.golden_fleece = true;
+        st.powers = {fleece[rng() % fleece.size()]};
+        play_compared(st, rng, t);
+    }
+    for (int players : {3, 4})
+        for (int g = 0; g < shortcut_games(20); ++g) play_compared(shortcut_settings(rng, players, DraftMode::Random), rng, t);
+    report_tally(t);
+}
