@@ -18,6 +18,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include "server/accounts.hpp"
 #include "server/address_limiter.hpp"
 #include "server/broker.hpp"
 #include "server/remote_participant.hpp"
@@ -507,6 +508,9 @@ struct Hub::Impl final : QueueHost {
                 after(config.finished_match_keep, [this, id] { retire(id); });
             });
     }
+
+    /// Accounts (null without a database). Last, so it goes first: its requests use the rest.
+    std::unique_ptr<Accounts> accounts;
 };
 
 }  // namespace server
