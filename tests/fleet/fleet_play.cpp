@@ -11,7 +11,8 @@ namespace fleet {
 
 json plain_settings() {
     return {{"game", "santorini"}, {"players", 2},           {"powers", "none"},
-            {"public", false},     {"confirm_turns", false}, {"clock", {{"kind", "none"}}}};
+            {"public", false},     {"confirm_turns", false}, {"clock", {{"kind", "none"}}},
+            {"rated", true}};  // a private lobby is casual unless it says
 }
 
 std::vector<Client*> everyone(const Game& game) {
