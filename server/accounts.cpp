@@ -105,7 +105,7 @@ void Accounts::sign_in(std::string username, std::string password, std::string c
     const std::string key = std::holds_alternative<Username>(name)
                                 ? std::get<Username>(name).key
                                 : std::string();
-    if (!key.empty() && !by_username_.allow(key)) {
+    if (!key.empty() && !by_username_.take(key)) {
         AccountError e = refused(Kind::TooMany, "too many sign-in attempts for this username");
         e.retry_after_s = retry_seconds(limits_.per_username_per_minute);
         return reply(std::move(e));
@@ -170,6 +170,7 @@ AccountResult Accounts::do_sign_in(const std::string& key, const std::string& pa
         spdlog::info("event=sign_in_refused player={}", account->player_id);
         return wrong_credentials();
     }
+    by_username_.give_back(key);  // only failures count against the username
     std::string token = secret_token();
     auto added = store_->add_session(account->player_id, token, wall_ms());
     if (!added) return store_failed(added.error(), "add_session");
@@ -203,13 +204,14 @@ AccountResult Accounts::do_change_password(const std::string& token,
     }
     // A stolen token must not make guessing the old password cheap: the username's limit.
     const std::string key = std::get<Username>(read_username(account->username)).key;
-    if (!by_username_.allow(key)) {
+    if (!by_username_.take(key)) {
         AccountError e = refused(Kind::TooMany, "too many attempts for this account");
         e.retry_after_s = retry_seconds(limits_.per_username_per_minute);
         return e;
     }
     if (!verify_password(account->password_hash, old_password))
         return refused(Kind::Unauthorized, "wrong password");
+    by_username_.give_back(key);
     auto hash = hash_password(new_password);
     if (!hash) return refused(Kind::Unavailable, "the password could not be hashed; try again");
     auto changed = store_->change_password(guest.id, *hash, token, wall_ms());

@@ -22,6 +22,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "server/address_limiter.hpp"
+#include "server/sign_in_limiter.hpp"
 
 namespace store {
 class AccountStore;
@@ -65,7 +66,7 @@ class Accounts {
 
     /// Limits on sign-in attempts (the token buckets refill per minute) and on the work queued.
     struct Limits {
-        double per_username_per_minute = 5;  ///< attempts for one username, from anywhere
+        double per_username_per_minute = 5;  ///< failed attempts for one username, from anywhere
         double per_username_burst = 5;
         double per_address_per_minute = 20;  ///< attempts from one address, for any username
         double per_address_burst = 20;
@@ -108,7 +109,7 @@ class Accounts {
     Hub& hub_;
     Limits limits_;
     std::unique_ptr<store::AccountStore> store_;
-    AddressLimiter by_username_;
+    SignInLimiter by_username_;
     AddressLimiter by_address_;
     std::atomic<std::size_t> pending_{0};
     boost::asio::thread_pool pool_;
