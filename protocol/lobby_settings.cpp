@@ -144,6 +144,12 @@ std::optional<SettingsError> check_combination(const LobbySettings& s) {
     return std::nullopt;
 }
 
+// A lobby that does not say is rated when public and casual when private (friends trying
+// things out should not move ratings by accident; issue #17).
+void default_rated(const json& j, LobbySettings& s) {
+    if (!j.contains("rated")) s.rated = s.is_public;
+}
+
 // Splendor's settings: the fields every game has, nothing else (no powers, no variants).
 std::optional<SettingsError> read_splendor(const json& j, LobbySettings& s) {
     const std::string path = "settings";
@@ -153,7 +159,9 @@ std::optional<SettingsError> read_splendor(const json& j, LobbySettings& s) {
     if (auto e = bool_field(j, path, "rated", s.rated)) return e;
     if (auto e = bool_field(j, path, "confirm_turns", s.confirm_turns)) return e;
     if (auto e = read_clock(j, s)) return e;
-    return bool_field(j, path, "public", s.is_public);
+    if (auto e = bool_field(j, path, "public", s.is_public)) return e;
+    default_rated(j, s);
+    return std::nullopt;
 }
 
 }  // namespace
@@ -185,6 +193,7 @@ std::variant<LobbySettings, SettingsError> read_lobby_settings(const json& j) {
     if (auto e = bool_field(j, path, "confirm_turns", s.confirm_turns)) return *e;
     if (auto e = read_clock(j, s)) return *e;
     if (auto e = bool_field(j, path, "public", s.is_public)) return *e;
+    default_rated(j, s);
     if (auto e = check_combination(s)) return *e;
     auto engine = engine_settings(s, 0, 0);
     if (auto* error = std::get_if<std::string>(&engine))

@@ -18,7 +18,9 @@ namespace protocol {
 struct LobbySettings {
     std::string game = "santorini";       ///< santorini | splendor: the kind of game
     int players = 2;
-    bool rated = true;                    ///< false: a casual match (no rating changes)
+    /// false: a casual match (no rating changes). Unsaid in lobby.create: true for a public
+    /// lobby, false for a private one; the rated queues always set it.
+    bool rated = true;
     /// A turn that could end waits for an explicit end-turn step, so a misclick on its last
     /// step can still be taken back (docs/protocol.md, "Taking back a step").
     bool confirm_turns = false;

@@ -7,9 +7,11 @@ namespace http = boost::beast::http;
 std::string_view http_error_code(http::status status) {
     switch (status) {
         case http::status::bad_request: return "bad_request";
+        case http::status::unauthorized: return "unauthorized";
         case http::status::forbidden: return "forbidden";
         case http::status::not_found: return "not_found";
         case http::status::method_not_allowed: return "method_not_allowed";
+        case http::status::conflict: return "conflict";
         case http::status::payload_too_large: return "payload_too_large";
         case http::status::upgrade_required: return "upgrade_required";
         case http::status::too_many_requests: return "rate_limited";

@@ -11,9 +11,9 @@
 
 namespace server {
 
-/// The machine code for an error status: "bad_request" (400), "not_found" (404),
-/// "method_not_allowed" (405), "payload_too_large" (413), "upgrade_required" (426),
-/// "rate_limited" (429), "header_too_large" (431), "unavailable" (503), "internal" otherwise.
+/// The machine code for an error status: "bad_request" (400), "unauthorized" (401),
+/// "not_found" (404), "method_not_allowed" (405), "conflict" (409), "payload_too_large" (413),
+/// "upgrade_required" (426), "rate_limited" (429), "header_too_large" (431), "unavailable" (503), "internal" otherwise.
 std::string_view http_error_code(boost::beast::http::status status);
 
 /// {"error": message, "code": http_error_code(status)}.

@@ -14,6 +14,8 @@
 //   GET  /api/matches/{id}   200 Hub::match_summary(id); 404 if the hub does not hold it (reached
 //                            only without a database: otherwise HttpApi answers it from
 //                            PostgreSQL, with the rest of docs/api.md)
+//   /api/accounts, /api/account, /api/sessions, /api/sessions/current, /api/accounts/password
+//                            sign-up, sign-in and out, password (server/account_routes.hpp)
 //   GET  /ws                 426 unless it is a WebSocket upgrade (http_session handles those)
 //   GET  anything else       a static file under Config::web_root; 404 if there is none
 // HEAD is accepted wherever GET is. Errors are JSON {"error":"...","code":"..."}

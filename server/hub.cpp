@@ -102,9 +102,30 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
 Hub::Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, StepStore& store,
          store::Repository* repository, store::FleetStore* fleet, Broker* broker)
     : impl_(std::make_unique<Impl>(io, config, metrics, store, repository,
-                                   repository ? fleet : nullptr, broker)) {}
+                                   repository ? fleet : nullptr, broker)) {
+    if (repository && !config.database_url.empty())
+        impl_->accounts = std::make_unique<Accounts>(config.database_url, *this, Accounts::Limits{});
+}
 
-Hub::~Hub() = default;
+Hub::~Hub() {
+    // Account requests still running use the hub: they finish first.
+    impl_->accounts.reset();
+}
+
+Accounts* Hub::accounts() {
+    return impl_->accounts.get();
+}
+
+void Hub::forget_token(std::string_view token) {
+    std::unique_lock lock(impl_->identity_mutex);
+    impl_->by_token.erase(std::string(token));
+}
+
+void Hub::forget_tokens_of(std::string_view player_id, std::string_view keep) {
+    std::unique_lock lock(impl_->identity_mutex);
+    std::erase_if(impl_->by_token,
+                  [&](const auto& entry) { return entry.second.id == player_id && entry.first != keep; });
+}
 
 std::optional<Guest> Hub::create_guest(std::string_view name) {
     auto made = new_guest(name);

@@ -28,6 +28,8 @@ class Repository;
 
 namespace server {
 
+class Accounts;
+
 /// A guest player as created by POST /api/guests. The token is the secret that lets the
 /// player act; it is never sent to anyone else or logged.
 struct Guest {
@@ -80,6 +82,14 @@ public:
     /// memory (or without a database), else on the hub's blocking pool after the lookup. Post
     /// back to your own executor.
     void identify(std::string token, IdentityReply done) const;
+
+    /// Sign-up, sign-in, sign-out and password changes (server/accounts.hpp); null without a
+    /// database.
+    Accounts* accounts();
+    /// Forgets a revoked token (sign-out): a later hello with it is looked up again, and refused.
+    void forget_token(std::string_view token);
+    /// Forgets every token of `player_id` but `keep` (a password change revoked the others).
+    void forget_tokens_of(std::string_view player_id, std::string_view keep);
 
     /// Recovery at start: rebuilds every live match of the database by replaying its steps
     /// (Match::restore) and registers it, so its players reopen it with match.open. A match

@@ -19,6 +19,7 @@
 #include <unordered_map>
 
 #include "server/abandonment.hpp"
+#include "server/accounts.hpp"
 #include "server/address_limiter.hpp"
 #include "server/broker.hpp"
 #include "server/remote_participant.hpp"
@@ -539,6 +540,9 @@ struct Hub::Impl final : QueueHost {
                 after(config.finished_match_keep, [this, id] { retire(id); });
             });
     }
+
+    /// Accounts (null without a database). Last, so it goes first: its requests use the rest.
+    std::unique_ptr<Accounts> accounts;
 };
 
 }  // namespace server

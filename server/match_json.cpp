@@ -78,6 +78,21 @@ json match_pool(const store::StoredMatch& match) {
     return rating_pool(lobby);
 }
 
+namespace {
+
+// Why a match that ended changed no rating (docs/ratings.md): "casual", "aborted", or the store's
+// reason ("farming_cap", merged into the result); null when it was rated, or is still live.
+json unrated_reason(const store::StoredMatch& match, const json& pool, const json& result) {
+    if (is_live(match)) return nullptr;
+    if (pool.is_null()) return "casual";
+    if (match.status == "aborted") return "aborted";
+    if (result.is_object() && result.contains("unrated") && result["unrated"].is_string())
+        return result["unrated"];
+    return nullptr;
+}
+
+}  // namespace
+
 std::unique_ptr<protocol::GameView> shown_view(const store::StoredMatch& match,
                                                const protocol::Game& game) {
     return game.view(is_live(match) ? protocol::spectators : protocol::revealed, false);
@@ -106,6 +121,10 @@ json match_header(const store::StoredMatch& match, const protocol::Game* final_g
         seats.push_back(std::move(entry));
     }
     const json settings = parsed_or_null(match.settings_json);
+    json result = is_live(match) ? json(nullptr) : parsed_or_null(match.result_json);
+    json pool = match_pool(match);
+    json unrated = unrated_reason(match, pool, result);
+    const bool rated = !is_live(match) && unrated.is_null();
     return {{"id", match.id},
             {"game", match.game},
             {"status", match.status},
@@ -114,8 +133,10 @@ json match_header(const store::StoredMatch& match, const protocol::Game* final_g
             {"created_at", iso8601(match.created_at_ms)},
             {"finished_at", iso8601(match.finished_at_ms)},
             {"seats", std::move(seats)},
-            {"result", is_live(match) ? json(nullptr) : parsed_or_null(match.result_json)},
-            {"pool", match_pool(match)},
+            {"result", std::move(result)},
+            {"pool", std::move(pool)},
+            {"rated", rated},
+            {"unrated", std::move(unrated)},
             {"steps", match.step_count}};
 }
 

@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "server/store/farming.hpp"
 #include "server/store/pg.hpp"
 
 namespace store {
@@ -158,6 +159,10 @@ void apply_finish(pqxx::work& w, const StepRecord& rec) {
         }
         before.push_back(v);
     }
+    // Anti-farming (docs/ratings.md): past the cap the match stays finished, but unrated.
+    std::vector<std::string> players;
+    for (const auto& seat : seats) players.push_back(seat.second);
+    if (auto why = unrated_reason(w, f.pool, players, rec.at_ms)) return mark_unrated(w, rec.match_id, *why);
     std::vector<RatingValue> after;
     try {
         after = f.rate(before, rec.at_ms);

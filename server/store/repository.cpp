@@ -174,8 +174,10 @@ Result<Player> Repository::player_by_token(std::string_view token) {
     const std::string hash = token_sha256(token);
     return impl_->run<Player>([&](pqxx::connection& c) -> Result<Player> {
         pqxx::read_transaction t(c);
+        // The guest's own token, or a session of its account (migrations/0005_accounts.sql).
         auto r = t.exec_params("SELECT id, display_name, " + pg::timestamp_to_ms("created_at") +
-                                   " FROM players WHERE token_sha256 = $1",
+                                   " FROM players WHERE token_sha256 = $1 OR id = (SELECT "
+                                   "player_id FROM sessions WHERE token_sha256 = $1)",
                                hash);
         if (r.empty()) return StoreError{Kind::NotFound, "no player has this token"};
         return player_from(r[0]);
@@ -373,6 +375,8 @@ Result<std::vector<LeaderboardEntry>> Repository::leaderboard(std::string_view p
                      "r.games, " +
                          pg::timestamp_to_ms("r.last_rated_at") +
                          " FROM ratings r JOIN players p ON p.id = r.player_id "
+                         // Only accounts: a throwaway guest is no one to rank (docs/ratings.md).
+                         "JOIN accounts a ON a.player_id = r.player_id "
                          "WHERE r.pool = $1 AND r.games >= $2 AND ($5 <= 0 OR r.deviation <= $5) "
                          "ORDER BY r.rating DESC, r.player_id LIMIT $3 OFFSET $4",
                      p, min_games, limit, offset, max_deviation)) {

@@ -144,7 +144,8 @@ class Repository {
     /// Creates a guest. Conflict when the id or the token's hash is taken; Invalid for a bad
     /// name (empty, or longer than 64 characters: code points, as PostgreSQL counts them).
     Result<Player> create_guest(const NewPlayer& player);
-    /// The player whose token this is; NotFound for an unknown token.
+    /// The player whose token this is (the guest's own token or an account's session);
+    /// NotFound for an unknown or revoked token.
     Result<Player> player_by_token(std::string_view token);
     /// The player with this id; NotFound if there is none.
     Result<Player> player(std::string_view id);
@@ -178,7 +179,8 @@ class Repository {
     Result<std::vector<RatingChange>> rating_history(std::string_view player_id,
                                                      std::string_view pool, int limit,
                                                      std::int64_t before_id = 0);
-    /// The best `limit` (1-500) ratings of `pool` after skipping `offset`, among players with
+    /// The best `limit` (1-500) ratings of `pool` after skipping `offset`, among accounts (never
+    /// guests: docs/ratings.md) with
     /// at least `min_games` rated games and a stored deviation of at most `max_deviation` (0:
     /// any); ties by player id.
     Result<std::vector<LeaderboardEntry>> leaderboard(std::string_view pool, int limit,

@@ -158,6 +158,11 @@ void add_established_player(const store_test::TestSchema& schema, const std::str
     pqxx::work w(c);
     w.exec_params0("INSERT INTO players (id, display_name, token_sha256) VALUES ($1, $2, $3)", id, name,
                    store::token_sha256("token-of-" + id));
+    // The leaderboard lists accounts only (docs/ratings.md).
+    w.exec_params0(
+        "INSERT INTO accounts (player_id, username, username_key, password_hash) "
+        "VALUES ($1, $2, lower($2), '$argon2id$not-a-real-hash')",
+        id, name);
     w.exec_params0(
         "INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, last_rated_at) "
         "VALUES ($1, $2, $3, 50, 0.06, 40, now())",

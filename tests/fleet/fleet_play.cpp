@@ -11,7 +11,8 @@ namespace fleet {
 
 json plain_settings() {
     return {{"game", "santorini"}, {"players", 2},           {"powers", "none"},
-            {"public", true},      {"confirm_turns", false}, {"clock", {{"kind", "none"}}}};
+            {"public", true},      {"confirm_turns", false}, {"clock", {{"kind", "none"}}},
+            {"rated", true}};  // a lobby with rated games (the test checks ratings)
 }
 
 std::vector<Client*> everyone(const Game& game) {

@@ -72,6 +72,7 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
         const json settings = g % 3 == 2 ? json{{"game", "splendor"},
                                                 {"players", 2},
                                                 {"public", false},
+                                                {"rated", true},
                                                 {"clock", {{"kind", "none"}}}}
                                          : json{{"game", "santorini"},
                                                 {"players", 2},
@@ -79,6 +80,7 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
                                                 {"draft", "random"},
                                                 {"confirm_turns", g % 3 == 1},
                                                 {"public", false},
+                                                {"rated", true},
                                                 {"clock", {{"kind", "none"}}}};
         games.push_back(start_match(players[static_cast<std::size_t>(2 * g)], 2 * g,
                                     players[static_cast<std::size_t>(2 * g + 1)], 2 * g + 1,

@@ -59,7 +59,8 @@ TEST_CASE("the database goes away and comes back: refused steps change nothing, 
         connect(players.back(), port);
     }
     const json settings = {{"game", "santorini"}, {"players", 2},    {"powers", "none"},
-                           {"draft", "random"},   {"public", false}, {"clock", {{"kind", "none"}}}};
+                           {"draft", "random"},   {"public", false}, {"rated", true},
+                           {"clock", {{"kind", "none"}}}};
     Game game = start_match(players[0], 0, players[1], 1, settings);
     std::mt19937 rng(2026);
 

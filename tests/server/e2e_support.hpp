@@ -275,6 +275,8 @@ inline InviteCodes& invite_codes() {
 /// takes seat i + 1), host starts. Everyone reads until lobby.closed (started) and the match id is returned.
 inline Started start_private_match(Player& host, const std::vector<Player*>& guests, json settings) {
     settings["public"] = false;
+    // A private lobby is casual unless it says (issue #17); these tests rate theirs.
+    if (!settings.contains("rated")) settings["rated"] = true;
     host.send({{"type", "lobby.create"}, {"ref", "create"}, {"settings", settings}});
     std::optional<json> lobby = host.until_type("lobby");
     REQUIRE(lobby);

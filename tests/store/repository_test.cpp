@@ -1,6 +1,7 @@
 // Repository: guests and tokens, matches and seats, recovery and replay loads, a player's
 // matches by page, ratings, history and leaderboards.
 
+#include "server/store/account_store.hpp"
 #include "server/store/repository.hpp"
 
 #include <catch2/catch_test_macros.hpp>
@@ -280,6 +281,12 @@ TEST_CASE("ratings, rating history and leaderboards read what finished matches w
     REQUIRE(older->size() == 1);
     CHECK((*older)[0].match_id == "m1");
 
+    // The leaderboard ranks accounts only (account_store_test.cpp leaves a guest out).
+    store::AccountStore accounts(s.url());
+    for (const char* id : {"pa", "pb", "pc"})
+        REQUIRE(accounts.claim({id, std::string("user ") + id, std::string("user ") + id,
+                                "$argon2id$stand-in", 0})
+                    .ok());
     auto board = repo.leaderboard("santorini", 10);
     REQUIRE(board.ok());
     REQUIRE(board->size() == 3);

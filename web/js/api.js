@@ -42,6 +42,23 @@ export function useToken(token) {
 }
 const asPlayer = () => (bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : {});
 
+// Accounts (docs/api.md "Accounts"): the token goes in the Authorization header, never the URL.
+const bearer = (token) => (token ? { Authorization: `Bearer ${token}` } : {});
+const postJson = async (path, body, token) =>
+  (await call(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...bearer(token) }, body: JSON.stringify(body) })).json();
+
+/** The guest holding `token` claims `username`: {id, name, username}. */
+export const signUp = (token, username, password) => postJson('/api/accounts', { username, password }, token);
+/** Signs in on this device: {id, name, username, token} (a token of its own). */
+export const signIn = (username, password) => postJson('/api/sessions', { username, password });
+/** Changes the password; the account's other devices are signed out. */
+export const changePassword = (token, oldPassword, newPassword) =>
+  postJson('/api/accounts/password', { old_password: oldPassword, new_password: newPassword }, token);
+/** {id, name, username}: username null for a guest. */
+export const account = async (token) => (await call('/api/account', { headers: bearer(token) })).json();
+/** Revokes this device's token. */
+export const signOutSession = (token) => call('/api/sessions/current', { method: 'DELETE', headers: bearer(token) });
+
 export const lobbies = () => get('/api/lobbies');
 export const liveMatches = () => get('/api/matches');
 export const matchHeader = (id) => get(`/api/matches/${encodeURIComponent(id)}`);

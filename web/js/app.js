@@ -1,6 +1,6 @@
 // The browser client: sign-in, the hash router and the screens. The server is the authority;
 // the client renders what it is sent and sends back the step the player picks.
-import { createGuest, useToken } from './api.js';
+import { createGuest, useToken, signIn, signOutSession } from './api.js';
 import { Connection } from './net.js';
 import { h, mount } from './dom.js';
 import { homeScreen } from './screens/home.js';
@@ -10,12 +10,13 @@ import { gameScreen } from './screens/game.js';
 import { replayScreen } from './screens/replay.js';
 import { playerScreen } from './screens/player.js';
 import { leaderboardScreen } from './screens/leaderboard.js';
+import { accountScreen } from './screens/account.js';
 
 const STORAGE_KEY = 'santorini.guest';
 
 /** What every screen shares: the signed-in guest, the connection, the lobby we sit in. */
 export const app = {
-  me: null, // {id, name, token}
+  me: null, // {id, name, token, username}: username set once the guest has an account
   conn: null,
   lobby: null, // the lobby object from the last `lobby` event, or null
   queue: null, // the last `queue` event while waiting, or null
@@ -43,7 +44,16 @@ function loadGuest() {
   }
 }
 
+/** Keeps app.me for the next visit (the token stays on this device only). */
+function saveMe() {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(app.me));
+  renderMe();
+}
+app.saveMe = saveMe;
+
+/** Signs this device out: the server revokes its token (best effort), the browser forgets it. */
 function signOut() {
+  if (app.me && app.me.token) signOutSession(app.me.token).catch(() => {});
   localStorage.removeItem(STORAGE_KEY);
   setLobby(null);
   if (app.conn) app.conn.stop();
@@ -52,6 +62,7 @@ function signOut() {
   useToken(null);
   route();
 }
+app.signOut = signOut;
 
 function connect() {
   const conn = new Connection(app.me.token, {
@@ -113,12 +124,51 @@ function restoreLobby() {
 
 function renderMe() {
   const link = document.getElementById('me-link');
+  const account = document.getElementById('account-link');
   if (app.me) {
     link.textContent = app.me.name;
     link.href = `#/player/${app.me.id}`;
+    account.hidden = false;
+    account.textContent = app.me.username ? app.me.username : 'Account';
   } else {
     link.textContent = '';
+    account.hidden = true;
   }
+}
+
+/** Signs in to an existing account on this device. */
+function accountSignIn(then) {
+  const username = h('input', { id: 'signin-username', maxlength: 24, required: true, placeholder: 'Username', autocomplete: 'username' });
+  const password = h('input', { id: 'signin-password', type: 'password', required: true, autocomplete: 'current-password' });
+  const error = h('p', { class: 'error', role: 'alert', id: 'signin-error' });
+  return h(
+    'form',
+    {
+      class: 'card narrow',
+      id: 'account-sign-in',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        error.textContent = '';
+        try {
+          const me = await signIn(username.value.trim(), password.value);
+          app.me = me;
+          saveMe();
+          connect();
+          then();
+        } catch (err) {
+          error.textContent = err.message;
+        }
+      },
+    },
+    h('h2', {}, 'Have an account?'),
+    h('p', { class: 'muted' }, 'Sign in to play as yourself on this device, with your ratings and games.'),
+    h('label', { for: 'signin-username' }, 'Username'),
+    username,
+    h('label', { for: 'signin-password' }, 'Password'),
+    password,
+    h('button', { type: 'submit', id: 'signin-submit' }, 'Sign in'),
+    error,
+  );
 }
 
 function signInScreen(screen, then) {
@@ -151,7 +201,7 @@ function signInScreen(screen, then) {
     h('button', { type: 'submit', class: 'primary', id: 'sign-in' }, 'Play as guest'),
     error,
   );
-  mount(screen, form);
+  mount(screen, form, accountSignIn(then));
   input.focus();
 }
 
@@ -166,6 +216,7 @@ const routes = [
   [/^#\/replay\/([^/]+)$/, replayScreen, false],
   [/^#\/player\/([^/]+)$/, playerScreen, false],
   [/^#\/leaderboard(?:\/([^/]+))?$/, leaderboardScreen, false],
+  [/^#\/account$/, accountScreen, true],
 ];
 
 function route() {

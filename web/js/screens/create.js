@@ -57,6 +57,12 @@ export function createScreen(screen) {
   const hours = h('input', { type: 'number', id: 'set-hours', min: 1, max: 168, value: 24 });
   const isPublic = h('input', { type: 'checkbox', id: 'set-public', checked: true });
   const rated = h('input', { type: 'checkbox', id: 'set-rated', checked: true });
+  // Public games are rated and private ones casual unless the host chooses (issue #17).
+  let ratedChosen = false;
+  rated.addEventListener('change', () => (ratedChosen = true));
+  isPublic.addEventListener('change', () => {
+    if (!ratedChosen) rated.checked = isPublic.checked;
+  });
   const poolBoxes = Object.entries(POWERS).map(([key, p]) =>
     h('label', { class: 'pool-item', title: p.text }, h('input', { type: 'checkbox', value: key, 'data-power': key }), ` ${p.name}`),
   );
@@ -118,8 +124,7 @@ export function createScreen(screen) {
       if (handicap.value !== '' && !handicap.disabled) settings.hero_seat = Number(handicap.value);
     }
     if (confirmTurns.checked) settings.confirm_turns = true;
-    // Rated is the default; only a casual game says so.
-    if (!rated.checked) settings.rated = false;
+    settings.rated = rated.checked;
     if (clockKind.value === 'realtime') settings.clock = { kind: 'realtime', base_seconds: Math.round(Number(base.value) * 60), increment_seconds: Number(inc.value) };
     else if (clockKind.value === 'turn') settings.clock = { kind: 'turn', hours_per_move: Number(hours.value) };
     else settings.clock = { kind: 'none' };

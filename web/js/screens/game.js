@@ -8,6 +8,7 @@ import { h, mount, clockText } from '../dom.js';
 import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
 import { historyMarks } from '../history.js';
+import { matchHeader } from '../api.js';
 
 const TABLES = { santorini: santoriniTable, splendor: splendorTable };
 
@@ -27,6 +28,24 @@ export function gameScreen(screen, id) {
   const gameEl = h('div', { class: 'game', 'data-match': id }, els.main, els.side);
   mount(screen, gameEl);
   gameEl.prepend(h('p', { class: 'muted' }, 'Opening the match…'));
+
+  // Whether the finished match was rated, from the stored header (the store decides: a casual
+  // lobby, or the farming cap, docs/ratings.md). Asked once; kept across redraws.
+  let ratedEl = null;
+  const ratedNote = () => {
+    if (ratedEl) return ratedEl;
+    ratedEl = h('span', { id: 'rated-note', class: 'muted' });
+    const why = { casual: 'Casual game: no rating changes.', farming_cap: 'Not rated: you two already had 3 rated games in the last 24 hours.' };
+    matchHeader(id)
+      .then((header) => {
+        if (header && why[header.unrated]) {
+          ratedEl.textContent = `${why[header.unrated]} `;
+          ratedEl.dataset.unrated = header.unrated;
+        }
+      })
+      .catch(() => {});
+    return ratedEl;
+  };
 
   const match = () => conn.match(id);
   const view = () => match()?.view;
@@ -89,6 +108,7 @@ export function gameScreen(screen, id) {
         { class: 'actions over', id: 'result', 'data-reason': (r && r.reason) || 'aborted', 'data-winners': ((r && r.winners) || []).join(',') },
         h('strong', {}, text),
         ' ',
+        ratedNote(),
         h('a', { href: `#/replay/${id}`, id: 'replay-link' }, 'Watch the replay'),
         ' · ',
         h('a', { href: '#/' }, 'Home'),
