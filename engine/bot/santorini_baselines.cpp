@@ -1,5 +1,6 @@
 #include "engine/bot/santorini_baselines.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "engine/santorini/game.hpp"
@@ -8,8 +9,9 @@
 namespace santorini::bot {
 namespace {
 
-constexpr long own_turn_cap = 4'000;    // completions of the greedy player's own turn
-constexpr long reply_turn_cap = 2'000;  // positions of the next seat's turn, per completion
+constexpr long own_turn_cap = 2'000;      // positions of the greedy player's own turn
+constexpr long reply_turn_cap = 1'000;    // positions of the next seat's turn, per completion
+constexpr long reply_total_cap = 30'000;  // positions of all those replies, per decision
 
 bool side_won(const State& s, int side) {
     for (int seat = 0; seat < s.seat_count; ++seat)
@@ -44,6 +46,7 @@ enum class Outcome { Win, Safe, Unsafe };
 struct Walk {
     int side;
     long budget;
+    long reply_budget;
     std::vector<Outcome> best;  // per first step: the best outcome found through it
 };
 
@@ -69,7 +72,16 @@ void walk_turn(const State& s, const State& turn, int first, Walk& w) {
         } else {
             const int next = decider(child);
             const bool mine = side_of_seat(child, next) == w.side;
-            o = (!mine && has_winning_turn(child, reply_turn_cap)) ? Outcome::Unsafe : Outcome::Safe;
+            // Past the total cap the reply is not looked at: taken as safe, so that the greedy
+            // player still decides in bounded time with Hermes' or Atalanta's turns.
+            bool unsafe = false;
+            if (!mine && w.reply_budget > 0) {
+                long cap = std::min(reply_turn_cap, w.reply_budget);
+                const long before = cap;
+                unsafe = win_within_turn(child, child, side_of_seat(child, next), cap);
+                w.reply_budget -= before - std::max(cap, 0L);
+            }
+            o = unsafe ? Outcome::Unsafe : Outcome::Safe;
         }
         auto& b = w.best[static_cast<std::size_t>(f)];
         if (o == Outcome::Win || (o == Outcome::Safe && b == Outcome::Unsafe)) b = o;
@@ -94,7 +106,7 @@ Step greedy_step(const State& seat_view, std::uint64_t& rng) {
     StepList list;
     legal_steps(seat_view, list);
     if (!in_play(seat_view) || list.size() == 1) return list[random_below(rng, list.size())];
-    Walk w{side_of_seat(seat_view, decider(seat_view)), own_turn_cap,
+    Walk w{side_of_seat(seat_view, decider(seat_view)), own_turn_cap, reply_total_cap,
            std::vector<Outcome>(static_cast<std::size_t>(list.size()), Outcome::Unsafe)};
     walk_turn(seat_view, seat_view, -1, w);
     for (Outcome wanted : {Outcome::Win, Outcome::Safe}) {

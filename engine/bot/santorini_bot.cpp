@@ -16,13 +16,13 @@ namespace santorini::bot {
 namespace {
 
 // Per level: positions visited at most, and full turns searched to at most. Level 1 sees its
-// own turn only; level 2 also the reply; each further level about four times the positions.
+// own turn only; level 2 also the reply; each further level three to four times the positions.
 constexpr std::array<SearchLimits, ::bot::max_level> level_limits{{
     {150, 1, {}},
-    {1'500, 2, {}},
-    {8'000, 3, {}},
-    {30'000, 4, {}},
-    {100'000, 6, {}},
+    {1'000, 2, {}},
+    {4'000, 3, {}},
+    {15'000, 4, {}},
+    {50'000, 6, {}},
 }};
 
 // A rough prior for the draft, from how often each simple god is counted strong in the
