@@ -1,14 +1,15 @@
 // santorini-selfplay [--a PLAYER] [--b PLAYER] [--games N] [--powers P,Q] [--seed S] [--threads T]
-// santorini-selfplay --report [--games N] [--threads T]
+// santorini-selfplay --report [--games N] [--pairing-games M] [--threads T]
 // Plays games between two players, each one of: random, greedy (one ply: wins when it can, else
 // avoids giving the next player an immediate win, else random), bot1 .. bot5 (the computer
 // player at that level). Each player decides on its seat's view. Seats alternate (A plays
 // first in even games, second in odd ones); with --powers the first seat has P and the second
 // Q, so A plays each power in half the games. Prints a markdown table row set: wins of A, of B,
 // draws (no result after 1,000 steps), A's win rate with a 95% Wilson interval, and the mean
-// time per decision of each player. --report prints the tables of docs/bot.md ("Santorini:
-// strength"): the top level against random and against greedy in the base game and a sample
-// of god pairings, and each level against the one below it.
+// CPU time per decision of each player (thread time: the machine may be shared). --report prints the tables of docs/bot.md ("Santorini:
+// strength"): the top level against random and against greedy in the base game (N games) and
+// a sample of god pairings (M games each, and their total), and each level against the one
+// below it in the base game (level 1 against greedy).
 
 #include <atomic>
 #include <chrono>
@@ -18,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <time.h>
 #include <vector>
 
 #include "engine/bot/santorini_baselines.hpp"
@@ -55,6 +57,13 @@ struct Tally {
     }
 };
 
+// CPU time of this thread: the machine is shared, so wall time would measure the neighbours.
+double thread_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
 Step decide(const Player& p, const State& view, std::uint64_t seed) {
     if (p.level > 0) return santorini::bot::choose_step(view, {p.level, seed, std::chrono::milliseconds{0}});
     std::uint64_t rng = seed;
@@ -79,10 +88,10 @@ void play(const Player& a, const Player& b, const std::vector<PowerId>& powers, 
     for (int n = 0; n < step_bound && !s.over(); ++n) {
         const int seat = decider(s);
         const bool is_a = seat == a_seat;
-        const auto start = std::chrono::steady_clock::now();
+        const double start = thread_seconds();
         std::uint64_t step_seed = seed ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(n + 1));
         const Step step = decide(is_a ? a : b, view_for(s, seat), engine_common::next_random(step_seed));
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double secs = thread_seconds() - start;
         (is_a ? t.a_seconds : t.b_seconds) += secs;
         ++(is_a ? t.a_decisions : t.b_decisions);
         if (auto e = try_step(s, step)) {
@@ -133,13 +142,15 @@ std::string pairing_name(const std::vector<PowerId>& powers) {
 }
 
 void print_header() {
-    std::printf("| powers | A | B | games | A wins | B wins | draws | A win rate (95%% CI) | ms/decision A | ms/decision B |\n");
+    std::printf("| powers | A | B | games | A wins | B wins | draws | A win rate (95%% CI) | CPU ms/decision A | CPU ms/decision B |\n");
     std::printf("|---|---|---|---:|---:|---:|---:|---|---:|---:|\n");
 }
 
-void print_row(const Player& a, const Player& b, const std::vector<PowerId>& powers, int games, const Tally& t) {
+void print_row(const Player& a, const Player& b, const std::vector<PowerId>& powers, int games, const Tally& t,
+               const char* label = nullptr) {
     auto [lo, hi] = wilson(t.a_wins, games);
-    std::printf("| %s | %s | %s | %d | %d | %d | %d | %.1f%% (%.1f-%.1f) | %.1f | %.1f |\n", pairing_name(powers).c_str(),
+    std::printf("| %s | %s | %s | %d | %d | %d | %d | %.1f%% (%.1f-%.1f) | %.1f | %.1f |\n",
+                label ? label : pairing_name(powers).c_str(),
                 a.name.c_str(), b.name.c_str(), games, t.a_wins, t.b_wins, t.draws, 100.0 * t.a_wins / games, 100 * lo,
                 100 * hi, t.a_decisions ? 1000 * t.a_seconds / static_cast<double>(t.a_decisions) : 0.0,
                 t.b_decisions ? 1000 * t.b_seconds / static_cast<double>(t.b_decisions) : 0.0);
@@ -162,7 +173,7 @@ const char* const sample_pairings[] = {
     "Chronus,Zeus",   "Hecate,Ares",     "Bia,Selene",         "Poseidon,Triton", "Achilles,Theseus",
 };
 
-void report(int games, std::uint64_t seed, int threads) {
+void report(int games, int pairing_games, std::uint64_t seed, int threads) {
     const Player top{"bot5", 5}, random{"random", 0}, greedy{"greedy", 0};
     std::vector<std::vector<PowerId>> pairings{{}};
     for (const char* text : sample_pairings) {
@@ -183,16 +194,21 @@ void report(int games, std::uint64_t seed, int threads) {
     for (const Player* opponent : {&random, &greedy}) {
         std::printf("\n### %s against %s\n\n", top.name.c_str(), opponent->name.c_str());
         print_header();
-        for (const auto& powers : pairings)
-            print_row(top, *opponent, powers, games, play_many(top, *opponent, powers, games, seed, threads));
+        Tally gods;
+        for (const auto& powers : pairings) {
+            const int n = powers.empty() ? games : pairing_games;
+            const Tally t = play_many(top, *opponent, powers, n, seed, threads);
+            print_row(top, *opponent, powers, n, t);
+            if (!powers.empty()) gods.add(t);
+        }
+        print_row(top, *opponent, {}, pairing_games * static_cast<int>(pairings.size() - 1), gods, "all pairings above");
     }
     std::printf("\n### each level against the one below\n\n");
     print_header();
     for (int level = 1; level <= 5; ++level) {
         const Player a{"bot" + std::to_string(level), level};
         const Player b = level == 1 ? greedy : Player{"bot" + std::to_string(level - 1), level - 1};
-        for (const auto& powers : {pairings[0], pairings[1]})
-            print_row(a, b, powers, games, play_many(a, b, powers, games, seed, threads));
+        print_row(a, b, {}, games, play_many(a, b, {}, games, seed, threads));
     }
 }
 
@@ -200,7 +216,7 @@ void report(int games, std::uint64_t seed, int threads) {
 
 int main(int argc, char** argv) {
     Player a{"bot5", 5}, b{"greedy", 0};
-    int games = 100, threads = 1;
+    int games = 100, threads = 1, pairing_games = 0;
     std::uint64_t seed = 1;
     std::vector<PowerId> powers;
     bool want_report = false;
@@ -222,6 +238,8 @@ int main(int argc, char** argv) {
             (arg == "--a" ? a : b) = *p;
         } else if (arg == "--games") {
             games = std::atoi(value().c_str());
+        } else if (arg == "--pairing-games") {
+            pairing_games = std::atoi(value().c_str());
         } else if (arg == "--threads") {
             threads = std::atoi(value().c_str());
         } else if (arg == "--seed") {
@@ -237,7 +255,7 @@ int main(int argc, char** argv) {
             want_report = true;
         } else {
             std::fprintf(stderr, "usage: santorini-selfplay [--a P] [--b P] [--games N] [--powers P,Q] [--seed S] "
-                                 "[--threads T] | --report [--games N] [--threads T]\n");
+                                 "[--threads T] | --report [--games N] [--pairing-games M] [--threads T]\n");
             return 2;
         }
     }
@@ -246,7 +264,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     if (want_report) {
-        report(games, seed, threads);
+        report(games, pairing_games > 0 ? pairing_games : games, seed, threads);
         return 0;
     }
     if (!powers.empty()) {
