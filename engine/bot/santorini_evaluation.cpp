@@ -22,7 +22,7 @@ constexpr int waiting_threat = 140;   // the other side must spend its build (or
 constexpr int double_threat = 450;    // two squares to block: one build cannot answer both
 constexpr int no_worker_penalty = 250;
 
-int score(const SideFeatures& f, bool to_move) {
+int side_score(const SideFeatures& f, bool to_move) {
     int v = f.height + f.climbs * climb_weight + f.mobility * mobility_weight + f.centrality * centrality_weight;
     if (f.threats > 0) v += to_move ? mover_threat : (f.threats >= 2 ? double_threat : waiting_threat);
     if (f.workers == 0) v -= no_worker_penalty;
@@ -59,7 +59,7 @@ int evaluate(const State& state, int side) {
     int best_other = 0;
     bool any_other = false;
     for (int s = 0; s < state.side_count; ++s) {
-        const int v = score(side_features(state, s), s == mover);
+        const int v = side_score(side_features(state, s), s == mover);
         if (s == side) {
             mine = v;
         } else {

@@ -11,17 +11,23 @@
 namespace santorini::bot {
 namespace {
 
-constexpr int infinity = std::numeric_limits<int>::max() / 2;
+constexpr int search_infinity = std::numeric_limits<int>::max() / 2;
 // A score this close to win_score is a game decided within the search horizon.
 constexpr int decided = win_score - 10'000;
 
-// Children searched below the root: a turn with a huge step tree (Hermes' walks, Atalanta's
-// runs, Morpheus' banked builds) is cut to its most promising steps, so that one decision never
-// explodes; every listed step leads to a completable turn, so a cut never strands the search.
-constexpr int child_cap = 24;
-// Deep inside one turn (the fourth step on), only the few best continuations are followed.
+// Children searched below the root, by the steps already taken in the turn: a turn with a huge
+// step tree (Hermes' walks, Atalanta's runs, Morpheus' banked builds) is cut to its most
+// promising steps, so that one full turn stays a few thousand positions at most; every listed
+// step leads to a completable turn, so a cut never strands the search. The base game's turn
+// (up to 16 moves, then up to 8 builds) is never cut.
+constexpr std::array<int, 5> child_cap{24, 12, 6, 3, 1};
+// From this step of a turn on, steps that end the turn sooner (builds, passes) come before
+// moves that do not change level (Hermes' walk, Triton's run).
 constexpr int deep_turn_steps = 3;
-constexpr int deep_child_cap = 4;
+
+int cap_for(int turn_steps) {
+    return child_cap[static_cast<std::size_t>(std::min(turn_steps, static_cast<int>(child_cap.size()) - 1))];
+}
 
 using Order = std::array<int, StepList::capacity>;
 
@@ -39,8 +45,8 @@ private:
     int value(const State& s, int depth, int alpha, int beta, int ply, int turn_steps);
     int terminal(const State& s, int ply) const;
     bool out_of_budget();
-    int order_score(const State& s, const Step& step, int mover_side) const;
-    int order(const State& s, const StepList& list, Order& idx, int cap) const;
+    int order_score(const State& s, const Step& step, int mover_side, bool deep) const;
+    int order(const State& s, const StepList& list, Order& idx, int turn_steps) const;
     int& history(const Step& step) {
         return history_[static_cast<std::size_t>(step.kind)][static_cast<std::size_t>(step.from + 1)]
                        [static_cast<std::size_t>(step.to + 1)];
@@ -74,7 +80,7 @@ int Searcher::terminal(const State& s, int ply) const {
 
 // Cheap, before applying: wins first, then climbs, then builds that block or do not gift a
 // climb onto level 3, then what cut off before.
-int Searcher::order_score(const State& s, const Step& step, int mover_side) const {
+int Searcher::order_score(const State& s, const Step& step, int mover_side, bool deep) const {
     const Board& b = s.board;
     int v = 0;
     switch (step.kind) {
@@ -84,6 +90,7 @@ int Searcher::order_score(const State& s, const Step& step, int mover_side) cons
                 v = 100 * up + 30 * b.height(step.to);
                 if (up == 1 && b.height(step.to) == 3) v += 100'000;
                 if (up <= -2) v += 200;  // Pan's fall, and climbing down is sometimes the point
+                if (up == 0 && deep) v -= 1'000;
             }
             break;
         case StepKind::Build:
@@ -110,17 +117,17 @@ int Searcher::order_score(const State& s, const Step& step, int mover_side) cons
     return v + std::min(hist, 2'000);
 }
 
-int Searcher::order(const State& s, const StepList& list, Order& idx, int cap) const {
+int Searcher::order(const State& s, const StepList& list, Order& idx, int turn_steps) const {
     const int n = list.size();
     const int mover_side = side_of_seat(s, decider(s));
     std::array<int, StepList::capacity> key{};
     for (int i = 0; i < n; ++i) {
         idx[static_cast<std::size_t>(i)] = i;
-        key[static_cast<std::size_t>(i)] = order_score(s, list[i], mover_side);
+        key[static_cast<std::size_t>(i)] = order_score(s, list[i], mover_side, turn_steps >= deep_turn_steps);
     }
     std::stable_sort(idx.begin(), idx.begin() + n,
                      [&](int a, int b) { return key[static_cast<std::size_t>(a)] > key[static_cast<std::size_t>(b)]; });
-    return std::min(n, cap);
+    return std::min(n, cap_for(turn_steps));
 }
 
 int Searcher::value(const State& s, int depth, int alpha, int beta, int ply, int turn_steps) {
@@ -133,8 +140,8 @@ int Searcher::value(const State& s, int depth, int alpha, int beta, int ply, int
     if (list.empty()) return evaluate(s, root_side_);
     const bool maximizing = side_of_seat(s, decider(s)) == root_side_;
     Order idx;
-    const int n = order(s, list, idx, turn_steps >= deep_turn_steps ? deep_child_cap : child_cap);
-    int best = maximizing ? -infinity : infinity;
+    const int n = order(s, list, idx, turn_steps);
+    int best = maximizing ? -search_infinity : search_infinity;
     for (int k = 0; k < n; ++k) {
         const Step& step = list[idx[static_cast<std::size_t>(k)]];
         State child = s;
@@ -173,7 +180,7 @@ SearchResult Searcher::run(const State& root, std::uint64_t seed) {
     {
         const int side = side_of_seat(root, decider(root));
         std::array<int, StepList::capacity> key{};
-        for (int i = 0; i < n; ++i) key[static_cast<std::size_t>(i)] = order_score(root, list[i], side);
+        for (int i = 0; i < n; ++i) key[static_cast<std::size_t>(i)] = order_score(root, list[i], side, false);
         std::stable_sort(root_order.begin(), root_order.begin() + n,
                          [&](int a, int b) { return key[static_cast<std::size_t>(a)] > key[static_cast<std::size_t>(b)]; });
     }
@@ -182,7 +189,7 @@ SearchResult Searcher::run(const State& root, std::uint64_t seed) {
 
     std::array<int, StepList::capacity> scores{};
     for (int depth = 1; depth <= limits_.max_depth; ++depth) {
-        int alpha = -infinity;
+        int alpha = -search_infinity;
         int best_index = -1;
         int searched = 0;
         for (int k = 0; k < n; ++k) {
@@ -190,7 +197,7 @@ SearchResult Searcher::run(const State& root, std::uint64_t seed) {
             State child = root;
             apply_step(child, list[i]);
             const bool turn_over = !same_turn(root, child);
-            const int v = value(child, turn_over ? depth - 1 : depth, alpha, infinity, 1, turn_over ? 0 : 1);
+            const int v = value(child, turn_over ? depth - 1 : depth, alpha, search_infinity, 1, turn_over ? 0 : 1);
             if (aborted_) break;
             ++searched;
             scores[static_cast<std::size_t>(i)] = v;
