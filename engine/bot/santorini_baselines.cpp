@@ -41,31 +41,31 @@ bool win_within_turn(const State& s, const State& turn, int side, long& budget) 
 }
 
 // What one completion of the greedy player's turn leads to.
-enum class Outcome { Win, Safe, Unsafe };
+enum class GreedyOutcome { Win, Safe, Unsafe };
 
-struct Walk {
+struct GreedyWalk {
     int side;
     long budget;
     long reply_budget;
-    std::vector<Outcome> best;  // per first step: the best outcome found through it
+    std::vector<GreedyOutcome> best;  // per first step: the best outcome found through it
 };
 
-void walk_turn(const State& s, const State& turn, int first, Walk& w) {
+void walk_turn(const State& s, const State& turn, int first, GreedyWalk& w) {
     StepList list;
     legal_steps(s, list);
     for (int i = 0; i < list.size(); ++i) {
         if (w.budget <= 0) return;
         const int f = first < 0 ? i : first;
-        if (w.best[static_cast<std::size_t>(f)] == Outcome::Win) {
+        if (w.best[static_cast<std::size_t>(f)] == GreedyOutcome::Win) {
             if (first >= 0) return;  // nothing better to find under this first step
             continue;
         }
         State child = s;
         apply_step(child, list[i]);
         --w.budget;
-        Outcome o;
+        GreedyOutcome o;
         if (child.over()) {
-            o = side_won(child, w.side) ? Outcome::Win : Outcome::Unsafe;
+            o = side_won(child, w.side) ? GreedyOutcome::Win : GreedyOutcome::Unsafe;
         } else if (same_turn(turn, child)) {
             walk_turn(child, turn, f, w);
             continue;
@@ -81,10 +81,10 @@ void walk_turn(const State& s, const State& turn, int first, Walk& w) {
                 unsafe = win_within_turn(child, child, side_of_seat(child, next), cap);
                 w.reply_budget -= before - std::max(cap, 0L);
             }
-            o = unsafe ? Outcome::Unsafe : Outcome::Safe;
+            o = unsafe ? GreedyOutcome::Unsafe : GreedyOutcome::Safe;
         }
         auto& b = w.best[static_cast<std::size_t>(f)];
-        if (o == Outcome::Win || (o == Outcome::Safe && b == Outcome::Unsafe)) b = o;
+        if (o == GreedyOutcome::Win || (o == GreedyOutcome::Safe && b == GreedyOutcome::Unsafe)) b = o;
     }
 }
 
@@ -106,10 +106,10 @@ Step greedy_step(const State& seat_view, std::uint64_t& rng) {
     StepList list;
     legal_steps(seat_view, list);
     if (!in_play(seat_view) || list.size() == 1) return list[random_below(rng, list.size())];
-    Walk w{side_of_seat(seat_view, decider(seat_view)), own_turn_cap, reply_total_cap,
-           std::vector<Outcome>(static_cast<std::size_t>(list.size()), Outcome::Unsafe)};
+    GreedyWalk w{side_of_seat(seat_view, decider(seat_view)), own_turn_cap, reply_total_cap,
+           std::vector<GreedyOutcome>(static_cast<std::size_t>(list.size()), GreedyOutcome::Unsafe)};
     walk_turn(seat_view, seat_view, -1, w);
-    for (Outcome wanted : {Outcome::Win, Outcome::Safe}) {
+    for (GreedyOutcome wanted : {GreedyOutcome::Win, GreedyOutcome::Safe}) {
         std::vector<int> pick;
         for (int i = 0; i < list.size(); ++i)
             if (w.best[static_cast<std::size_t>(i)] == wanted) pick.push_back(i);

@@ -29,11 +29,11 @@ int cap_for(int turn_steps) {
     return child_cap[static_cast<std::size_t>(std::min(turn_steps, static_cast<int>(child_cap.size()) - 1))];
 }
 
-using Order = std::array<int, StepList::capacity>;
+using StepOrder = std::array<int, StepList::capacity>;
 
-class Searcher {
+class TurnSearcher {
 public:
-    Searcher(const State& root, const SearchLimits& limits)
+    TurnSearcher(const State& root, const SearchLimits& limits)
         : limits_(limits),
           root_seat_(decider(root)),
           root_side_(side_of_seat(root, root_seat_)),
@@ -46,7 +46,7 @@ private:
     int terminal(const State& s, int ply) const;
     bool out_of_budget();
     int order_score(const State& s, const Step& step, int mover_side, bool deep) const;
-    int order(const State& s, const StepList& list, Order& idx, int turn_steps) const;
+    int order(const State& s, const StepList& list, StepOrder& idx, int turn_steps) const;
     int& history(const Step& step) {
         return history_[static_cast<std::size_t>(step.kind)][static_cast<std::size_t>(step.from + 1)]
                        [static_cast<std::size_t>(step.to + 1)];
@@ -62,7 +62,7 @@ private:
     std::array<std::array<std::array<int, square_count + 1>, square_count + 1>, 16> history_{};
 };
 
-bool Searcher::out_of_budget() {
+bool TurnSearcher::out_of_budget() {
     if (aborted_) return true;
     ++nodes_;
     if (nodes_ > limits_.nodes) aborted_ = true;
@@ -72,7 +72,7 @@ bool Searcher::out_of_budget() {
     return aborted_;
 }
 
-int Searcher::terminal(const State& s, int ply) const {
+int TurnSearcher::terminal(const State& s, int ply) const {
     for (int seat = 0; seat < s.seat_count; ++seat)
         if ((s.winners & (1u << seat)) && side_of_seat(s, seat) == root_side_) return win_score - ply;
     return -win_score + ply;
@@ -80,7 +80,7 @@ int Searcher::terminal(const State& s, int ply) const {
 
 // Cheap, before applying: wins first, then climbs, then builds that block or do not gift a
 // climb onto level 3, then what cut off before.
-int Searcher::order_score(const State& s, const Step& step, int mover_side, bool deep) const {
+int TurnSearcher::order_score(const State& s, const Step& step, int mover_side, bool deep) const {
     const Board& b = s.board;
     int v = 0;
     switch (step.kind) {
@@ -117,7 +117,7 @@ int Searcher::order_score(const State& s, const Step& step, int mover_side, bool
     return v + std::min(hist, 2'000);
 }
 
-int Searcher::order(const State& s, const StepList& list, Order& idx, int turn_steps) const {
+int TurnSearcher::order(const State& s, const StepList& list, StepOrder& idx, int turn_steps) const {
     const int n = list.size();
     const int mover_side = side_of_seat(s, decider(s));
     std::array<int, StepList::capacity> key{};
@@ -130,7 +130,7 @@ int Searcher::order(const State& s, const StepList& list, Order& idx, int turn_s
     return std::min(n, cap_for(turn_steps));
 }
 
-int Searcher::value(const State& s, int depth, int alpha, int beta, int ply, int turn_steps) {
+int TurnSearcher::value(const State& s, int depth, int alpha, int beta, int ply, int turn_steps) {
     if (s.over()) return terminal(s, ply);
     if (s.seat(root_seat_).out) return -win_score + ply;  // eliminated (3 players)
     if (depth == 0) return evaluate(s, root_side_);
@@ -139,7 +139,7 @@ int Searcher::value(const State& s, int depth, int alpha, int beta, int ply, int
     legal_steps(s, list);
     if (list.empty()) return evaluate(s, root_side_);
     const bool maximizing = side_of_seat(s, decider(s)) == root_side_;
-    Order idx;
+    StepOrder idx;
     const int n = order(s, list, idx, turn_steps);
     int best = maximizing ? -search_infinity : search_infinity;
     for (int k = 0; k < n; ++k) {
@@ -164,7 +164,7 @@ int Searcher::value(const State& s, int depth, int alpha, int beta, int ply, int
     return best;
 }
 
-SearchResult Searcher::run(const State& root, std::uint64_t seed) {
+SearchResult TurnSearcher::run(const State& root, std::uint64_t seed) {
     StepList list;
     legal_steps(root, list);
     SearchResult result;
@@ -231,7 +231,7 @@ SearchResult Searcher::run(const State& root, std::uint64_t seed) {
 }  // namespace
 
 SearchResult search_step(const State& view, const SearchLimits& limits, std::uint64_t seed) {
-    Searcher searcher(view, limits);
+    TurnSearcher searcher(view, limits);
     return searcher.run(view, seed);
 }
 
