@@ -166,7 +166,7 @@ TEST_CASE("santorini bot: legal steps in drafts, placement, the Golden Fleece, 3
 
 TEST_CASE("santorini bot: the same seed, level and position give the same step", "[bot][santorini]") {
     const State s = santorini_position("00000/01200/01320/00100/00000 A:B2,C3 B:D4,C2 A powers=Apollo,Atlas");
-    for (int level = 1; level <= 5; ++level) {
+    for (int level : {1, 3, 5}) {  // not every level: level 5 twice is the test's cost under ASan
         INFO("level " << level);
         const sb::Options options{level, 42, {}};
         const Step first = sb::choose_step(s, options);
