@@ -11,8 +11,8 @@ namespace {
 constexpr Bitboard inner_ring = (bit(6) | bit(7) | bit(8) | bit(11) | bit(13) | bit(16) | bit(17) | bit(18));
 constexpr Bitboard centre = bit(12);
 
-// Weights, tuned by self-play against the greedy player (docs/bot.md): height dominates,
-// because standing high is both the way to win and what the opponent must answer.
+// Weights set by hand from the usual Santorini heuristics, not tuned by self-play yet: height
+// dominates, because standing high is both the way to win and what the opponent must answer.
 constexpr int height_weight[4] = {0, 40, 130, 160};
 constexpr int climb_weight = 14;
 constexpr int mobility_weight = 4;
