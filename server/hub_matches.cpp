@@ -18,7 +18,7 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
     if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
     const Lobby& lobby = *std::get<const Lobby*>(check);
     starting.insert(lobby_id);
-    make_match(lobby.settings, lobby.seats, json::object(),
+    make_match(lobby.settings, lobby.table(), json::object(),
                [this, from, lobby_id, ref](std::variant<std::shared_ptr<Match>, LobbyError> made) {
                    starting.erase(lobby_id);
                    finish_start(from, lobby_id, ref, std::move(made));
@@ -37,7 +37,7 @@ void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobb
         return error(from, e->code, e->message, ref);
     }
     Lobby started = lobbies.take(lobby_id);
-    adopt(match, started.seats);
+    adopt(match, started.table());
     spdlog::info("lobby {} started match {}", started.id, match->id());
     auto message = closed_message(started.id, "started", match->id());
     for (const Member& m : started.seats) tell_player(m.id, message);
@@ -59,6 +59,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     options.challenger = random_below(settings.players);
     options.history = config.history_per_match;
     options.history_bytes = config.history_bytes_per_viewer;
+    options.bots = bot_play();
     json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
                    {"challenger", options.challenger}};
     for (const auto& item : origin.items()) stored[item.key()] = item.value();
@@ -151,13 +152,16 @@ void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Mem
         spdlog::info("event=fleet_placed match={} node={}", match->id(), owner);
         return;
     }
-    std::lock_guard lock(matches_mutex);
-    matches.emplace(match->id(), match);
-    auto& players = seated[match->id()];
-    for (const Member& m : seats) {
-        players.push_back(m.id);
-        playing[m.id].insert(match->id());
+    {
+        std::lock_guard lock(matches_mutex);
+        matches.emplace(match->id(), match);
+        auto& players = seated[match->id()];
+        for (const Member& m : seats) {
+            players.push_back(m.id);
+            playing[m.id].insert(match->id());
+        }
     }
+    match->wake_bots();  // held here now: its computer seats may play
 }
 
 void Hub::Impl::abandon(const std::shared_ptr<Match>& match) {

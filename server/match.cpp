@@ -8,6 +8,7 @@
 
 #include "protocol/games.hpp"
 #include "protocol/json_text.hpp"
+#include "server/bot_players.hpp"
 #include "server/rating/rate_match.hpp"
 
 namespace server {
@@ -168,11 +169,13 @@ Match::Match(boost::asio::io_context& io, MatchOptions options,
       timer_(strand_),
       game_(std::move(game)),
       kind_(game_->kind()),
-      clock_(TimeControl::from_settings(options_.settings), options_.settings.players) {
+      clock_(TimeControl::from_settings(options_.settings), options_.settings.players),
+      bot_timer_(strand_) {
     viewers_.resize(static_cast<std::size_t>(options_.settings.players) + 1);
     for (int s = 0; s < options_.settings.players; ++s)
         viewers_[static_cast<std::size_t>(s)].seat = s;
     viewers_.back().seat = protocol::spectators;
+    make_bot_players();
 }
 
 Match::~Match() = default;
@@ -235,6 +238,7 @@ void Match::shutdown() {
     boost::asio::post(strand_, [self = shared_from_this()] {
         self->stopped_ = true;
         self->timer_.cancel();
+        self->bot_timer_.cancel();
     });
 }
 
@@ -356,7 +360,8 @@ void Match::on_recorded(Action action, bool stored) {
     if (!stored && action.from) {
         reply_error(action.from, ErrorCode::Unavailable,
                     "the action could not be stored; try again", action.ref);
-        return arm_timer();
+        arm_timer();
+        return bot_turn();  // a computer's step that was not stored is decided again
     }
     if (!stored) {
         // The server's own record (a timeout) failed: try again shortly rather than at once.
@@ -376,6 +381,7 @@ void Match::on_recorded(Action action, bool stored) {
             std::chrono::duration<double>(std::chrono::steady_clock::now() - action.received)
                 .count());
     arm_timer();
+    bot_turn();
 }
 
 Match::Outcome Match::event_outcome(const Action& action) const {
@@ -629,8 +635,9 @@ void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
             .key("id")
             .string(m.id)
             .key("name")
-            .string(m.name)
-            .end_object();
+            .string(m.name);
+        write_bot_field(m.id, out);
+        out.end_object();
         game_->write_seat(*v.view, s, out);
         out.key("connected").boolean(shown_.connected[static_cast<std::size_t>(s)]);
         out.end_object();
@@ -689,6 +696,11 @@ void Match::publish_entry() {
         entry["players"] = std::move(players);
         entry["status"] = status();
         entry["spectators"] = shown_.spectators;
+        json bots = json::array();
+        for (std::size_t s = 0; s < options_.seats.size(); ++s)
+            if (auto level = bot_level_of(options_.seats[s].id))
+                bots.push_back({{"seat", s}, {"level", *level}});
+        if (!bots.empty()) entry["bots"] = std::move(bots);
     }
     if (published_ && entry == live_entry_) return;
     published_ = true;
@@ -699,7 +711,9 @@ void Match::publish_entry() {
 Match::Presence Match::presence() const {
     Presence p;
     for (int s = 0; s < options_.settings.players; ++s)
-        p.connected.push_back(!viewers_[static_cast<std::size_t>(s)].connections.empty());
+        // A computer seat is always there (its steps come from the match itself).
+        p.connected.push_back(is_bot(s) ||
+                              !viewers_[static_cast<std::size_t>(s)].connections.empty());
     // Spectators are people: several tabs of one player count once.
     std::set<std::string> watchers;
     for (const auto& [connection, who] : viewers_.back().connections)

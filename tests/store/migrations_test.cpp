@@ -40,7 +40,7 @@ TEST_CASE("migrations apply once, and a rerun applies nothing", "[migrations]") 
     TestSchema s(false);
     auto first = store::migrate(s.url(), "migrations");
     REQUIRE(first.ok());
-    const std::vector<std::string> all{"0001_initial.sql", "0002_fleet.sql"};
+    const std::vector<std::string> all{"0001_initial.sql", "0002_fleet.sql", "0003_bots.sql"};
     CHECK(first->applied == all);
     CHECK(first->present.empty());
     for (auto table :
@@ -49,12 +49,17 @@ TEST_CASE("migrations apply once, and a rerun applies nothing", "[migrations]") 
     CHECK(s.scalar("SELECT count(*) FROM information_schema.columns WHERE table_schema = '" +
                    s.name() + "' AND table_name = 'matches' AND column_name = 'lease_until'") ==
           "1");
+    // The computer players, one per level (0003_bots.sql).
+    CHECK(s.scalar("SELECT string_agg(id || '=' || display_name, ',' ORDER BY id) FROM players "
+                   "WHERE id LIKE 'c\\_%'") ==
+          "c_1=Computer (level 1),c_2=Computer (level 2),c_3=Computer (level 3),"
+          "c_4=Computer (level 4),c_5=Computer (level 5)");
 
     auto second = store::migrate(s.url(), "migrations");
     REQUIRE(second.ok());
     CHECK(second->applied.empty());
     CHECK(second->present == all);
-    CHECK(s.scalar("SELECT count(*) FROM schema_migrations") == "2");
+    CHECK(s.scalar("SELECT count(*) FROM schema_migrations") == "3");
 }
 
 TEST_CASE("migrations apply in numeric order, each recorded with its checksum", "[migrations]") {
