@@ -361,7 +361,15 @@ void Match::on_recorded(Action action, bool stored) {
         reply_error(action.from, ErrorCode::Unavailable,
                     "the action could not be stored; try again", action.ref);
         arm_timer();
-        return bot_turn();  // a computer's step that was not stored is decided again
+        if (is_bot(action.seat)) {
+            // A computer's step that was not stored is decided again, after a pause like the
+            // server's own records (the store may be down for a while).
+            bot_timer_.expires_after(store_retry);
+            bot_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+                if (auto self = weak.lock(); self && !ec) self->bot_turn();
+            });
+        }
+        return;
     }
     if (!stored) {
         // The server's own record (a timeout) failed: try again shortly rather than at once.
