@@ -15,7 +15,7 @@ bool Lobby::has(std::string_view player) const {
 
 std::vector<Member> Lobby::table() const {
     std::vector<Member> all = seats;
-    for (int b = 0; b < settings.bots; ++b) all.push_back(bot_member(settings.bot_level));
+    for (int b = 0; b < settings.bots; ++b) all.push_back(bot_member(settings.bot_level, b + 1));
     return all;
 }
 
@@ -27,7 +27,7 @@ nlohmann::json Lobby::to_json(bool with_code) const {
     const int people = settings.players - settings.bots;
     for (int i = 0; i < settings.players; ++i) {
         if (i >= people) {
-            const Member bot = bot_member(settings.bot_level);
+            const Member bot = bot_member(settings.bot_level, i - people + 1);
             list.push_back({{"player", {{"id", bot.id},
                                         {"name", bot.name},
                                         {"bot", {{"level", bot.bot_level}}}}}});

@@ -10,6 +10,9 @@
 #include <thread>
 
 #include "server/bot_players.hpp"
+#include "server/bot_pool.hpp"
+#include "server/lobby.hpp"
+#include "server/match.hpp"
 #include "tests/server/hub_harness.hpp"
 
 using namespace server;

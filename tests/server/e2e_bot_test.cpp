@@ -44,8 +44,11 @@ std::string start_against_computer(e2e::Player& host, json settings) {
     CHECK_FALSE(l["seats"][0]["player"].contains("bot"));
     for (int s = players - bots; s < players; ++s) {
         const json& p = l["seats"][static_cast<std::size_t>(s)]["player"];
-        CHECK(p["id"] == "c_" + std::to_string(level));
-        CHECK(p["name"] == "Computer (level " + std::to_string(level) + ")");
+        // The first computer is c_<level>; more at that level are c_<level>_2, c_<level>_3.
+        const int number = s - (players - bots) + 1;
+        const std::string digit = std::to_string(level), nth = std::to_string(number);
+        CHECK(p["id"] == (number == 1 ? "c_" + digit : "c_" + digit + "_" + nth));
+        CHECK(p["name"] == (number == 1 ? "Computer" : "Computer " + nth) + " (level " + digit + ")");
         CHECK(p["bot"] == json{{"level", level}});
     }
     REQUIRE(host.until_reply("create"));
@@ -161,7 +164,7 @@ TEST_CASE("a person plays a 3-player game against two computers", "[e2e][bots]")
         b, {{"game", "santorini"}, {"players", 3}, {"powers", "simple"}, {"bots", 2},
             {"bot_level", 4}});
     CHECK(b.match(match).view["seats"][1]["player"]["id"] == "c_4");
-    CHECK(b.match(match).view["seats"][2]["player"]["id"] == "c_4");
+    CHECK(b.match(match).view["seats"][2]["player"]["id"] == "c_4_2");
     const Played played = play_to_end(b, match, port, 23);
     CHECK(b.match(match).view["status"] == "finished");
     CHECK(played.computer > played.mine / 2);  // two computers play most of the steps
