@@ -175,7 +175,8 @@ TEST_CASE("a busy bot pool never delays another match's steps", "[bots]") {
     const auto records = bot_game.store.records();
     REQUIRE_FALSE(records.empty());
     CHECK(records.front().player_id == "c_3");
-    CHECK(metrics.render().find("santorini_bot_decisions_total{outcome=\"searched\"} 1") !=
+    // (It may have gone on deciding since: placing its workers after naming itself to start.)
+    CHECK(metrics.render().find("santorini_bot_decisions_total{outcome=\"searched\"} 0") ==
           std::string::npos);
 }
 
