@@ -147,16 +147,33 @@ std::optional<SettingsError> check_combination(const LobbySettings& s) {
 // A lobby that does not say is rated when public and casual when private (friends trying
 // things out should not move ratings by accident; issue #17).
 void default_rated(const json& j, LobbySettings& s) {
-    if (!j.contains("rated")) s.rated = s.is_public;
+    if (!j.contains("rated")) s.rated = s.is_public && s.bots == 0;  // computers: never rated (read_bots)
+}
+
+// The computer players: `bots` seats out of `players` (never the host's), at `bot_level`. A
+// lobby with bots is casual: `rated` left out means false, and `rated: true` is refused
+// (ratings measure people against people; docs/ratings.md).
+std::optional<SettingsError> read_bots(const json& j, LobbySettings& s) {
+    const std::string path = "settings";
+    if (auto e = int_field(j, path, "bots", false, 0, s.players - 1, s.bots)) return e;
+    if (auto e = int_field(j, path, "bot_level", false, 1, 5, s.bot_level)) return e;
+    if (s.bots == 0) return std::nullopt;
+    if (j.contains("rated") && s.rated)
+        return invalid("settings.rated", "a game with computer players is never rated");
+    s.rated = false;
+    return std::nullopt;
 }
 
 // Splendor's settings: the fields every game has, nothing else (no powers, no variants).
 std::optional<SettingsError> read_splendor(const json& j, LobbySettings& s) {
     const std::string path = "settings";
-    if (auto e = only_fields(j, path, {"game", "players", "rated", "clock", "public", "confirm_turns"}))
+    if (auto e = only_fields(j, path,
+                             {"game", "players", "rated", "clock", "public", "confirm_turns",
+                              "bots", "bot_level"}))
         return e;
     if (auto e = int_field(j, path, "players", true, 2, 4, s.players)) return e;
     if (auto e = bool_field(j, path, "rated", s.rated)) return e;
+    if (auto e = read_bots(j, s)) return e;
     if (auto e = bool_field(j, path, "confirm_turns", s.confirm_turns)) return e;
     if (auto e = read_clock(j, s)) return e;
     if (auto e = bool_field(j, path, "public", s.is_public)) return e;
@@ -177,10 +194,12 @@ std::variant<LobbySettings, SettingsError> read_lobby_settings(const json& j) {
     }
     if (auto e = only_fields(j, path,
                              {"game", "players", "rated", "powers", "pool", "draft",
-                              "golden_fleece", "hero_seat", "confirm_turns", "clock", "public"}))
+                              "golden_fleece", "hero_seat", "confirm_turns", "clock", "public",
+                              "bots", "bot_level"}))
         return *e;
     if (auto e = int_field(j, path, "players", true, 2, 4, s.players)) return *e;
     if (auto e = bool_field(j, path, "rated", s.rated)) return *e;
+    if (auto e = read_bots(j, s)) return *e;
     if (auto e = choice_field(j, path, "powers", false,
                               {"none", "simple", "all", "heroes", "custom"}, s.powers))
         return *e;
@@ -212,7 +231,7 @@ std::variant<LobbySettings, std::string> lobby_settings_from_json(const json& j)
 
 json lobby_settings_json(const LobbySettings& s) {
     json j = {{"game", s.game}, {"players", s.players}, {"rated", s.rated},
-              {"confirm_turns", s.confirm_turns}};
+              {"confirm_turns", s.confirm_turns}, {"bots", s.bots}, {"bot_level", s.bot_level}};
     if (s.game == "santorini") {
         j["powers"] = s.powers;
         if (s.powers == "custom") {

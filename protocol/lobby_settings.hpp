@@ -24,6 +24,10 @@ struct LobbySettings {
     /// A turn that could end waits for an explicit end-turn step, so a misclick on its last
     /// step can still be taken back (docs/protocol.md, "Taking back a step").
     bool confirm_turns = false;
+    /// Computer players: the last `bots` seats (0..players-1; the host keeps seat 0). A lobby
+    /// with bots is casual (docs/bot.md, "In the server").
+    int bots = 0;
+    int bot_level = 3;  ///< 1 (weakest) .. 5 (strongest), for every computer seat
     // Santorini only (left at their defaults for Splendor):
     std::string powers = "none";          ///< none | simple | all | heroes | custom
     std::vector<santorini::PowerId> pool;  ///< custom pool

@@ -56,6 +56,14 @@ struct Config {
     /// ... and games with a per-move clock (days, not minutes: their players come and go).
     std::chrono::milliseconds abandon_turn{std::chrono::hours(24 * 7)};
 
+    // ---- computer players (docs/bot.md, "In the server") ----
+    /// Threads that search for the computer players, apart from the io threads.
+    int bot_threads = 1;
+    /// The cap on one computer decision's search (the level's own budget is often smaller).
+    std::chrono::milliseconds bot_time_limit{1500};
+    /// The least time from a computer's turn to its step, so people see the moves (0 in tests).
+    std::chrono::milliseconds bot_delay{400};
+
     // ---- a fleet: several nodes on one database (docs/scaling.md) ----
     /// This node's id in a fleet (1-40 of [a-z0-9_-]; needs database_url). Empty: a single
     /// node, which owns every match and restores every live match at start (the default).

@@ -21,6 +21,7 @@
 #include "server/abandonment.hpp"
 #include "server/accounts.hpp"
 #include "server/address_limiter.hpp"
+#include "server/bot_pool.hpp"
 #include "server/broker.hpp"
 #include "server/remote_participant.hpp"
 #include "server/hub.hpp"
@@ -86,7 +87,8 @@ struct Hub::Impl final : QueueHost {
           repo(r),
           guest_limiter(cfg.guests_per_minute, cfg.guest_burst),
           lobby_strand(boost::asio::make_strand(io_context)),
-          queues(lobby_strand, *this, m) {
+          queues(lobby_strand, *this, m),
+          bot_pool(std::make_unique<BotPool>(cfg.bot_threads, bot_queue_limit)) {
         if (repo) blocking = std::make_unique<boost::asio::thread_pool>(2);
         if (fleet_store && broker) fleet = std::make_unique<FleetState>(*fleet_store, *broker);
     }
@@ -166,6 +168,12 @@ struct Hub::Impl final : QueueHost {
     std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
     std::set<std::string> starting;  ///< lobbies whose match is being stored
     QueueRoom queues;                ///< quick play (server/queue_room.hpp)
+    /// Computer decisions waiting for a thread, at most (each match asks one at a time).
+    static constexpr std::size_t bot_queue_limit = 1024;
+    /// The computer players' searches, off every strand (server/bot_pool.hpp).
+    std::unique_ptr<BotPool> bot_pool;
+    /// How matches made or restored here play their computer seats.
+    BotPlay bot_play() const { return BotPlay{bot_pool.get(), config.bot_time_limit, config.bot_delay}; }
 
     // ---- identity (hub.cpp); thread-safe ----
     /// A fresh guest (not yet stored or known), or nullopt for a bad name.

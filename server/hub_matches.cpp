@@ -23,7 +23,7 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
     // A private lobby's match keeps its invite code (as a hash): spectators need the code.
     json origin = json::object();
     if (!lobby.settings.is_public) origin["invite_sha256"] = store::token_sha256(lobby.code);
-    make_match(lobby.settings, lobby.seats, origin,
+    make_match(lobby.settings, lobby.table(), origin,
                [this, from, lobby_id, ref](std::variant<std::shared_ptr<Match>, LobbyError> made) {
                    starting.erase(lobby_id);
                    finish_start(from, lobby_id, ref, std::move(made));
@@ -42,7 +42,7 @@ void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobb
         return error(from, e->code, e->message, ref);
     }
     Lobby started = lobbies.take(lobby_id);
-    adopt(match, started.seats);
+    adopt(match, started.table());
     spdlog::info("lobby {} started match {}", started.id, match->id());
     auto message = closed_message(started.id, "started", match->id());
     for (const Member& m : started.seats) tell_player(m.id, message);
@@ -66,6 +66,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     options.history_bytes = config.history_bytes_per_viewer;
     options.abandon = abandon_time(config, settings);
     options.invite_sha256 = origin.value("invite_sha256", std::string());
+    options.bots = bot_play();
     json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
                    {"challenger", options.challenger}};
     for (const auto& item : origin.items()) stored[item.key()] = item.value();
@@ -193,14 +194,17 @@ void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Mem
         spdlog::info("event=fleet_placed match={} node={}", match->id(), owner);
         return;
     }
-    std::lock_guard lock(matches_mutex);
-    matches.emplace(match->id(), match);
-    auto& players = seated[match->id()];
-    if (!players.empty()) return;  // recovery counted its seats before replaying it
-    for (const Member& m : seats) {
-        players.push_back(m.id);
-        playing[m.id].insert(match->id());
+    {
+        std::lock_guard lock(matches_mutex);
+        matches.emplace(match->id(), match);
+        auto& players = seated[match->id()];
+        if (players.empty())  // else recovery counted its seats before replaying it
+            for (const Member& m : seats) {
+                players.push_back(m.id);
+                playing[m.id].insert(match->id());
+            }
     }
+    match->wake_bots();  // held here now: its computer seats may play
 }
 
 void Hub::Impl::abandon(const std::shared_ptr<Match>& match) {

@@ -130,6 +130,7 @@ std::variant<std::shared_ptr<Match>, std::string> Hub::Impl::rebuild(
     options.challenger = std::get<StoredSettings>(parsed).challenger;
     options.invite_sha256 = std::get<StoredSettings>(parsed).invite_sha256;
     options.abandon = abandon_time(config, options.settings);
+    options.bots = bot_play();
     if (stored.status != "live") {
         const json result = json::parse(stored.result_json, nullptr, false);
         options.ended_as = result.is_object()

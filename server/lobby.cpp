@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "server/bot_players.hpp"
 #include "server/ids.hpp"
 
 namespace server {
@@ -12,13 +13,25 @@ bool Lobby::has(std::string_view player) const {
     return std::any_of(seats.begin(), seats.end(), [&](const Member& m) { return m.id == player; });
 }
 
+std::vector<Member> Lobby::table() const {
+    std::vector<Member> all = seats;
+    for (int b = 0; b < settings.bots; ++b) all.push_back(bot_member(settings.bot_level, b + 1));
+    return all;
+}
+
 nlohmann::json Lobby::to_json(bool with_code) const {
     using nlohmann::json;
     json j = {{"id", id}, {"host", host}, {"settings", protocol::lobby_settings_json(settings)}};
     if (with_code) j["code"] = code;
     json list = json::array();
+    const int people = settings.players - settings.bots;
     for (int i = 0; i < settings.players; ++i) {
-        if (i < static_cast<int>(seats.size())) {
+        if (i >= people) {
+            const Member bot = bot_member(settings.bot_level, i - people + 1);
+            list.push_back({{"player", {{"id", bot.id},
+                                        {"name", bot.name},
+                                        {"bot", {{"level", bot.bot_level}}}}}});
+        } else if (i < static_cast<int>(seats.size())) {
             const Member& m = seats[static_cast<std::size_t>(i)];
             list.push_back({{"player", {{"id", m.id}, {"name", m.name}}}});
         } else {

@@ -20,24 +20,28 @@ namespace server {
 struct Member {
     std::string id;
     std::string name;
+    int bot_level = 0;  ///< a computer player's level (server/bot_players.hpp); 0: a person
 };
 
-/// One lobby: seats fill in join order, the host in seat 0.
+/// One lobby: seats fill in join order, the host in seat 0; the last `settings.bots` seats are
+/// the computer's from the start (they are not in `seats`, which holds the people).
 struct Lobby {
     std::string id;    ///< "l_..."
     std::string code;  ///< invite code, shown to members only
     std::string host;  ///< the host's player id
     protocol::LobbySettings settings;
-    std::vector<Member> seats;
+    std::vector<Member> seats;  ///< the people, in join order
     /// Players the host kicked: they may not come back to this lobby, by id or by code (a
     /// kick that a rejoin undoes would protect nobody).
     std::set<std::string, std::less<>> kicked = {};
     std::uint64_t created = 0;  ///< creation order, for stable lists
 
-    bool full() const { return static_cast<int>(seats.size()) >= settings.players; }
+    bool full() const { return static_cast<int>(seats.size()) + settings.bots >= settings.players; }
+    /// Every seat in seat order once full: the people, then the computer players.
+    std::vector<Member> table() const;
     /// True if `player` sits in this lobby.
     bool has(std::string_view player) const;
-    /// {id, code (members only), host, settings, seats:[{player:{id,name}}|null], status}.
+    /// {id, code (members only), host, settings, seats:[{player:{id,name[,bot]}}|null], status}.
     nlohmann::json to_json(bool with_code) const;
 };
 

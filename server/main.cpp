@@ -105,6 +105,25 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
          [&](std::string_view v) { return parse_positive(v, config.guests_per_minute); }},
         {"--guest-burst", "SANTORINI_GUEST_BURST", "new guests per client address at once",
          [&](std::string_view v) { return parse_positive(v, config.guest_burst); }},
+        {"--bot-threads", "SANTORINI_BOT_THREADS",
+         "threads searching for the computer players (default 1)",
+         [&](std::string_view v) { return parse_positive(v, config.bot_threads); }},
+        {"--bot-time-limit-ms", "SANTORINI_BOT_TIME_LIMIT_MS",
+         "the cap on one computer decision, in ms (default 1500)",
+         [&](std::string_view v) {
+             long ms = 0;
+             if (!parse_positive(v, ms)) return false;
+             config.bot_time_limit = std::chrono::milliseconds(ms);
+             return true;
+         }},
+        {"--bot-delay-ms", "SANTORINI_BOT_DELAY_MS",
+         "least ms from a computer's turn to its step (default 400; 0: at once)",
+         [&](std::string_view v) {
+             long ms = 0;
+             if (!parse_number(v, ms) || ms < 0) return false;
+             config.bot_delay = std::chrono::milliseconds(ms);
+             return true;
+         }},
         {"--database-url", "SANTORINI_DATABASE_URL",
          "PostgreSQL URL (libpq); empty (default): keep everything in memory",
          [&](std::string_view v) { config.database_url = std::string(v); return true; }},

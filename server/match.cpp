@@ -9,6 +9,7 @@
 #include "protocol/games.hpp"
 #include "protocol/json_text.hpp"
 #include "server/ids.hpp"
+#include "server/bot_players.hpp"
 #include "server/rating/rate_match.hpp"
 #include "server/store/token_hash.hpp"
 
@@ -179,13 +180,15 @@ Match::Match(boost::asio::io_context& io, MatchOptions options,
       game_(std::move(game)),
       kind_(game_->kind()),
       clock_(TimeControl::from_settings(options_.settings), options_.settings.players),
-      abandon_timer_(strand_) {
+      abandon_timer_(strand_),
+      bot_timer_(strand_) {
     viewers_.resize(static_cast<std::size_t>(options_.settings.players) + 1);
     for (int s = 0; s < options_.settings.players; ++s)
         viewers_[static_cast<std::size_t>(s)].seat = s;
     viewers_.back().seat = protocol::spectators;
     away_since_.resize(static_cast<std::size_t>(options_.settings.players));
     moved_.resize(static_cast<std::size_t>(options_.settings.players));
+    make_bot_players();
 }
 
 Match::~Match() = default;
@@ -260,6 +263,7 @@ void Match::shutdown() {
         self->stopped_ = true;
         self->timer_.cancel();
         self->abandon_timer_.cancel();
+        self->bot_timer_.cancel();
     });
 }
 
@@ -390,7 +394,16 @@ void Match::on_recorded(Action action, bool stored) {
     if (!stored && action.from) {
         reply_error(action.from, ErrorCode::Unavailable,
                     "the action could not be stored; try again", action.ref);
-        return arm_timer();
+        arm_timer();
+        if (is_bot(action.seat)) {
+            // A computer's step that was not stored is decided again, after a pause like the
+            // server's own records (the store may be down for a while).
+            bot_timer_.expires_after(store_retry);
+            bot_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+                if (auto self = weak.lock(); self && !ec) self->bot_turn();
+            });
+        }
+        return;
     }
     if (!stored) {
         // The server's own record (a timeout) failed: try again shortly rather than at once.
@@ -412,6 +425,7 @@ void Match::on_recorded(Action action, bool stored) {
                 .count());
     arm_timer();
     watch_away();
+    bot_turn();
 }
 
 Match::Outcome Match::event_outcome(const Action& action) const {
@@ -670,8 +684,9 @@ void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
             .key("id")
             .string(m.id)
             .key("name")
-            .string(m.name)
-            .end_object();
+            .string(m.name);
+        write_bot_field(m.id, out);
+        out.end_object();
         game_->write_seat(*v.view, s, out);
         out.key("connected").boolean(shown_.connected[static_cast<std::size_t>(s)]);
         out.end_object();
@@ -732,6 +747,11 @@ void Match::publish_entry() {
         entry["spectators"] = shown_.spectators;
         // The hub keeps the entry (it tracks live matches) but lists only public ones.
         if (is_private()) entry["private"] = true;
+        json bots = json::array();
+        for (std::size_t s = 0; s < options_.seats.size(); ++s)
+            if (auto level = bot_level_of(options_.seats[s].id))
+                bots.push_back({{"seat", s}, {"level", *level}});
+        if (!bots.empty()) entry["bots"] = std::move(bots);
     }
     if (published_ && entry == live_entry_) return;
     published_ = true;
@@ -742,7 +762,9 @@ void Match::publish_entry() {
 Match::Presence Match::presence() const {
     Presence p;
     for (int s = 0; s < options_.settings.players; ++s)
-        p.connected.push_back(!viewers_[static_cast<std::size_t>(s)].connections.empty());
+        // A computer seat is always there (its steps come from the match itself).
+        p.connected.push_back(is_bot(s) ||
+                              !viewers_[static_cast<std::size_t>(s)].connections.empty());
     // Spectators are people: several tabs of one player count once.
     std::set<std::string> watchers;
     for (const auto& [connection, who] : viewers_.back().connections)

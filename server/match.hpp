@@ -25,6 +25,7 @@
 
 #include "protocol/game.hpp"
 #include "protocol/messages.hpp"
+#include "server/bot_pool.hpp"
 #include "server/clock.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
@@ -53,6 +54,7 @@ struct MatchOptions {
     /// A private lobby's match: the SHA-256 (hex) of its invite code, which a spectator must
     /// give to watch it (docs/protocol.md, "Private matches"); "" for a public match.
     std::string invite_sha256 = {};
+    BotPlay bots;  ///< how the computer seats (Member::bot_level) are played
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };
@@ -137,6 +139,9 @@ class Match : public std::enable_shared_from_this<Match> {
     void check_clock();
     /// Stops the timer and refuses further requests (server shutdown).
     void shutdown();
+    /// Lets the computer seats play (their first decision, if one decides now): called once the
+    /// hub holds the match, made or restored, so a bot never plays into a match nobody runs.
+    void wake_bots();
 
   private:
     /// What a request asks to record: a step, or an event the server records for the game.
@@ -217,6 +222,15 @@ class Match : public std::enable_shared_from_this<Match> {
     /// that aborts the match).
     bool everyone_moved() const;
 
+    // Computer seats (server/match_bots.cpp): think off the strand, play through do_step.
+    void bot_turn();
+    void on_bot_decision(std::uint32_t number, int seat, nlohmann::json step, bool failed,
+                         double seconds);
+    void play_bot_step(std::uint32_t number, int seat, nlohmann::json step);
+    bool is_bot(int seat) const;
+    void make_bot_players();
+    std::optional<nlohmann::json> first_legal_step() const;
+
     // Views.
     void broadcast(std::optional<std::uint64_t> skip_connection = std::nullopt);
     Shown shown(SteadyTime now, WallTime wall) const;
@@ -263,6 +277,13 @@ class Match : public std::enable_shared_from_this<Match> {
     std::vector<bool> moved_;  ///< per seat: played a step while the game was in play
     boost::asio::steady_timer abandon_timer_;
     bool stopped_ = false;
+    bool bots_awake_ = false;  ///< wake_bots came: the computer seats may play
+    /// The step number (records_) a computer decision is being made for, if any: a decision
+    /// for another number is stale (the match moved on) and is dropped.
+    std::optional<std::uint32_t> bot_asked_;
+    SteadyTime bot_asked_at_{};                ///< when it was asked (the delay counts from it)
+    boost::asio::steady_timer bot_timer_;      ///< the delay, and the retry when the pool is full
+    std::vector<ParticipantPtr> bot_players_;  ///< by seat: who a computer seat's steps come from
 };
 
 }  // namespace server

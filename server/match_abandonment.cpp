@@ -24,7 +24,9 @@ void Match::watch_away(std::chrono::milliseconds at_least) {
     const SteadyTime now = options_.now();
     std::optional<SteadyTime> first;
     for (std::size_t s = 0; s < away_since_.size(); ++s) {
-        const bool away = viewers_[s].connections.empty() && !game_->out(static_cast<int>(s));
+        // A computer seat is always there (it plays from the match itself).
+        const bool away = viewers_[s].connections.empty() && !game_->out(static_cast<int>(s)) &&
+                          !is_bot(static_cast<int>(s));
         if (!away) {
             away_since_[s].reset();
             continue;
@@ -50,7 +52,8 @@ void Match::on_abandon_timer() {
     int seat = -1;
     for (std::size_t s = 0; s < away_since_.size(); ++s)
         if (away_since_[s] && *away_since_[s] + options_.abandon <= now &&
-            viewers_[s].connections.empty() && !game_->out(static_cast<int>(s))) {
+            viewers_[s].connections.empty() && !game_->out(static_cast<int>(s)) &&
+            !is_bot(static_cast<int>(s))) {
             seat = static_cast<int>(s);
             break;
         }

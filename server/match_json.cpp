@@ -1,6 +1,7 @@
 #include "server/match_json.hpp"
 
 #include "server/match.hpp"
+#include "server/bot_players.hpp"
 
 #include <cstdio>
 #include <ctime>
@@ -50,6 +51,13 @@ json step_shown(const store::StoredStep& step, bool hide) {
     json value = parsed_or_null(step.step_json);
     if (hide && value.is_object()) return json{{"kind", value.value("kind", json())}};
     return value;
+}
+
+// A seat's player as the protocol shows one: {id, name}, and `bot` for a computer player.
+json player_json(const store::StoredSeat& seat) {
+    json player = {{"id", seat.player_id}, {"name", seat.display_name}};
+    if (auto level = bot_level_of(seat.player_id)) player["bot"] = {{"level", *level}};
+    return player;
 }
 
 }  // namespace
@@ -113,7 +121,7 @@ json match_header(const store::StoredMatch& match, const protocol::Game* final_g
         auto [before, after] = seat_ratings(seat);
         json entry = {{"seat", seat.seat},
                       {"team", seat.team ? json(*seat.team) : json(nullptr)},
-                      {"player", {{"id", seat.player_id}, {"name", seat.display_name}}},
+                      {"player", player_json(seat)},
                       {"power", std::move(power)},
                       {"rating_before", std::move(before)},
                       {"rating_after", std::move(after)}};
@@ -182,7 +190,7 @@ json view_after_json(const store::StoredMatch& match, const ReplayPosition& at) 
                          ? seat_members(game, *seen, seat.seat)
                          : json::object();
         entry["seat"] = seat.seat;
-        entry["player"] = {{"id", seat.player_id}, {"name", seat.display_name}};
+        entry["player"] = player_json(seat);
         seats.push_back(std::move(entry));
     }
     std::string state_text;

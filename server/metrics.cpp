@@ -57,6 +57,12 @@ void Metrics::step_latency(double seconds) {
     step_sum_us_.fetch_add(static_cast<std::uint64_t>(std::llround(seconds * 1e6)), relaxed);
 }
 
+void Metrics::bot_decision(double seconds, bool fallback) {
+    if (!(seconds >= 0.0)) seconds = 0.0;
+    (fallback ? bot_fallback_ : bot_decided_).fetch_add(1, relaxed);
+    bot_think_us_.fetch_add(static_cast<std::uint64_t>(std::llround(seconds * 1e6)), relaxed);
+}
+
 std::string Metrics::render() const {
     static_assert(error_code_count <= std::tuple_size_v<decltype(rejected_)>,
                   "Metrics::rejected_ has a slot per protocol::ErrorCode");
@@ -104,6 +110,21 @@ std::string Metrics::render() const {
     // _count equals the +Inf bucket; read from the buckets so a concurrent update cannot make
     // the two disagree within one scrape.
     append_sample(out, "santorini_step_latency_seconds_count", cumulative);
+
+    append_header(out, "santorini_bot_decisions_total",
+                  "Computer players' decisions: searched, replaced by the first legal step "
+                  "(the search failed), or dropped (the match had moved on).",
+                  "counter");
+    out += "santorini_bot_decisions_total{outcome=\"searched\"} " +
+           std::to_string(bot_decided_.load(relaxed)) + "\n";
+    out += "santorini_bot_decisions_total{outcome=\"fallback\"} " +
+           std::to_string(bot_fallback_.load(relaxed)) + "\n";
+    out += "santorini_bot_decisions_total{outcome=\"dropped\"} " +
+           std::to_string(bot_dropped_.load(relaxed)) + "\n";
+    append_header(out, "santorini_bot_think_seconds_total",
+                  "Time the computer players spent searching.", "counter");
+    out += "santorini_bot_think_seconds_total " +
+           format_double(static_cast<double>(bot_think_us_.load(relaxed)) / 1e6) + "\n";
     return out;
 }
 

@@ -24,6 +24,11 @@ public:
     void rejected(protocol::ErrorCode code);
     /// Records how long one step took from arrival to broadcast.
     void step_latency(double seconds);
+    /// Counts one computer decision and the time its search took (`fallback`: the search failed
+    /// or named an illegal step, and the first legal step was played instead).
+    void bot_decision(double seconds, bool fallback);
+    /// Counts a computer decision dropped because the match had moved on.
+    void bot_dropped() { bot_dropped_.fetch_add(1, std::memory_order_relaxed); }
     /// The Prometheus text exposition of everything above.
     std::string render() const;
 
@@ -34,6 +39,10 @@ private:
     std::array<std::atomic<std::uint64_t>, bounds_.size() + 1> step_buckets_{};
     std::atomic<std::uint64_t> step_count_{0};
     std::atomic<std::uint64_t> step_sum_us_{0};
+    std::atomic<std::uint64_t> bot_decided_{0};
+    std::atomic<std::uint64_t> bot_fallback_{0};
+    std::atomic<std::uint64_t> bot_dropped_{0};
+    std::atomic<std::uint64_t> bot_think_us_{0};
 };
 
 }  // namespace server

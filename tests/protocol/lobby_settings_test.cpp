@@ -300,7 +300,8 @@ TEST_CASE("lobby settings: Splendor takes players, rated, clock and public, noth
 
     json printed = lobby_settings_json(s);
     CHECK(printed == json{{"game", "splendor"}, {"players", 4}, {"rated", true},
-                          {"confirm_turns", false}, {"clock", {{"kind", "none"}}}, {"public", true}});
+                          {"confirm_turns", false}, {"bots", 0}, {"bot_level", 3},
+                          {"clock", {{"kind", "none"}}}, {"public", true}});
     auto again = read_lobby_settings(printed);
     REQUIRE(std::holds_alternative<LobbySettings>(again));
     CHECK(lobby_settings_json(std::get<LobbySettings>(again)) == printed);
@@ -311,4 +312,53 @@ TEST_CASE("lobby settings: a Santorini lobby may be casual", "[settings]") {
     REQUIRE(std::holds_alternative<LobbySettings>(r));
     CHECK_FALSE(std::get<LobbySettings>(r).rated);
     CHECK(lobby_settings_json(std::get<LobbySettings>(r))["rated"] == false);
+}
+
+TEST_CASE("lobby settings: computer players take the last seats of a casual lobby",
+          "[settings][bots]") {
+    auto s = std::get<LobbySettings>(read_lobby_settings(
+        json{{"game", "santorini"}, {"players", 3}, {"powers", "simple"}, {"bots", 2},
+             {"bot_level", 5}}));
+    CHECK(s.bots == 2);
+    CHECK(s.bot_level == 5);
+    CHECK_FALSE(s.rated);  // left out: casual, never rated with bots
+    json printed = lobby_settings_json(s);
+    CHECK(printed["bots"] == 2);
+    CHECK(printed["bot_level"] == 5);
+    CHECK(printed["rated"] == false);
+    auto again = read_lobby_settings(printed);
+    REQUIRE(std::holds_alternative<LobbySettings>(again));
+    CHECK(lobby_settings_json(std::get<LobbySettings>(again)) == printed);
+
+    auto plain = std::get<LobbySettings>(read_lobby_settings(base()));
+    CHECK(plain.bots == 0);
+    CHECK(plain.bot_level == 3);
+
+    // Splendor takes them too.
+    auto splendor = std::get<LobbySettings>(
+        read_lobby_settings(json{{"game", "splendor"}, {"players", 4}, {"bots", 3}}));
+    CHECK(splendor.bots == 3);
+    CHECK_FALSE(splendor.rated);
+}
+
+TEST_CASE("lobby settings: bad computer-player settings name their field", "[settings][bots]") {
+    auto refused_field = [](json j) {
+        auto r = read_lobby_settings(j);
+        REQUIRE(std::holds_alternative<SettingsError>(r));
+        return std::get<SettingsError>(r);
+    };
+    const json two = {{"game", "santorini"}, {"players", 2}};
+    CHECK(refused_field(with(two, "bots", 2)).field == "settings.bots");  // the host keeps seat 0
+    CHECK(refused_field(with(two, "bots", -1)).field == "settings.bots");
+    CHECK(refused_field(with(two, "bots", "1")).field == "settings.bots");
+    CHECK(refused_field(with(with(two, "bots", 1), "bot_level", 0)).field == "settings.bot_level");
+    CHECK(refused_field(with(with(two, "bots", 1), "bot_level", 6)).field == "settings.bot_level");
+    auto rated = refused_field(with(with(two, "bots", 1), "rated", true));
+    CHECK(rated.field == "settings.rated");
+    CHECK(rated.message.find("never rated") != std::string::npos);
+    CHECK(refused_field(json{{"game", "splendor"}, {"players", 2}, {"bots", 1}, {"rated", true}})
+              .field == "settings.rated");
+    // rated:false with bots is what it says.
+    CHECK(std::holds_alternative<LobbySettings>(
+        read_lobby_settings(with(with(two, "bots", 1), "rated", false))));
 }

@@ -49,6 +49,7 @@ TEST_CASE("migrations apply once, and a rerun applies nothing", "[migrations]") 
     REQUIRE(all.size() >= 2);
     CHECK(all[0] == "0001_initial.sql");
     CHECK(all[1] == "0002_fleet.sql");
+    CHECK(std::find(all.begin(), all.end(), "0003_bots.sql") != all.end());
     CHECK(first->applied == all);
     CHECK(first->present.empty());
     for (auto table :
@@ -57,6 +58,11 @@ TEST_CASE("migrations apply once, and a rerun applies nothing", "[migrations]") 
     CHECK(s.scalar("SELECT count(*) FROM information_schema.columns WHERE table_schema = '" +
                    s.name() + "' AND table_name = 'matches' AND column_name = 'lease_until'") ==
           "1");
+    // The computer players, one per level (0003_bots.sql).
+    CHECK(s.scalar("SELECT count(*) FROM players WHERE id LIKE 'c\\_%'") == "15");
+    CHECK(s.scalar("SELECT display_name FROM players WHERE id = 'c_3'") == "Computer (level 3)");
+    CHECK(s.scalar("SELECT display_name FROM players WHERE id = 'c_3_2'") ==
+          "Computer 2 (level 3)");
 
     auto second = store::migrate(s.url(), "migrations");
     REQUIRE(second.ok());

@@ -2,6 +2,7 @@
 // the power cards and the prompt. The match screen (screens/game.js) owns the connection,
 // the clocks, the log and resign/abort; it asks this table for what only Santorini draws.
 import { h } from '../dom.js';
+import { playerName } from '../bots.js';
 import { renderBoard, SIDE_COLORS } from '../board.js';
 import { POWERS, powerName, banned } from '../powers.js';
 import { stepLabel, stepText, sourceOf, targetOf, prompt, DIRECTIONS, TURN_KINDS } from '../steps.js';
@@ -152,7 +153,7 @@ export function santoriniTable(ctx) {
             'div',
             { class: 'row' },
             h('span', { class: 'dot' }),
-            h('a', { href: `#/player/${seat.player.id}`, class: 'name' }, seat.player.name),
+            playerName(seat.player),
             v.you === i ? h('span', { class: 'badge' }, 'you') : null,
             seat.connected === false ? h('span', { class: 'muted small', title: 'not connected' }, '⚠ away') : null,
             ctx.clockFor(v, i, turn),

@@ -5,6 +5,7 @@
 import { app } from '../app.js';
 import { h, mount } from '../dom.js';
 import { POWERS } from '../powers.js';
+import { BOT_LEVELS } from '../bots.js';
 
 export const GAMES = { santorini: 'Santorini', splendor: 'Splendor' };
 
@@ -18,6 +19,7 @@ export function settingsSummary(st) {
     if (st.golden_fleece) parts.push('Golden Fleece');
     if (st.hero_seat === 0 || st.hero_seat === 1) parts.push(st.hero_seat === 0 ? 'handicap: a hero for the host' : 'handicap: a hero for the guest');
   }
+  if (st.bots > 0) parts.push(`${st.bots} computer${st.bots > 1 ? 's' : ''} (level ${st.bot_level})`);
   if (st.confirm_turns) parts.push('confirm turns');
   const c = st.clock || { kind: 'none' };
   if (c.kind === 'realtime') parts.push(`${Math.round(c.base_seconds / 60)}+${c.increment_seconds}`);
@@ -63,6 +65,9 @@ export function createScreen(screen) {
   isPublic.addEventListener('change', () => {
     if (!ratedChosen) rated.checked = isPublic.checked;
   });
+  // Computer players take the last seats; a game with them is never rated.
+  const bots = select('set-bots', [['0', 'None: people only'], ['1', '1'], ['2', '2'], ['3', '3']], '0');
+  const botLevel = select('set-bot-level', BOT_LEVELS.map((l) => [String(l), `Level ${l}${l === 1 ? ' (weakest)' : l === 5 ? ' (strongest)' : ''}`]), '3');
   const poolBoxes = Object.entries(POWERS).map(([key, p]) =>
     h('label', { class: 'pool-item', title: p.text }, h('input', { type: 'checkbox', value: key, 'data-power': key }), ` ${p.name}`),
   );
@@ -107,8 +112,13 @@ export function createScreen(screen) {
     handicap.disabled = !two || powers.value === 'none' || powers.value === 'heroes' || fleece.checked;
     if (handicap.disabled) handicap.value = '';
     handicapField.hidden = !two || powers.value === 'none' || powers.value === 'heroes';
+    for (const o of bots.querySelectorAll('option')) o.disabled = Number(o.value) > Number(players.value) - 1;
+    if (Number(bots.value) > Number(players.value) - 1) bots.value = String(Number(players.value) - 1);
+    botLevel.disabled = bots.value === '0';
+    rated.disabled = bots.value !== '0';
+    if (rated.disabled) rated.checked = false;
   };
-  for (const el of [players, powers, clockKind, fleece, handicap]) el.addEventListener('change', sync);
+  for (const el of [players, powers, clockKind, fleece, handicap, bots]) el.addEventListener('change', sync);
 
   const submit = async (e) => {
     e.preventDefault();
@@ -123,8 +133,13 @@ export function createScreen(screen) {
       if (fleece.checked) settings.golden_fleece = true;
       if (handicap.value !== '' && !handicap.disabled) settings.hero_seat = Number(handicap.value);
     }
+    if (bots.value !== '0') {
+      settings.bots = Number(bots.value);
+      settings.bot_level = Number(botLevel.value);
+    }
     if (confirmTurns.checked) settings.confirm_turns = true;
-    settings.rated = rated.checked;
+    // A game with computer players is never rated.
+    settings.rated = settings.bots ? false : rated.checked;
     if (clockKind.value === 'realtime') settings.clock = { kind: 'realtime', base_seconds: Math.round(Number(base.value) * 60), increment_seconds: Number(inc.value) };
     else if (clockKind.value === 'turn') settings.clock = { kind: 'turn', hours_per_move: Number(hours.value) };
     else settings.clock = { kind: 'none' };
@@ -147,6 +162,7 @@ export function createScreen(screen) {
       field('Players', players),
       santoriniOnly,
       splendorNote,
+      h('div', { class: 'inline' }, field('Computer players (last seats)', bots), field('Computer level', botLevel)),
       field('Clock', clockKind),
       realtime,
       turn,

@@ -5,6 +5,7 @@ import { h, mount } from '../dom.js';
 import { queues as fetchQueues } from '../api.js';
 import { powerName } from '../powers.js';
 import { settingsSummary } from './create.js';
+import { BOT_LEVELS, botBadge } from '../bots.js';
 
 export const QUEUES = [
   { queue: 'santorini', game: 'Santorini', name: 'No gods', text: 'The base game.' },
@@ -23,6 +24,55 @@ const queueName = (key) => {
   const q = QUEUES.find((x) => x.queue === key);
   return q ? (q.name === q.game ? q.name : `${q.game}, ${q.name.toLowerCase()}`) : key;
 };
+
+/** "Play against the computer": a private lobby whose other seats are all the computer's
+ *  (`bots` = players - 1), started at once; lobby.closed then takes us to the match. */
+function computerCard(conn) {
+  const field = (label, input) => h('label', { class: 'field' }, h('span', {}, label), input);
+  const select = (id, options, value) => h('select', { id }, options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
+  const game = select('bot-game', [['santorini', 'Santorini'], ['splendor', 'Splendor']], 'santorini');
+  const level = select('bot-level', BOT_LEVELS.map((l) => [String(l), `Level ${l}${l === 1 ? ' (easiest)' : l === 5 ? ' (hardest)' : ''}`]), '2');
+  const gods = select('bot-gods', [['none', 'No gods'], ['simple', 'Simple gods'], ['all', 'All gods']], 'simple');
+  const players = select('bot-players', [['2', '2 players: you and the computer'], ['3', '3 players'], ['4', '4 players']], '2');
+  const godsField = field('Gods', gods);
+  const error = h('p', { class: 'error', role: 'alert' });
+  const button = h('button', { type: 'submit', class: 'primary', id: 'bot-play' }, 'Play');
+  const sync = () => {
+    godsField.hidden = game.value !== 'santorini';
+    // Santorini with 3 or 4 players is played with gods.
+    const none = gods.querySelector('option[value="none"]');
+    none.disabled = game.value === 'santorini' && players.value !== '2';
+    if (none.disabled && gods.value === 'none') gods.value = 'simple';
+  };
+  for (const el of [game, players]) el.addEventListener('change', sync);
+  const play = async (e) => {
+    e.preventDefault();
+    error.textContent = '';
+    button.disabled = true;
+    const n = Number(players.value);
+    const settings = { game: game.value, players: n, bots: n - 1, bot_level: Number(level.value), public: false, clock: { kind: 'none' } };
+    if (game.value === 'santorini') settings.powers = gods.value;
+    try {
+      await conn.request({ type: 'lobby.create', settings });
+      // The `lobby` event came before the ack: every other seat is the computer's, so start.
+      if (!app.lobby) throw new Error('the lobby was not made');
+      await conn.request({ type: 'lobby.start', lobby: app.lobby.id });
+    } catch (err) {
+      error.textContent = err.message;
+      button.disabled = false;
+    }
+  };
+  sync();
+  return h(
+    'form',
+    { class: 'card computer', id: 'play-computer', onsubmit: play },
+    h('h2', {}, 'Play against the computer'),
+    h('p', { class: 'muted small' }, 'A casual game at once: the computer takes every other seat.'),
+    h('div', { class: 'inline' }, field('Game', game), field('Level', level), godsField, field('Players', players)),
+    h('div', { class: 'row' }, h('span'), button),
+    error,
+  );
+}
 
 export function homeScreen(screen) {
   const conn = app.conn;
@@ -117,6 +167,7 @@ export function homeScreen(screen) {
                 'div',
                 {},
                 h('strong', {}, (m.players || []).join(' vs ') || m.id),
+                (m.bots || []).length ? h('span', { class: 'bots' }, ' ', [...new Set(m.bots.map((b) => b.level))].map((l) => botBadge(l))) : null,
                 h(
                   'div',
                   { class: 'muted small' },
@@ -137,6 +188,7 @@ export function homeScreen(screen) {
     h(
       'div',
       { class: 'home' },
+      computerCard(conn),
       h('section', { class: 'card' }, h('h2', {}, 'Quick play'), h('p', { class: 'muted small' }, 'Rated games against the next player waiting with the same settings.'), queueBox),
       h(
         'section',

@@ -3,6 +3,7 @@
 import { app } from '../app.js';
 import { h, mount } from '../dom.js';
 import { settingsSummary } from './create.js';
+import { playerName } from '../bots.js';
 
 export function lobbyScreen(screen, id) {
   const conn = app.conn;
@@ -28,11 +29,12 @@ export function lobbyScreen(screen, id) {
             h(
               'li',
               { class: seat ? 'taken' : 'free', 'data-seat': i },
-              seat ? seat.player.name : h('span', { class: 'muted' }, 'waiting for a player…'),
+              seat ? (seat.player.bot ? playerName(seat.player) : seat.player.name) : h('span', { class: 'muted' }, 'waiting for a player…'),
               seat && seat.player.id === lobby.host ? h('span', { class: 'badge' }, 'host') : null,
               // The handicap game: this seat plays a hero against the other's god.
               lobby.settings.hero_seat === i ? h('span', { class: 'badge hero-seat', title: 'plays a hero against a god' }, 'hero') : null,
-              host && seat && seat.player.id !== app.me.id
+              // A computer's seat is the settings' (`bots`): it cannot be kicked.
+              host && seat && seat.player.id !== app.me.id && !seat.player.bot
                 ? h('button', { class: 'small', onclick: () => conn.request({ type: 'lobby.kick', lobby: lobby.id, player: seat.player.id }).catch((e) => app.toast(e.message)) }, 'Kick')
                 : null,
             ),

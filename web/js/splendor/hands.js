@@ -2,6 +2,7 @@
 // colour, reserved cards (face down with their level when another seat took them blind) and
 // nobles, whose turn it is and the clock.
 import { h } from '../dom.js';
+import { playerName } from '../bots.js';
 import { TOKENS, COLOURS, total } from './gems.js';
 import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
 
@@ -35,7 +36,7 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
       'div',
       { class: 'row head' },
       h('span', { class: 'dot' }),
-      h('a', { href: `#/player/${info.player.id}`, class: 'name' }, info.player.name),
+      playerName(info.player),
       me ? h('span', { class: 'badge' }, 'you') : null,
       st.start_player === seat ? h('span', { class: 'badge first', title: 'played first' }, '1st') : null,
       info.connected === false ? h('span', { class: 'muted small', title: 'not connected' }, '⚠ away') : null,

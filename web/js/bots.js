@@ -1,0 +1,16 @@
+// Computer players (docs/bot.md, "In the server"): a seat's player with `bot` is played by the
+// server itself. Everywhere a player is named, a computer shows as its "Computer (level N)" badge.
+import { h } from './dom.js';
+
+export const BOT_LEVELS = [1, 2, 3, 4, 5];
+
+/** The badge naming a computer player, e.g. "Computer (level 3)". */
+export function botBadge(level) {
+  return h('span', { class: 'badge bot', 'data-bot-level': level, title: 'played by the computer' }, `Computer (level ${level})`);
+}
+
+/** A player's name as shown in seats: a link to the player's page, or the computer's badge. */
+export function playerName(player, attrs = {}) {
+  if (player && player.bot) return botBadge(player.bot.level);
+  return h('a', { href: `#/player/${player.id}`, class: 'name', ...attrs }, player.name);
+}
