@@ -30,10 +30,10 @@ struct Budget {
 Budget budget_for(int level) {
     switch (std::clamp(level, ::bot::min_level, ::bot::max_level)) {
         case 1: return {1, 0, 0};
-        case 2: return {4, 48, 2};
-        case 3: return {6, 160, 3};
-        case 4: return {8, 480, 3};
-        default: return {10, 1200, 3};
+        case 2: return {4, 60, 2};
+        case 3: return {6, 250, 3};
+        case 4: return {8, 800, 3};
+        default: return {12, 3000, 3};
     }
 }
 

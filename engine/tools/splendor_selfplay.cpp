@@ -2,7 +2,7 @@
 // Seeded Splendor games between players from {random, greedy, bot1 .. bot5} (the baselines of
 // engine/bot/splendor_baselines.hpp and the bot at a level), printing a markdown table: for
 // each match, A's win rate against the B seats with the game count and a 95% (Wilson)
-// interval, and the mean time A took per decision. A match `A:B:P` is P players (2-4): one
+// interval, and the mean CPU time A took per decision (thread time: the machine may be shared). A match `A:B:P` is P players (2-4): one
 // seat A, the others B; A's seat and the start player rotate over the games. A victory shared
 // by k seats counts 1/k. Every step is checked against the engine's legal list; a step that is
 // not legal stops the tool with exit status 1. Presets (docs/bot.md):
@@ -11,11 +11,11 @@
 //   speed     the time per decision of each level (bot N against greedy, 2 and 4 players)
 
 #include <bit>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <optional>
 #include <string>
 #include <variant>
@@ -60,6 +60,13 @@ struct Tally {
     long turns = 0;
 };
 
+// This thread's CPU time in seconds: on a shared machine the wall clock measures the others.
+double cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
     std::uint64_t x = a * 0x9E3779B97F4A7C15ull + b;
     return next_random(x);
@@ -78,7 +85,7 @@ bool play(const Match& m, std::uint64_t seed, int a_seat, int start, Tally& t) {
         }
         const int seat = decider(s);
         const Kind k = seat == a_seat ? m.a : m.b;
-        const auto started = std::chrono::steady_clock::now();
+        const double started = cpu_seconds();
         Step step;
         if (k.level == 0)
             step = splendor::bot::random_step(s, rng);
@@ -89,8 +96,7 @@ bool play(const Match& m, std::uint64_t seed, int a_seat, int start, Tally& t) {
                                     splendor::bot::Options{.level = k.level,
                                                  .seed = mix(seed, static_cast<std::uint64_t>(n))});
         if (seat == a_seat) {
-            t.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
-                             .count();
+            t.seconds += cpu_seconds() - started;
             ++t.decisions;
         }
         if (auto problem = try_step(s, step)) {
@@ -165,7 +171,7 @@ int main(int argc, char** argv) {
     }
     if (matches.empty()) return usage();
 
-    std::printf("| A | B | players | games | A's win rate | 95%% interval | even share | A's ms per decision | turns per game |\n");
+    std::printf("| A | B | players | games | A's win rate | 95%% interval | even share | A's CPU ms per decision | turns per game |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|\n");
     for (const Match& m : matches) {
         Tally t;
