@@ -32,8 +32,8 @@ Budget budget_for(int level) {
         case 1: return {1, 0, 0};
         case 2: return {4, 60, 2};
         case 3: return {6, 250, 3};
-        case 4: return {8, 800, 3};
-        default: return {12, 3000, 3};
+        case 4: return {10, 1000, 3};
+        default: return {16, 3000, 3};
     }
 }
 

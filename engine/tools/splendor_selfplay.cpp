@@ -2,12 +2,13 @@
 // Seeded Splendor games between players from {random, greedy, bot1 .. bot5} (the baselines of
 // engine/bot/splendor_baselines.hpp and the bot at a level), printing a markdown table: for
 // each match, A's win rate against the B seats with the game count and a 95% (Wilson)
-// interval, and the mean CPU time A took per decision (thread time: the machine may be shared). A match `A:B:P` is P players (2-4): one
-// seat A, the others B; A's seat and the start player rotate over the games. A victory shared
-// by k seats counts 1/k. Every step is checked against the engine's legal list; a step that is
-// not legal stops the tool with exit status 1. Presets (docs/bot.md):
+// interval, and the mean CPU time A took per decision (thread time: the machine may be
+// shared). A match `A:B:P` is P players (2-4): one seat A, the others B; A's seat and the
+// start player rotate over the games. A victory shared by k seats counts 1/k. Every step is
+// checked against the engine's legal list; a step that is not legal stops the tool with exit
+// status 1. Presets (docs/bot.md):
 //   strength  bot5 against random and greedy with 2, 3 and 4 players, bot1 against greedy
-//   ladder    each level against the one below, and each level against greedy (2 players)
+//   ladder    each level against the one below (2 players)
 //   speed     the time per decision of each level (bot N against greedy, 2 and 4 players)
 
 #include <bit>
