@@ -117,6 +117,7 @@ Step choose_step(const View& view, int seat, const Options& options) {
     const State sample = determinize(view, rng);  // its legal steps are the true game's
     StepList legal;
     legal_steps(sample, legal);
+    if (legal.empty()) return Step{};  // the game is over: nothing to decide (a misuse)
     if (legal.size() == 1) return legal.front();
     if (const Step* win = winning_step(sample, legal, seat)) return *win;
 
