@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <variant>
 
 #include "engine/bot/splendor_baselines.hpp"
@@ -47,21 +48,21 @@ State splendor_new(int players, int start, std::uint64_t seed, bool confirm = fa
 }
 
 // The bot's step for the decider of `s`, from that seat's view.
-Step bot_step(const State& s, int level, std::uint64_t seed) {
+Step splendor_bot_step(const State& s, int level, std::uint64_t seed) {
     const int seat = decider(s);
     return sbot::choose_step(view_for(s, seat), seat, sbot::Options{.level = level, .seed = seed});
 }
 
 // Counts of what the bots decided, to show the games reached every kind of decision.
-struct Decisions {
+struct SplendorDecisions {
     long steps = 0, returns = 0, nobles = 0, confirms = 0, buys = 0, blind = 0;
     int games = 0, finished = 0;
 };
 
 // A game where seat i plays `levels[i]` (1-5 the bot, 0 random, -1 greedy); every bot step is
 // checked against the engine's legal list. Returns an empty string or the first problem.
-std::string play_checked(State s, const std::array<int, max_players>& levels, std::uint64_t seed,
-                         Decisions& d) {
+std::string splendor_play_checked(State s, const std::array<int, max_players>& levels, std::uint64_t seed,
+                         SplendorDecisions& d) {
     std::uint64_t rng = seed;
     ++d.games;
     for (int n = 0; s.phase != Phase::Over; ++n) {
@@ -74,7 +75,7 @@ std::string play_checked(State s, const std::array<int, max_players>& levels, st
         } else if (level < 0) {
             step = sbot::greedy_step(s);
         } else {
-            step = bot_step(s, level, seed * 1000 + static_cast<std::uint64_t>(n));
+            step = splendor_bot_step(s, level, seed * 1000 + static_cast<std::uint64_t>(n));
             ++d.steps;
             d.returns += step.kind == StepKind::Return;
             d.nobles += step.kind == StepKind::Noble;
@@ -93,7 +94,7 @@ std::string play_checked(State s, const std::array<int, max_players>& levels, st
 }
 
 // Gives `seat` the tokens in `t` from the bank (the starting bank stays conserved).
-void hand_tokens(State& s, int seat, const Tokens& t) {
+void splendor_hand_tokens(State& s, int seat, const Tokens& t) {
     for (std::size_t k = 0; k < token_kinds; ++k) {
         const int move = t[k] - s.seat(seat).tokens[k];
         s.supply[k] = static_cast<std::int8_t>(s.supply[k] - move);
@@ -105,7 +106,7 @@ void hand_tokens(State& s, int seat, const Tokens& t) {
 
 TEST_CASE("splendor bot: every step is legal in the true game, 2-4 players, every level",
           "[bot][splendor]") {
-    Decisions d;
+    SplendorDecisions d;
     // Cheap levels play whole games against each other and the baselines; level 4 and 5 a few.
     const std::array<std::array<int, max_players>, 6> tables{{{1, 2, 1, 3},
                                                               {2, 0, 1, -1},
@@ -119,7 +120,7 @@ TEST_CASE("splendor bot: every step is legal in the true game, 2-4 players, ever
         const auto seed = static_cast<std::uint64_t>(1000 + g);
         const bool confirm = g % 4 == 3;  // turns waiting for EndTurn
         State s = splendor_new(players, g % players, seed, confirm);
-        auto problem = play_checked(s, tables[sp_at(g % 6)], seed, d);
+        auto problem = splendor_play_checked(s, tables[sp_at(g % 6)], seed, d);
         INFO("game " << g << " (" << players << " players)");
         CHECK(problem.empty());
         if (!problem.empty()) FAIL(problem);
@@ -129,7 +130,7 @@ TEST_CASE("splendor bot: every step is legal in the true game, 2-4 players, ever
         for (int g = 0; g < m; ++g) {
             State s = splendor_new(2 + g % 3, 0, static_cast<std::uint64_t>(77 + g));
             std::array<int, max_players> seats{level, -1, -1, -1};
-            auto problem = play_checked(s, seats, static_cast<std::uint64_t>(77 + g), d);
+            auto problem = splendor_play_checked(s, seats, static_cast<std::uint64_t>(77 + g), d);
             CHECK(problem.empty());
         }
     }
@@ -180,7 +181,7 @@ TEST_CASE("splendor bot: chooses among several nobles earned at once", "[bot][sp
     }
     Tokens t{};
     t[Gold] = 5;
-    hand_tokens(s, 0, t);
+    splendor_hand_tokens(s, 0, t);
     for (int level = 1; level <= 3; ++level) {
         State game = s;
         // Buy the card (a legal step of the engine), then the bot chooses the noble.
@@ -192,7 +193,7 @@ TEST_CASE("splendor bot: chooses among several nobles earned at once", "[bot][sp
         REQUIRE(buy != legal.end());
         apply_step(game, *buy);
         REQUIRE(game.phase == Phase::Noble);
-        Step st = bot_step(game, level, 3);
+        Step st = splendor_bot_step(game, level, 3);
         CHECK(st.kind == StepKind::Noble);
         CHECK_FALSE(try_step(game, st).has_value());
     }
@@ -200,13 +201,21 @@ TEST_CASE("splendor bot: chooses among several nobles earned at once", "[bot][sp
 
 TEST_CASE("splendor bot: the same seed, level and view give the same step", "[bot][splendor]") {
     State s = splendor_new(3, 1, 42);
-    std::uint64_t rng = 9;
-    for (int n = 0; n < 40; ++n) apply_step(s, sbot::greedy_step(s)), (void)rng;
+    for (int n = 0; n < 40; ++n) apply_step(s, sbot::greedy_step(s));
     REQUIRE(s.phase != Phase::Over);
     for (int level = 1; level <= 5; ++level) {
-        const Step first = bot_step(s, level, 1234);
-        for (int again = 0; again < 2; ++again) CHECK(bot_step(s, level, 1234) == first);
+        const Step first = splendor_bot_step(s, level, 1234);
+        for (int again = 0; again < 2; ++again) CHECK(splendor_bot_step(s, level, 1234) == first);
     }
+    // Pure: two threads deciding at once agree with each other and with the lone call.
+    const Step alone = splendor_bot_step(s, 3, 77);
+    Step in_thread[2];
+    std::thread a([&] { in_thread[0] = splendor_bot_step(s, 3, 77); });
+    std::thread b([&] { in_thread[1] = splendor_bot_step(s, 3, 77); });
+    a.join();
+    b.join();
+    CHECK(in_thread[0] == alone);
+    CHECK(in_thread[1] == alone);
 }
 
 TEST_CASE("splendor bot: decides from its seat's view alone", "[bot][splendor]") {
@@ -238,7 +247,7 @@ TEST_CASE("splendor bot: decides from its seat's view alone", "[bot][splendor]")
             std::swap(other.decks[l][sp_at(i)], other.decks[l][sp_at(random_below(rng, i + 1))]);
     REQUIRE(other != s);
     REQUIRE(view_for(other, 0) == view_for(s, 0));
-    for (int level = 1; level <= 4; ++level) CHECK(bot_step(s, level, 5) == bot_step(other, level, 5));
+    for (int level = 1; level <= 4; ++level) CHECK(splendor_bot_step(s, level, 5) == splendor_bot_step(other, level, 5));
 
     SECTION("its samples agree with the view and vary only what is hidden") {
         const View v = view_for(s, 0);
@@ -284,10 +293,10 @@ TEST_CASE("splendor bot: buys the card that wins", "[bot][splendor]") {
     for (std::size_t k = 0; k < gem_colours; ++k) t[k] = std::min<std::int8_t>(card(prize).cost[k], 4);
     t[Gold] = static_cast<std::int8_t>(std::min(5, total(card(prize).cost) - total(t)));
     REQUIRE(total(t) <= max_tokens);
-    hand_tokens(s, 1, t);
+    splendor_hand_tokens(s, 1, t);
     for (int level = 1; level <= 5; ++level) {
         State game = s;
-        const Step st = bot_step(game, level, 99);
+        const Step st = splendor_bot_step(game, level, 99);
         INFO("level " << level << " played " << to_text(st));
         REQUIRE_FALSE(try_step(game, st).has_value());
         CHECK(game.phase == Phase::Over);
@@ -302,7 +311,7 @@ TEST_CASE("splendor bot: buys the card that wins", "[bot][splendor]") {
         std::swap(first.seat(0).points, first.seat(1).points);
         for (int level = 1; level <= 5; ++level) {
             State game = first;
-            const Step st = bot_step(game, level, 99);
+            const Step st = splendor_bot_step(game, level, 99);
             INFO("level " << level << " played " << to_text(st));
             REQUIRE_FALSE(try_step(game, st).has_value());
             CHECK(game.seat(0).points >= winning_points);
@@ -319,7 +328,7 @@ TEST_CASE("splendor bot: beats the random player and the greedy one", "[bot][spl
             State s = splendor_new(2, g % 2, static_cast<std::uint64_t>(500 + g));
             std::uint64_t rng = static_cast<std::uint64_t>(g);
             for (int step = 0; s.phase != Phase::Over && step < 3000; ++step) {
-                const Step st = decider(s) == 0 ? bot_step(s, 2, static_cast<std::uint64_t>(step))
+                const Step st = decider(s) == 0 ? splendor_bot_step(s, 2, static_cast<std::uint64_t>(step))
                                 : baseline == 0 ? sbot::random_step(s, rng)
                                                 : sbot::greedy_step(s);
                 REQUIRE_FALSE(try_step(s, st).has_value());
