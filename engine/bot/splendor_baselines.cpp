@@ -89,13 +89,12 @@ Step greedy_step(const State& state) {
         const Step* pick = nullptr;
         int pick_rank = -1000;
         for (const Step& st : legal) {
-            int k = static_cast<int>(std::find_if(st.gems.begin(), st.gems.end(),
-                                                  [](std::int8_t g) { return g > 0; }) -
-                                     st.gems.begin());
+            int k = static_cast<int>(
+                std::find_if(st.gems.begin(), st.gems.end(), [](std::int8_t g) { return g > 0; }) -
+                st.gems.begin());
             // The colour held most beyond what the nearest card costs after bonuses; gold last.
-            int cost = target < 0 ? 0
-                                  : std::max(0, card(target).cost[base_at(k)] -
-                                                    p.bonuses[base_at(k)]);
+            int cost =
+                target < 0 ? 0 : std::max(0, card(target).cost[base_at(k)] - p.bonuses[base_at(k)]);
             int rank = k == Gold ? -500 : p.tokens[base_at(k)] - cost;
             if (rank > pick_rank) pick = &st, pick_rank = rank;
         }

@@ -29,11 +29,16 @@ struct Budget {
 
 Budget budget_for(int level) {
     switch (std::clamp(level, ::bot::min_level, ::bot::max_level)) {
-        case 1: return {1, 0, 0};
-        case 2: return {4, 60, 2};
-        case 3: return {6, 250, 3};
-        case 4: return {10, 1000, 3};
-        default: return {16, 3000, 3};
+        case 1:
+            return {1, 0, 0};
+        case 2:
+            return {4, 60, 2};
+        case 3:
+            return {6, 250, 3};
+        case 4:
+            return {10, 1000, 3};
+        default:
+            return {16, 3000, 3};
     }
 }
 
@@ -79,8 +84,7 @@ double playout(const View& view, int seat, const Step& first, int rounds, std::u
 
 // The legal steps worth searching: a card bought is tried with its default payment only
 // (listed first), the rest of its payments spend gold where gems would do.
-std::vector<Candidate> root_candidates(const State& s, const StepList& legal,
-                                       std::uint64_t& rng) {
+std::vector<Candidate> root_candidates(const State& s, const StepList& legal, std::uint64_t& rng) {
     const Plan plan = plan_for(s);
     std::vector<Candidate> out;
     for (const Step& st : legal) {
@@ -147,9 +151,8 @@ Step choose_step(const View& view, int seat, const Options& options) {
             }
         std::stable_sort(cands.begin(), cands.begin() + static_cast<std::ptrdiff_t>(alive),
                          [](const Candidate& a, const Candidate& b) {
-                             return a.playouts > 0 && b.playouts > 0
-                                        ? a.mean() > b.mean()
-                                        : a.playouts > b.playouts;
+                             return a.playouts > 0 && b.playouts > 0 ? a.mean() > b.mean()
+                                                                     : a.playouts > b.playouts;
                          });
         if (!stopped) alive = (alive + 1) / 2;
     }

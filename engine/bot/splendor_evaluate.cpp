@@ -1,6 +1,6 @@
-// The weights are in prestige points and were tuned by self-play against the greedy baseline
-// (docs/bot.md); they are a heuristic, not a rule. A bonus is a permanent discount (worth about
-// a third of a point when the game is young); a token is a tenth of a point, gold a little
+// The weights are in prestige points, set by hand and checked by self-play against the greedy
+// baseline (docs/bot.md); they are a heuristic, not a rule. A bonus is a permanent discount (worth
+// about a third of a point when the game is young); a token is a tenth of a point, gold a little
 // more (it pays for any colour); a noble draws its three points in as its colours are met.
 
 #include "engine/bot/splendor_evaluate.hpp"

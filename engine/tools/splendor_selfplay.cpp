@@ -93,9 +93,10 @@ bool play(const Match& m, std::uint64_t seed, int a_seat, int start, Tally& t) {
         else if (k.level < 0)
             step = splendor::bot::greedy_step(s);
         else
-            step = splendor::bot::choose_step(view_for(s, seat), seat,
-                                    splendor::bot::Options{.level = k.level,
-                                                 .seed = mix(seed, static_cast<std::uint64_t>(n))});
+            step = splendor::bot::choose_step(
+                view_for(s, seat), seat,
+                splendor::bot::Options{.level = k.level,
+                                       .seed = mix(seed, static_cast<std::uint64_t>(n))});
         if (seat == a_seat) {
             t.seconds += cpu_seconds() - started;
             ++t.decisions;
@@ -149,7 +150,8 @@ int main(int argc, char** argv) {
         } else if (arg == "--match") {
             auto c1 = value.find(':'), c2 = value.rfind(':');
             if (c1 == std::string::npos || c2 == c1) return usage();
-            auto a = parse_kind(value.substr(0, c1)), b = parse_kind(value.substr(c1 + 1, c2 - c1 - 1));
+            auto a = parse_kind(value.substr(0, c1)),
+                 b = parse_kind(value.substr(c1 + 1, c2 - c1 - 1));
             int p = std::atoi(value.c_str() + c2 + 1);
             if (!a || !b || p < 2 || p > 4) return usage();
             matches.push_back({*a, *b, p});
@@ -172,7 +174,9 @@ int main(int argc, char** argv) {
     }
     if (matches.empty()) return usage();
 
-    std::printf("| A | B | players | games | A's win rate | 95%% interval | even share | A's CPU ms per decision | turns per game |\n");
+    std::printf(
+        "| A | B | players | games | A's win rate | 95%% interval | even share | A's CPU ms per "
+        "decision | turns per game |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|\n");
     for (const Match& m : matches) {
         Tally t;

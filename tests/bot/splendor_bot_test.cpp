@@ -7,6 +7,8 @@
 // About 3 s in a release build. SANTORINI_RANDOM_GAMES_PERCENT=10 plays a tenth of the games
 // (the variable the engines' random games read); unset, every group plays in full.
 
+#include "engine/bot/splendor_bot.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <catch2/catch_test_macros.hpp>
@@ -17,7 +19,6 @@
 #include <variant>
 
 #include "engine/bot/splendor_baselines.hpp"
-#include "engine/bot/splendor_bot.hpp"
 #include "engine/bot/splendor_determinize.hpp"
 #include "engine/splendor/game.hpp"
 #include "engine/splendor/notation.hpp"
@@ -61,8 +62,8 @@ struct SplendorDecisions {
 
 // A game where seat i plays `levels[i]` (1-5 the bot, 0 random, -1 greedy); every bot step is
 // checked against the engine's legal list. Returns an empty string or the first problem.
-std::string splendor_play_checked(State s, const std::array<int, max_players>& levels, std::uint64_t seed,
-                         SplendorDecisions& d) {
+std::string splendor_play_checked(State s, const std::array<int, max_players>& levels,
+                                  std::uint64_t seed, SplendorDecisions& d) {
     std::uint64_t rng = seed;
     ++d.games;
     for (int n = 0; s.phase != Phase::Over; ++n) {
@@ -108,12 +109,8 @@ TEST_CASE("splendor bot: every step is legal in the true game, 2-4 players, ever
           "[bot][splendor]") {
     SplendorDecisions d;
     // Cheap levels play whole games against each other and the baselines; level 4 and 5 a few.
-    const std::array<std::array<int, max_players>, 6> tables{{{1, 2, 1, 3},
-                                                              {2, 0, 1, -1},
-                                                              {3, -1, 2, 1},
-                                                              {1, 1, 0, 2},
-                                                              {2, 1, -1, 1},
-                                                              {1, -1, 3, 0}}};
+    const std::array<std::array<int, max_players>, 6> tables{
+        {{1, 2, 1, 3}, {2, 0, 1, -1}, {3, -1, 2, 1}, {1, 1, 0, 2}, {2, 1, -1, 1}, {1, -1, 3, 0}}};
     const int n = splendor_games(48);
     for (int g = 0; g < n; ++g) {
         const int players = 2 + g % 3;
@@ -134,8 +131,8 @@ TEST_CASE("splendor bot: every step is legal in the true game, 2-4 players, ever
             CHECK(problem.empty());
         }
     }
-    INFO(d.steps << " bot steps, " << d.returns << " returns, " << d.nobles
-                 << " noble choices, " << d.confirms << " end turns");
+    INFO(d.steps << " bot steps, " << d.returns << " returns, " << d.nobles << " noble choices, "
+                 << d.confirms << " end turns");
     CHECK(d.finished == d.games);
     if (n >= 48) {
         CHECK(d.steps >= 3000);
@@ -247,7 +244,8 @@ TEST_CASE("splendor bot: decides from its seat's view alone", "[bot][splendor]")
             std::swap(other.decks[l][sp_at(i)], other.decks[l][sp_at(random_below(rng, i + 1))]);
     REQUIRE(other != s);
     REQUIRE(view_for(other, 0) == view_for(s, 0));
-    for (int level = 1; level <= 4; ++level) CHECK(splendor_bot_step(s, level, 5) == splendor_bot_step(other, level, 5));
+    for (int level = 1; level <= 4; ++level)
+        CHECK(splendor_bot_step(s, level, 5) == splendor_bot_step(other, level, 5));
 
     SECTION("its samples agree with the view and vary only what is hidden") {
         const View v = view_for(s, 0);
@@ -264,7 +262,8 @@ TEST_CASE("splendor bot: decides from its seat's view alone", "[bot][splendor]")
                 for (int i = 0; i < sample.deck_size[l]; ++i) {
                     const auto id = sample.decks[l][sp_at(i)];
                     CHECK(card(id).level == static_cast<int>(l) + 1);
-                    for (const auto& row : sample.rows) CHECK(std::find(row.begin(), row.end(), id) == row.end());
+                    for (const auto& row : sample.rows)
+                        CHECK(std::find(row.begin(), row.end(), id) == row.end());
                     for (int r = 0; r < sample.seat(0).reserved_count; ++r)
                         CHECK(sample.seat(0).reserved[sp_at(r)].card != id);
                 }
@@ -290,7 +289,8 @@ TEST_CASE("splendor bot: buys the card that wins", "[bot][splendor]") {
             if (id >= 0 && card(id).points >= 2 && prize < 0) prize = id;
     REQUIRE(prize >= 0);
     Tokens t{};
-    for (std::size_t k = 0; k < gem_colours; ++k) t[k] = std::min<std::int8_t>(card(prize).cost[k], 4);
+    for (std::size_t k = 0; k < gem_colours; ++k)
+        t[k] = std::min<std::int8_t>(card(prize).cost[k], 4);
     t[Gold] = static_cast<std::int8_t>(std::min(5, total(card(prize).cost) - total(t)));
     REQUIRE(total(t) <= max_tokens);
     splendor_hand_tokens(s, 1, t);
@@ -328,7 +328,8 @@ TEST_CASE("splendor bot: beats the random player and the greedy one", "[bot][spl
             State s = splendor_new(2, g % 2, static_cast<std::uint64_t>(500 + g));
             std::uint64_t rng = static_cast<std::uint64_t>(g);
             for (int step = 0; s.phase != Phase::Over && step < 3000; ++step) {
-                const Step st = decider(s) == 0 ? splendor_bot_step(s, 2, static_cast<std::uint64_t>(step))
+                const Step st = decider(s) == 0
+                                    ? splendor_bot_step(s, 2, static_cast<std::uint64_t>(step))
                                 : baseline == 0 ? sbot::random_step(s, rng)
                                                 : sbot::greedy_step(s);
                 REQUIRE_FALSE(try_step(s, st).has_value());
