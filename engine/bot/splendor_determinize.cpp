@@ -1,8 +1,8 @@
 // Dealing the unseen cards. A card the seat has not seen is face-up nowhere and in no reserve
 // it can read; it lies in a deck, in a reserve hidden from the seat, or among some seat's
-// bought cards (the view gives bonuses by colour, not which cards). Every unseen card of a
-// level is treated as equally likely to be anywhere hidden: a slight blur (the bought ones
-// cannot come up again), which keeps the sample cheap and never uses what the seat cannot know.
+// bought cards (the view gives bonuses by colour, not which cards). The sample sets aside, per
+// level, as many unseen cards as were bought, of the colours the seats' bonuses show; the rest
+// are dealt uniformly. The bought cards' identities stay a guess: the view does not carry them.
 
 #include "engine/bot/splendor_determinize.hpp"
 
@@ -57,6 +57,40 @@ State determinize(const View& v, std::uint64_t& rng) {
     for (std::size_t l = 0; l < levels; ++l)
         for (int i = pool_size[l] - 1; i > 0; --i)
             std::swap(pool[l][det_at(i)], pool[l][det_at(random_below(rng, i + 1))]);
+    // Which unseen cards were bought is not in the view, but how many of each colour were is
+    // (the seats' bonuses), and so is how many of each level (the unseen cards not needed by the
+    // deck or a hidden reserve). Set aside that many per level, only of colours still owed, so a
+    // colour nobody holds never leaves the deck and a blue card is never "bought" for nobody.
+    // The most constrained level (3) goes first; a set that cannot be met falls back to any card.
+    Colours owed{};
+    for (int i = 0; i < v.players; ++i)
+        for (std::size_t c = 0; c < owed.size(); ++c) owed[c] += v.seats[det_at(i)].bonuses[c];
+    std::array<int, levels> hidden{};
+    for (int i = 0; i < v.players; ++i) {
+        const SeatView& sv = v.seats[det_at(i)];
+        for (int r = 0; r < sv.reserved_count; ++r)
+            if (sv.reserved[det_at(r)].card < 0) ++hidden[det_at(sv.reserved[det_at(r)].level - 1)];
+    }
+    for (std::size_t l = levels; l-- > 0;) {
+        int bought = pool_size[l] - hidden[l] - v.deck_size[l];
+        // Stable partition: the cards set aside move to the back, the kept order stays shuffled.
+        std::array<std::int8_t, largest_deck> kept{}, aside{};
+        int nk = 0, na = 0;
+        for (int i = 0; i < pool_size[l]; ++i) {
+            const std::int8_t id = pool[l][det_at(i)];
+            auto c = static_cast<std::size_t>(card(id).bonus);
+            if (na < bought && owed[c] > 0) {
+                --owed[c];
+                aside[det_at(na++)] = id;
+            } else {
+                kept[det_at(nk++)] = id;
+            }
+        }
+        // Unmet: the last kept cards are set aside instead (any colour).
+        while (na < bought && nk > 0) aside[det_at(na++)] = kept[det_at(--nk)];
+        for (int i = 0; i < nk; ++i) pool[l][det_at(i)] = kept[det_at(i)];
+        for (int i = 0; i < na; ++i) pool[l][det_at(nk + i)] = aside[det_at(i)];
+    }
     std::array<int, levels> dealt{};
     auto deal = [&](int level) -> std::int8_t {
         auto l = det_at(level - 1);
