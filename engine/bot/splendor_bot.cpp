@@ -36,9 +36,9 @@ Budget budget_for(int level) {
         case 3:
             return {6, 250, 3};
         case 4:
-            return {12, 3000, 3};
+            return {10, 1000, 3};
         default:
-            return {16, 12000, 3};
+            return {16, 3000, 3};
     }
 }
 
