@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/client_address.hpp"
 #include "server/http_errors.hpp"
 #include "server/match_json.hpp"
 #include "server/rating/rating.hpp"
@@ -192,6 +193,17 @@ Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 
+namespace {
+
+// 429 with Retry-After: the client's own limit, not the server's trouble.
+Response too_many(const ApiRequestInfo& info, std::string_view message) {
+    Response response = api_error(info, http::status::too_many_requests, message);
+    response.set(http::field::retry_after, "1");
+    return response;
+}
+
+}  // namespace
+
 Response api_error(const ApiRequestInfo& info, http::status status, std::string_view message) {
     Response response = make(info, status, http_error_body(status, message).dump(), "application/json", cache_live);
     if (status == http::status::method_not_allowed) response.set(http::field::allow, "GET, HEAD");
@@ -213,14 +225,18 @@ Response answer_api(const ApiRequest& request, const ApiRequestInfo& info, store
                       request);
 }
 
-HttpApi::HttpApi(store::Repository* repository, Metrics& metrics, std::size_t threads)
-    : repository_(repository), metrics_(metrics), pool_(threads) {}
+HttpApi::HttpApi(store::Repository* repository, Metrics& metrics, std::size_t threads, ClientLimits limits)
+    : repository_(repository),
+      metrics_(metrics),
+      rate_(limits.per_second * 60.0, limits.burst),
+      share_(limits.in_flight),
+      pool_(threads) {}
 
 HttpApi::~HttpApi() {
     pool_.join();
 }
 
-bool HttpApi::handle(const http::request<http::string_body>& request, Reply reply) {
+bool HttpApi::handle(const http::request<http::string_body>& request, Reply reply, std::string_view client) {
     if (!is_api_target(request.target())) return false;
     auto parsed = parse_api_request(request.method(), request.target());
     // Without a database a match header still comes from memory (handle_http: the live
@@ -230,6 +246,13 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
         return false;
     metrics_.http_requests.fetch_add(1, std::memory_order_relaxed);
     const ApiRequestInfo info{request.version(), request.keep_alive(), request.method() == http::verb::head};
+    // Each client's rate first: a client over it is told to slow down, and costs nothing more.
+    const std::string key = connection_key(client);
+    if (!rate_.allow(key)) {
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+        reply(too_many(info, "too many requests from your address; slow down"));
+        return true;
+    }
     if (auto* refusal = std::get_if<ApiRefusal>(&parsed)) {
         reply(api_error(info, refusal->status, refusal->message));
         return true;
@@ -239,13 +262,21 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
                         "this server keeps no stored games (it runs without a database)"));
         return true;
     }
+    // Then its share of the pool: its own requests wait, the others' still get in.
+    auto ticket = share_.try_take(key);
+    if (!ticket) {
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+        reply(too_many(info, "too many of your requests in progress; wait for them"));
+        return true;
+    }
     if (pending_.fetch_add(1) >= max_pending) {
         pending_.fetch_sub(1);
         reply(api_error(info, http::status::service_unavailable, "too many requests in progress; try again"));
         return true;
     }
     boost::asio::post(pool_, [this, info, request = std::get<ApiRequest>(std::move(parsed)),
-                              reply = std::move(reply)] {
+                              ticket = std::make_shared<ClientShare::Ticket>(std::move(*ticket)),
+                              reply = std::move(reply)]() mutable {
         const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                         std::chrono::system_clock::now().time_since_epoch())
                                         .count();
@@ -258,6 +289,7 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
             response = api_error(info, http::status::internal_server_error, "internal error");
         }
         pending_.fetch_sub(1);
+        ticket.reset();
         reply(std::move(response));
     });
     return true;

@@ -17,6 +17,11 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
     auto check = lobbies.check_start(lobby_id, from->player_id());
     if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
     const Lobby& lobby = *std::get<const Lobby*>(check);
+    if (auto over = over_match_cap(lobby.seats))
+        return error(from, ErrorCode::TooManyMatches,
+                     over->name + " already plays " + std::to_string(config.max_live_matches_per_player) +
+                         " live matches; finish one first",
+                     ref);
     starting.insert(lobby_id);
     make_match(lobby.settings, lobby.seats, json::object(),
                [this, from, lobby_id, ref](std::variant<std::shared_ptr<Match>, LobbyError> made) {

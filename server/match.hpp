@@ -68,6 +68,10 @@ using MatchPublisher =
 
 class Match : public std::enable_shared_from_this<Match> {
   public:
+    /// A change of the spectator count alone goes out at most this often (with the next
+    /// patch if one comes sooner): spectators coming and going must not cost the players.
+    static constexpr std::chrono::seconds spectators_interval{1};
+
     /// A match at its first decision point (version 1, clock running), or why the settings
     /// cannot make a game.
     static std::variant<std::shared_ptr<Match>, std::string> create(boost::asio::io_context& io,
@@ -201,6 +205,9 @@ class Match : public std::enable_shared_from_this<Match> {
     void keep(Viewer& viewer, const std::shared_ptr<const std::string>& message);
     void publish_entry();
     Presence presence() const;
+    /// After a connection came or went: a seat's presence goes out at once, the spectator
+    /// count at most every spectators_interval (skip: the newcomer, who gets a catch-up).
+    void presence_changed(const Presence& before, std::optional<std::uint64_t> skip_connection);
     Viewer& viewer_for(const std::string& player_id);
     std::size_t viewer_index(int viewer) const;
     int seat_of(const std::string& player_id) const;
@@ -217,6 +224,8 @@ class Match : public std::enable_shared_from_this<Match> {
     MatchPublisher publish_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     boost::asio::steady_timer timer_;
+    boost::asio::steady_timer spectators_timer_;  ///< the coalesced spectator count (presence_changed)
+    bool spectators_due_ = false;                 ///< spectators_timer_ is running
 
     std::unique_ptr<protocol::Game> game_;
     const std::string kind_;  ///< game_->kind(), readable from any thread

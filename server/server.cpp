@@ -36,7 +36,7 @@ int thread_count(int configured) {
 
 Server::Server(Config config)
     : config_(std::move(config)),
-      registry_(config_.max_connections),
+      registry_(config_.max_connections, config_.max_connections_per_address, config_.max_connections_per_player),
       io_(thread_count(config_.threads)),
       drain_timer_(io_) {
     StepStore* steps = &memory_store_;
@@ -77,7 +77,9 @@ Server::Server(Config config)
         spdlog::info("event=recovery_done restored={} failed={}", restored, failed);
     }
     const net::ip::tcp::endpoint endpoint{net::ip::make_address(config_.address), config_.port};
-    api_ = std::make_unique<HttpApi>(repository_.get(), metrics_);
+    api_ = std::make_unique<HttpApi>(repository_.get(), metrics_, 2,
+                                     ClientLimits{config_.api_requests_per_second, config_.api_burst,
+                                               config_.api_in_flight_per_client});
     listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_, api_.get());
 }
 
