@@ -49,8 +49,12 @@ struct Config {
     double api_burst = 40;
     /// ... and at most this many of its requests waiting for or running on the API's pool.
     std::size_t api_in_flight_per_client = 8;
-    /// Match and lobby lists (matches/lobbies subscriptions) go out at most this often.
+    /// Match and lobby lists (matches/lobbies subscriptions) go out at most this often (0: at
+    /// once after each change, for tests).
     std::chrono::milliseconds list_interval{500};
+    /// A match's spectator count alone goes out at most this often (with the next patch if one
+    /// comes sooner): spectators coming and going must not cost the players. 0: at once.
+    std::chrono::milliseconds spectators_interval{1000};
     std::size_t max_http_body = 64 * 1024;
     double guests_per_minute = 10;           ///< POST /api/guests per client address, refill
     double guest_burst = 20;                 ///< ... and at once; beyond: 429

@@ -277,6 +277,7 @@ bool Hub::Impl::restore_stored(const store::StoredMatch& stored) {
     options.seed = stored.seed;
     options.history = config.history_per_match;
     options.history_bytes = config.history_bytes_per_viewer;
+    options.spectators_interval = config.spectators_interval;
     // The same reading of the settings as the HTTP API's replays (server/replay.hpp).
     auto parsed = read_stored_settings(stored.settings_json);
     if (auto* e = std::get_if<std::string>(&parsed)) {

@@ -237,10 +237,12 @@ struct Hub::Impl final : QueueHost {
     void schedule_lists() {
         if (lists_due) return;
         lists_due = true;
-        after(config.list_interval, [this] {
+        auto flush = [this] {
             lists_due = false;
             flush_lists();
-        });
+        };
+        if (config.list_interval.count() == 0) return boost::asio::post(lobby_strand, flush);
+        after(config.list_interval, flush);
     }
 
     /// Tells the watchers what changed in the lists since they were last told (lobby strand).

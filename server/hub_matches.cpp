@@ -64,6 +64,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     options.challenger = random_below(settings.players);
     options.history = config.history_per_match;
     options.history_bytes = config.history_bytes_per_viewer;
+    options.spectators_interval = config.spectators_interval;
     json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
                    {"challenger", options.challenger}};
     for (const auto& item : origin.items()) stored[item.key()] = item.value();

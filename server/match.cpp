@@ -702,11 +702,12 @@ void Match::presence_changed(const Presence& before, std::optional<std::uint64_t
     const Presence now = presence();
     if (now.connected != before.connected) return broadcast(skip_connection);
     if (now.spectators == before.spectators) return;
+    if (options_.spectators_interval.count() == 0) return broadcast(skip_connection);
     // Spectators coming and going cost the players nothing noticeable: the count rides on the
     // next patch, or on one patch at most every spectators_interval when nothing else happens.
     if (spectators_due_) return;
     spectators_due_ = true;
-    spectators_timer_.expires_after(spectators_interval);
+    spectators_timer_.expires_after(options_.spectators_interval);
     spectators_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
         auto self = weak.lock();
         if (!self || ec) return;

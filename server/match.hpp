@@ -43,6 +43,9 @@ struct MatchOptions {
     std::size_t history = 64;          ///< patches kept per viewer for resuming, at most
     std::size_t history_bytes = 2048;  ///< and at most this many bytes of them per viewer (the
                                        ///< newest is always kept)
+    /// The spectator count alone goes out at most this often (Config::spectators_interval;
+    /// 0: at once).
+    std::chrono::milliseconds spectators_interval{1000};
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };
@@ -68,10 +71,6 @@ using MatchPublisher =
 
 class Match : public std::enable_shared_from_this<Match> {
   public:
-    /// A change of the spectator count alone goes out at most this often (with the next
-    /// patch if one comes sooner): spectators coming and going must not cost the players.
-    static constexpr std::chrono::seconds spectators_interval{1};
-
     /// A match at its first decision point (version 1, clock running), or why the settings
     /// cannot make a game.
     static std::variant<std::shared_ptr<Match>, std::string> create(boost::asio::io_context& io,

@@ -74,6 +74,10 @@ void WebsocketSession::run(beast::http::request<beast::http::string_body> reques
     // A client that keeps sending beyond the byte budget (its reads wait about a second each
     // time) is not slowed down forever but cut: an honest client never comes near it.
     beast::get_lowest_layer(ws_).rate_policy().on_starved([this] {
+        // Counted once a second at most: Beast may ask several times while it waits.
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_starved_ < std::chrono::milliseconds(900)) return;
+        last_starved_ = now;
         if (++starved_ != starved_before_close || pending_close_ || finished_) return;
         metrics_.rejected(protocol::ErrorCode::RateLimited);
         spdlog::info("event=ws_byte_flood_close conn={} player={}", id_, player_id_);

@@ -157,7 +157,8 @@ private:
     TokenBucket<> bucket_;
     int strikes_ = 0;        ///< rate-limited messages in a row
     int control_strikes_ = 0;  ///< control frames beyond the bucket
-    int starved_ = 0;          ///< reads that waited for the byte budget (ReadBudget)
+    int starved_ = 0;          ///< seconds in which reads waited for the byte budget (ReadBudget)
+    std::chrono::steady_clock::time_point last_starved_{};  ///< when starved_ last counted
     bool cut_ = false;         ///< closed for abuse: the closing handshake waits cut_timeout only
     bool in_message_ = false;  ///< a fragmented message has begun and not yet ended
     bool counted_player_ = false;  ///< holds a place of SessionRegistry::join_player

@@ -225,7 +225,9 @@ TEST_CASE("a player's live matches are capped: too_many_matches", "[abuse][lists
 }
 
 TEST_CASE("spectators coming and going cost the players at most one patch a second", "[abuse][lists]") {
-    test::RunningServer running(e2e::config());
+    server::Config config = e2e::config();
+    config.spectators_interval = std::chrono::milliseconds(1000);
+    test::RunningServer running(config);
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
     e2e::Player a(port, traffic, "ann");

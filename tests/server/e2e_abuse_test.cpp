@@ -238,6 +238,7 @@ TEST_CASE("a spectator that stops reading is cut with 4000, memory bounded, and 
     // Every lobby change goes out as its own `lobbies.changed` (no coalescing): the most
     // messages for Sue's queue.
     config.list_interval = std::chrono::milliseconds(1);
+    config.spectators_interval = std::chrono::milliseconds(1000);  // coalesced, as in production
     // Sue resumes by patches below: the history may hold all of them (its byte bound is
     // tested in match_test).
     config.history_bytes_per_viewer = 1 << 20;
