@@ -23,6 +23,8 @@
 
 namespace {
 
+using namespace std::chrono_literals;
+
 // One GET from 127.0.0.9 (the trusted proxy) on behalf of `client`; the status (0: no answer).
 int get_for(std::uint16_t port, const std::string& client, const std::string& target) {
     namespace net = boost::asio;
