@@ -261,12 +261,13 @@ json with_ref(json j, const Ref& ref) {
 }  // namespace
 
 std::string_view code_name(ErrorCode code) {
-    static constexpr std::array<std::string_view, 20> names{
+    static constexpr std::array<std::string_view, 21> names{
         "malformed_json",   "unknown_type",      "missing_field",   "invalid_field",
         "protocol_version", "not_authenticated", "wrong_phase",     "not_your_turn",
         "illegal_step",     "unknown_lobby",     "unknown_match",   "not_authorized",
         "lobby_full",       "rate_limited",      "frame_too_large", "busy",
-        "unavailable",      "already_in_game",   "already_queued",  "unknown_queue"};
+        "unavailable",      "already_in_game",   "already_queued",  "unknown_queue",
+        "too_many_matches"};
     static_assert(names.size() == static_cast<std::size_t>(last_error_code) + 1);
     const auto i = static_cast<std::size_t>(code);
     return i < names.size() ? names[i] : "unknown";

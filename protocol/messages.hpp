@@ -21,9 +21,10 @@ enum class ErrorCode {
     MalformedJson, UnknownType, MissingField, InvalidField, ProtocolVersion, NotAuthenticated,
     WrongPhase, NotYourTurn, IllegalStep, UnknownLobby, UnknownMatch, NotAuthorized, LobbyFull,
     RateLimited, FrameTooLarge, Busy, Unavailable, AlreadyInGame, AlreadyQueued, UnknownQueue,
+    TooManyMatches,
 };
 /// The last ErrorCode (the enum is dense from 0): for tables indexed by code.
-inline constexpr ErrorCode last_error_code = ErrorCode::UnknownQueue;
+inline constexpr ErrorCode last_error_code = ErrorCode::TooManyMatches;
 /// "malformed_json", "unknown_type", ...
 std::string_view code_name(ErrorCode code);
 

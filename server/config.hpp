@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "server/client_address.hpp"
+
 namespace server {
 
 struct Config {
@@ -19,6 +21,14 @@ struct Config {
     double message_burst = 40;                ///< token bucket size
     int rate_strikes_before_close = 20;       ///< rate-limited messages in a row before disconnecting (1008)
     std::size_t max_queued_messages = 256;    ///< outgoing queue per socket; beyond: close 4000, resume later
+    /// ... and its bytes (a shared list or patch counts in full for every queue holding it).
+    std::size_t max_queued_bytes = 1024 * 1024;
+    /// Bytes a connection may send per second, frame headers and control frames included
+    /// (bursts up to twice this): beyond it the server just reads slower. Frames Beast handles
+    /// by itself (empty continuations) cost at most this much work.
+    std::size_t read_bytes_per_second = 64 * 1024;
+    /// A message whose first fragment arrived must be complete within this (else close 1008).
+    std::chrono::milliseconds fragment_timeout{5000};
     std::chrono::seconds idle_timeout{30};    ///< no pong/traffic for this long closes the socket
     std::size_t max_connections = 10000;
     /// Where GET /metrics is served (server/metrics_address.hpp): "" on this port, "off"
@@ -26,6 +36,30 @@ struct Config {
     std::string metrics_address;
     /// Set by the server on the copy its metrics listener uses: that port answers /metrics only.
     bool metrics_only = false;
+    /// Open connections (HTTP and WebSocket, requests half sent included) from one client
+    /// address (one IPv6 /64), below max_connections; 0: no cap. Trusted proxies are exempt.
+    std::size_t max_connections_per_address = 256;
+    /// WebSocket connections of one player at once (tabs, devices); the next one is closed
+    /// with 1008 after its hello. 0: no cap.
+    std::size_t max_connections_per_player = 16;
+    /// Live matches a player may sit in at once; starting another is refused
+    /// (too_many_matches). 0: no cap.
+    std::size_t max_live_matches_per_player = 20;
+    /// The proxies in front of the server (--trusted-proxies: addresses or CIDR prefixes,
+    /// comma-separated): only from them is X-Forwarded-For believed, and they are exempt from
+    /// max_connections_per_address (server/client_address.hpp). Empty: nobody.
+    TrustedProxies trusted_proxies;
+    /// The stored-data API per client address: requests per second (refill) and at once ...
+    double api_requests_per_second = 20;
+    double api_burst = 40;
+    /// ... and at most this many of its requests waiting for or running on the API's pool.
+    std::size_t api_in_flight_per_client = 8;
+    /// Match and lobby lists (matches/lobbies subscriptions) go out at most this often (0: at
+    /// once after each change, for tests).
+    std::chrono::milliseconds list_interval{500};
+    /// A match's spectator count alone goes out at most this often (with the next patch if one
+    /// comes sooner): spectators coming and going must not cost the players. 0: at once.
+    std::chrono::milliseconds spectators_interval{1000};
     std::size_t max_http_body = 64 * 1024;
     double guests_per_minute = 10;           ///< POST /api/guests per client address, refill
     double guest_burst = 20;                 ///< ... and at once; beyond: 429

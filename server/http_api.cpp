@@ -13,6 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/deadline.hpp"
+#include "server/client_address.hpp"
 #include "server/http_errors.hpp"
 #include "server/ids.hpp"
 #include "server/match_json.hpp"
@@ -233,6 +234,17 @@ Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 
+namespace {
+
+// 429 with Retry-After: the client's own limit, not the server's trouble.
+Response too_many(const ApiRequestInfo& info, std::string_view message) {
+    Response response = api_error(info, http::status::too_many_requests, message);
+    response.set(http::field::retry_after, "1");
+    return response;
+}
+
+}  // namespace
+
 Response api_error(const ApiRequestInfo& info, http::status status, std::string_view message) {
     Response response = make(info, status, http_error_body(status, message).dump(), "application/json", cache_live);
     if (status == http::status::method_not_allowed) response.set(http::field::allow, "GET, HEAD");
@@ -254,8 +266,12 @@ Response answer_api(const ApiRequest& request, const ApiRequestInfo& info, store
                       request);
 }
 
-HttpApi::HttpApi(store::Repository* repository, Metrics& metrics, std::size_t threads)
-    : repository_(repository), metrics_(metrics), pool_(threads) {}
+HttpApi::HttpApi(store::Repository* repository, Metrics& metrics, std::size_t threads, ClientLimits limits)
+    : repository_(repository),
+      metrics_(metrics),
+      rate_(limits.per_second * 60.0, limits.burst),
+      share_(limits.in_flight),
+      pool_(threads) {}
 
 void HttpApi::set_deadline(boost::asio::io_context& io, std::chrono::milliseconds deadline) {
     io_ = &io;
@@ -266,7 +282,7 @@ HttpApi::~HttpApi() {
     pool_.join();
 }
 
-bool HttpApi::handle(const http::request<http::string_body>& request, Reply reply) {
+bool HttpApi::handle(const http::request<http::string_body>& request, Reply reply, std::string_view client) {
     if (!is_api_target(request.target())) return false;
     auto parsed = parse_api_request(request.method(), request.target());
     // Without a database a match header still comes from memory (handle_http: the live
@@ -278,6 +294,13 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
     ApiRequestInfo info{request.version(), request.keep_alive(), request.method() == http::verb::head, {}};
     if (const auto authorization = request[http::field::authorization]; authorization.starts_with("Bearer "))
         info.token = std::string(authorization.substr(7));
+    // Each client's rate first: a client over it is told to slow down, and costs nothing more.
+    const std::string key = connection_key(client);
+    if (!rate_.allow(key)) {
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+        reply(too_many(info, "too many requests from your address; slow down"));
+        return true;
+    }
     if (auto* refusal = std::get_if<ApiRefusal>(&parsed)) {
         reply(api_error(info, refusal->status, refusal->message));
         return true;
@@ -285,6 +308,13 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
     if (!repository_) {
         reply(api_error(info, http::status::service_unavailable,
                         "this server keeps no stored games (it runs without a database)"));
+        return true;
+    }
+    // Then its share of the pool: its own requests wait, the others' still get in.
+    auto ticket = share_.try_take(key);
+    if (!ticket) {
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+        reply(too_many(info, "too many of your requests in progress; wait for them"));
         return true;
     }
     if (pending_.fetch_add(1) >= max_pending) {
@@ -303,7 +333,8 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
         reply = [answer = std::move(answer)](Response response) { answer(std::move(response)); };
     }
     boost::asio::post(pool_, [this, info, request = std::get<ApiRequest>(std::move(parsed)),
-                              reply = std::move(reply)] {
+                              ticket = std::make_shared<ClientShare::Ticket>(std::move(*ticket)),
+                              reply = std::move(reply)]() mutable {
         const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                         std::chrono::system_clock::now().time_since_epoch())
                                         .count();
@@ -316,6 +347,7 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
             response = api_error(info, http::status::internal_server_error, "internal error");
         }
         pending_.fetch_sub(1);
+        ticket.reset();
         reply(std::move(response));
     });
     return true;

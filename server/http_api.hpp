@@ -21,7 +21,9 @@
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 
+#include "server/address_limiter.hpp"
 #include "server/api_params.hpp"
+#include "server/client_share.hpp"
 #include "server/metrics.hpp"
 
 namespace store {
@@ -49,6 +51,13 @@ http::response<http::string_body> answer_api(const ApiRequest& request, const Ap
 http::response<http::string_body> api_error(const ApiRequestInfo& info, http::status status,
                                             std::string_view message);
 
+/// Each client's part of the API (one client must not make the others' requests fail).
+struct ClientLimits {
+    double per_second = 20;          ///< requests per client and second (refill) ...
+    double burst = 40;               ///< ... and at once; beyond: 429 with Retry-After
+    std::size_t in_flight = 8;       ///< of one client waiting for or running on the pool; beyond: 429
+};
+
 /// The asynchronous front of the API, owned by the Server.
 class HttpApi {
   public:
@@ -58,7 +67,8 @@ class HttpApi {
 
     /// `repository` null: the server has no database (every stored-data request is 503, except
     /// a match header, which handle_http answers from memory). `threads` run the queries.
-    HttpApi(store::Repository* repository, Metrics& metrics, std::size_t threads = 2);
+    HttpApi(store::Repository* repository, Metrics& metrics, std::size_t threads = 2,
+            ClientLimits limits = {});
     /// Waits for the queries still running (their replies are called before it returns).
     ~HttpApi();
     HttpApi(const HttpApi&) = delete;
@@ -66,8 +76,9 @@ class HttpApi {
 
     /// False when `request` is not the stored-data API's (handle_http answers it). Otherwise
     /// counts it in Metrics::http_requests and calls `reply` exactly once with the response:
-    /// inline for a refusal, else on one of the API's threads.
-    bool handle(const http::request<http::string_body>& request, Reply reply);
+    /// inline for a refusal, else on one of the API's threads. `client` (the client's address,
+    /// server/client_address.hpp) is what the per-client limits count by.
+    bool handle(const http::request<http::string_body>& request, Reply reply, std::string_view client = {});
     /// From now on a query still running after `deadline` is answered 503 (with Retry-After)
     /// by a timer on `io`, and its late response is dropped. Call before the first request.
     void set_deadline(boost::asio::io_context& io, std::chrono::milliseconds deadline);
@@ -78,6 +89,8 @@ class HttpApi {
     store::Repository* repository_;
     Metrics& metrics_;
     std::atomic<std::size_t> pending_{0};
+    AddressLimiter rate_;
+    ClientShare share_;
     boost::asio::thread_pool pool_;
 };
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/client_address.hpp"
 #include "server/http_errors.hpp"
 #include "server/http_routes.hpp"
 #include "server/websocket_session.hpp"
@@ -35,7 +36,8 @@ HttpSession::HttpSession(tcp::socket&& socket, Hub& hub, Metrics& metrics, const
       api_(api) {
     boost::system::error_code ec;
     const auto peer = stream_.socket().remote_endpoint(ec);
-    if (!ec) client_ = peer.address().to_string();
+    if (!ec) peer_ = peer.address().to_string();
+    client_ = peer_;
 }
 
 void HttpSession::run() {
@@ -77,6 +79,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         return;
     }
 
+    // Behind a trusted proxy the client is the one it names (server/client_address.hpp).
+    client_ = client_address(peer_, parser_->get()["X-Forwarded-For"], config_.trusted_proxies);
     // The metrics listener serves /metrics alone: no WebSocket, no stored-data API there.
     if (!config_.metrics_only && websocket::is_upgrade(parser_->get())) {
         const std::string_view target = parser_->get().target();
@@ -91,10 +95,14 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     }
     // The stored-data API answers from its own threads (database calls block): the response
     // comes back to this strand, and nothing is read meanwhile, so one write is in flight.
-    if (api_ && !config_.metrics_only && api_->handle(parser_->get(), [self = shared_from_this()](Response response) {
-            net::post(self->stream_.get_executor(),
-                      [self, response = std::move(response)]() mutable { self->do_write(std::move(response)); });
-        }))
+    if (api_ && !config_.metrics_only && api_->handle(
+                    parser_->get(),
+                    [self = shared_from_this()](Response response) {
+                        net::post(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
+                            self->do_write(std::move(response));
+                        });
+                    },
+                    client_))
         return;
     // Most routes answer at once, two from another thread (a guest stored by the hub's pool, a
     // live match's view from its strand): every answer is posted back to this strand.

@@ -67,7 +67,8 @@ private:
     SessionRegistry& registry_;
     SessionRegistry::Slot slot_;
     HttpApi* api_;
-    std::string client_;  ///< the peer's address, for per-address limits
+    std::string peer_;    ///< the TCP peer's address
+    std::string client_;  ///< the client's address (the peer's, or a trusted proxy's word), for per-client limits
 };
 
 }  // namespace server

@@ -5,6 +5,7 @@
 #include "protocol/games.hpp"
 
 #include "server/deadline.hpp"
+#include "server/client_address.hpp"
 #include "server/hub_impl.hpp"
 #include "server/player_name.hpp"
 
@@ -74,10 +75,12 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                    [&](const protocol::QueueLeave&) { queues.leave(from, ref); },
                    [&](const protocol::LobbiesSubscribe& m) {
                        if (m.on) {
-                           lobby_watchers[from->connection_id()] = from;
-                           std::lock_guard lock(lists_mutex);
-                           from->deliver(shared(
-                               protocol::event_message("lobbies", {{"lobbies", lobby_list}})));
+                           json now;
+                           {
+                               std::lock_guard lock(lists_mutex);
+                               now = lobby_list;
+                           }
+                           watch(lobby_feed, lobby_watchers, from, now);
                        } else {
                            lobby_watchers.erase(from->connection_id());
                        }
@@ -85,8 +88,13 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                    },
                    [&](const protocol::MatchesSubscribe& m) {
                        if (m.on) {
-                           match_watchers[from->connection_id()] = from;
-                           send_matches(from);
+                           std::shared_ptr<const json> now;
+                           {
+                               std::lock_guard lock(lists_mutex);
+                               rebuild_live_locked();
+                               now = live_list;
+                           }
+                           watch(match_feed, match_watchers, from, *now);
                        } else {
                            match_watchers.erase(from->connection_id());
                        }
@@ -215,7 +223,8 @@ void Hub::new_guest(std::string name, IdentityReply done) {
 }
 
 bool Hub::allow_guest_from(std::string_view client) {
-    return impl_->guest_limiter.allow(client);
+    // By network (/24, /64): one person easily holds many addresses of one.
+    return impl_->guest_limiter.allow(network_key(client));
 }
 
 std::optional<Guest> Hub::authenticate(std::string_view token) const {

@@ -551,10 +551,7 @@ void Hub::Impl::fleet_receive(std::string_view from_node, std::string payload) {
                 if (list == lobby_list) return;
                 lobby_list = list;
             }
-            auto text = shared(protocol::event_message("lobbies", {{"lobbies", std::move(list)}}));
-            boost::asio::post(lobby_strand, [this, text] {
-                for (const auto& [id, p] : lobby_watchers) p->deliver(text);
-            });
+            boost::asio::post(lobby_strand, [this] { schedule_lists(); });
         } else if (type == "queues") {
             if (own) return;
             std::lock_guard lock(f.mutex);

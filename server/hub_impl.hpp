@@ -26,6 +26,7 @@
 #include "server/remote_participant.hpp"
 #include "server/hub.hpp"
 #include "server/ids.hpp"
+#include "server/list_feed.hpp"
 #include "server/lobby.hpp"
 #include "server/match.hpp"
 #include "server/replay.hpp"
@@ -150,10 +151,8 @@ struct Hub::Impl final : QueueHost {
     bool live_stale = false;
     /// A publication to the watchers is posted to the lobby strand (coalesces bursts).
     bool live_scheduled = false;
-    /// The list as last rebuilt, and the same as a `matches` event, serialized once.
+    /// The list as last rebuilt.
     std::shared_ptr<const json> live_list = std::make_shared<const json>(json::array());
-    std::shared_ptr<const std::string> live_message =
-        shared(protocol::event_message("matches", {{"matches", json::array()}}));
 
     // Lobby strand only.
     boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;
@@ -165,6 +164,10 @@ struct Hub::Impl final : QueueHost {
     LobbyBook lobbies;
     std::map<std::uint64_t, ParticipantPtr> lobby_watchers;
     std::map<std::uint64_t, ParticipantPtr> match_watchers;
+    /// What the watchers were told: a snapshot on subscribing, then coalesced changes.
+    ListFeed lobby_feed{"lobbies"};
+    ListFeed match_feed{"matches"};
+    bool lists_due = false;  ///< a flush_lists is scheduled
     std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
     std::set<std::string> starting;  ///< lobbies whose match is being stored
     QueueRoom queues;                ///< quick play (server/queue_room.hpp)
@@ -243,18 +246,56 @@ struct Hub::Impl final : QueueHost {
             lobby_list = list;
         }
         fleet_publish_lobbies(list);
-        auto message = shared(protocol::event_message("lobbies", {{"lobbies", std::move(list)}}));
-        for (const auto& [id, p] : lobby_watchers) p->deliver(message);
+        schedule_lists();
     }
 
-    void send_matches(const ParticipantPtr& to) {
-        std::shared_ptr<const std::string> message;
+    /// The lists changed (lobby strand): the watchers hear of it within Config::list_interval,
+    /// once for all the changes made meanwhile.
+    void schedule_lists() {
+        if (lists_due) return;
+        lists_due = true;
+        auto flush = [this] {
+            lists_due = false;
+            flush_lists();
+        };
+        if (config.list_interval.count() == 0) return boost::asio::post(lobby_strand, flush);
+        after(config.list_interval, flush);
+    }
+
+    /// Tells the watchers what changed in the lists since they were last told (lobby strand).
+    void flush_lists() {
+        json lobbies_now;
+        std::shared_ptr<const json> live_now;
         {
             std::lock_guard lock(lists_mutex);
-            rebuild_live_locked();
-            message = live_message;
+            lobbies_now = lobby_list;
+            if (!match_watchers.empty()) {
+                rebuild_live_locked();
+                live_now = live_list;
+            }
         }
-        to->deliver(std::move(message));
+        lobby_feed.update(lobbies_now);
+        if (lobby_watchers.empty()) {
+            lobby_feed.forget_changes();
+        } else if (auto message = lobby_feed.take_changes()) {
+            for (const auto& [id, p] : lobby_watchers) p->deliver(message);
+        }
+        if (!live_now) {
+            match_feed.forget_changes();  // nobody watches: the list waits until somebody reads it
+        } else {
+            match_feed.update(*live_now);
+            if (auto message = match_feed.take_changes())
+                for (const auto& [id, p] : match_watchers) p->deliver(message);
+        }
+    }
+
+    /// A new watcher of a list: the list as it is now (lobby strand).
+    void watch(ListFeed& feed, std::map<std::uint64_t, ParticipantPtr>& watchers, const ParticipantPtr& who,
+               const json& now) {
+        feed.update(now);
+        if (watchers.empty()) feed.forget_changes();  // the changes before are nobody's news
+        watchers[who->connection_id()] = who;
+        who->deliver(feed.snapshot());
     }
 
     /// Tells `who` and the remaining members what a departure did, and republishes the list.
@@ -288,6 +329,21 @@ struct Hub::Impl final : QueueHost {
                 announce_departure(*d, player, "disconnected");
             }
         });
+    }
+
+    /// The first of `seats` who already sits in Config::max_live_matches_per_player live
+    /// matches (lobby strand), if any. Only players with a connection count: a seat nobody
+    /// connects (a computer player) is not a person holding matches.
+    std::optional<Member> over_match_cap(const std::vector<Member>& seats) {
+        if (config.max_live_matches_per_player == 0) return std::nullopt;
+        std::lock_guard lock(matches_mutex);
+        for (const Member& m : seats) {
+            auto it = playing.find(m.id);
+            if (it != playing.end() && it->second.size() >= config.max_live_matches_per_player &&
+                connections.count(m.id))
+                return m;
+        }
+        return std::nullopt;
     }
 
     void on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
@@ -498,29 +554,22 @@ struct Hub::Impl final : QueueHost {
         if (schedule) boost::asio::post(lobby_strand, [this] { publish_live(); });
     }
 
-    /// Rebuilds the live list and tells the watchers (lobby strand). The watchers get the list
-    /// as it is when this runs, so lists never arrive out of order.
+    /// The live list changed (lobby strand): the watchers hear of it with the next flush.
     void publish_live() {
-        std::shared_ptr<const std::string> message;
         {
             std::lock_guard lock(lists_mutex);
             live_scheduled = false;
-            // Nobody watches: the list waits until somebody reads it.
-            if (match_watchers.empty() || !live_stale) return;
-            rebuild_live_locked();
-            message = live_message;
         }
-        for (const auto& [cid, p] : match_watchers) p->deliver(message);
+        if (!match_watchers.empty()) schedule_lists();
     }
 
-    /// Brings the live list and its `matches` event up to date (lists_mutex held).
+    /// Brings the live list up to date (lists_mutex held).
     void rebuild_live_locked() {
         if (!live_stale) return;
         live_stale = false;
         json list = json::array();
         for (const auto& [order, entry] : live)
-            if (!entry.value("private", false)) list.push_back(entry);
-        live_message = shared(protocol::event_message("matches", {{"matches", list}}));
+            if (!entry.value("private", false)) list.push_back(entry);  // never listed
         live_list = std::make_shared<const json>(std::move(list));
     }
 

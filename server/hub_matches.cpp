@@ -19,6 +19,11 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
     auto check = lobbies.check_start(lobby_id, from->player_id());
     if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
     const Lobby& lobby = *std::get<const Lobby*>(check);
+    if (auto over = over_match_cap(lobby.seats))
+        return error(from, ErrorCode::TooManyMatches,
+                     over->name + " already plays " + std::to_string(config.max_live_matches_per_player) +
+                         " live matches; finish one first",
+                     ref);
     starting.insert(lobby_id);
     // A private lobby's match keeps its invite code (as a hash): spectators need the code.
     json origin = json::object();
@@ -67,6 +72,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     options.abandon = abandon_time(config, settings);
     options.invite_sha256 = origin.value("invite_sha256", std::string());
     options.bots = bot_play();
+    options.spectators_interval = config.spectators_interval;
     json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
                    {"challenger", options.challenger}};
     for (const auto& item : origin.items()) stored[item.key()] = item.value();

@@ -1,7 +1,9 @@
 #include "server/listener.hpp"
 
 #include <chrono>
+#include <string>
 #include <string_view>
+#include <variant>
 #include <utility>
 
 #include <boost/asio/buffer.hpp>
@@ -13,6 +15,7 @@
 #include <boost/beast/core/bind_handler.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/client_address.hpp"
 #include "server/http_session.hpp"
 
 namespace server {
@@ -32,6 +35,18 @@ constexpr std::string_view refusal =
     "Connection: close\r\n"
     "\r\n"
     "{\"error\":\"too many connections\"}";
+
+// One address holding its share already: the others still get in (Config::max_connections_per_address).
+constexpr std::string_view address_refusal =
+    "HTTP/1.1 429 Too Many Requests\r\n"
+    "Server: santorini-server\r\n"
+    "Content-Type: application/json\r\n"
+    "Content-Length: 50\r\n"
+    "Retry-After: 5\r\n"
+    "Connection: close\r\n"
+    "\r\n"
+    "{\"error\":\"too many connections from your address\"}";
+static_assert(address_refusal.size() - address_refusal.find("\r\n\r\n") - 4 == 50);
 
 }  // namespace
 
@@ -84,7 +99,18 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
         });
         return;
     }
-    if (std::optional<SessionRegistry::Slot> slot = registry_.try_open()) {
+    // Counted per client address, except a trusted proxy's connections (it speaks for many).
+    std::string address;
+    {
+        beast::error_code peer_ec;
+        const auto peer = socket.remote_endpoint(peer_ec);
+        if (!peer_ec) {
+            address = peer.address().to_string();
+            address = config_.trusted_proxies.contains(address) ? std::string() : connection_key(address);
+        }
+    }
+    auto opened = registry_.try_open(address);
+    if (auto* slot = std::get_if<SessionRegistry::Slot>(&opened)) {
         // Small messages go out at once: Nagle's algorithm would hold a reply written right
         // behind another (a patch, then its ack) until the client's delayed ACK, ~40 ms.
         beast::error_code ignored;
@@ -92,18 +118,25 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
         std::make_shared<HttpSession>(std::move(socket), hub_, metrics_, config_, registry_, std::move(*slot), api_)
             ->run();
     } else {
-        refuse(std::move(socket));
+        const bool address_full = std::get<SessionRegistry::Refusal>(opened) == SessionRegistry::Refusal::AddressFull;
+        if (address_full)
+            spdlog::debug("event=connection_refused reason=max_connections_per_address address={}", address);
+        refuse(std::move(socket), address_full ? address_refusal : refusal);
     }
     do_accept();
 }
 
-void Listener::refuse(tcp::socket socket) {
-    metrics_.rejected(protocol::ErrorCode::Unavailable);
-    spdlog::debug("event=connection_refused reason=max_connections limit={}", config_.max_connections);
+void Listener::refuse(tcp::socket socket, std::string_view answer) {
+    if (answer == refusal) {
+        metrics_.rejected(protocol::ErrorCode::Unavailable);
+        spdlog::debug("event=connection_refused reason=max_connections limit={}", config_.max_connections);
+    } else {
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+    }
     // A few bytes into a fresh socket's send buffer: the write completes at once, then the
     // socket closes when the handler drops it.
     auto refused = std::make_shared<tcp::socket>(std::move(socket));
-    net::async_write(*refused, net::buffer(refusal), [refused](beast::error_code, std::size_t) {
+    net::async_write(*refused, net::buffer(answer), [refused](beast::error_code, std::size_t) {
         beast::error_code ignored;
         refused->shutdown(tcp::socket::shutdown_both, ignored);
         refused->close(ignored);

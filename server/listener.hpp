@@ -1,10 +1,13 @@
 #pragma once
 // Accepts TCP connections (Beast's listener) and hands each to an HttpSession on its own strand.
 // Beyond Config::max_connections a connection is answered with a fixed HTTP 503 and closed at
-// once; each refusal counts as santorini_rejected_messages_total{reason="unavailable"}.
+// once; each refusal counts as santorini_rejected_messages_total{reason="unavailable"}. Beyond
+// Config::max_connections_per_address from one client address (an IPv6 /64; trusted proxies
+// are exempt) it is answered 429 with Retry-After, counted as reason="rate_limited".
 
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -39,7 +42,7 @@ public:
 private:
     void do_accept();
     void on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
-    void refuse(boost::asio::ip::tcp::socket socket);
+    void refuse(boost::asio::ip::tcp::socket socket, std::string_view answer);
 
     boost::asio::io_context& io_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;

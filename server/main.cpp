@@ -49,6 +49,13 @@ bool parse_positive(std::string_view text, T& out) {
     return true;
 }
 
+bool parse_ms(std::string_view text, std::chrono::milliseconds& out) {
+    long ms = 0;
+    if (!parse_positive(text, ms)) return false;
+    out = std::chrono::milliseconds(ms);
+    return true;
+}
+
 struct Option {
     std::string_view flag;  ///< --flag
     std::string_view env;   ///< SANTORINI_...
@@ -124,6 +131,43 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
              config.bot_delay = std::chrono::milliseconds(ms);
              return true;
          }},
+        // One hostile client never hurts the others (docs/protocol.md "Limits", deploy/README.md).
+        {"--max-queued-bytes", "SANTORINI_MAX_QUEUED_BYTES", "outgoing queue bytes per socket before 4000",
+         [&](std::string_view v) { return parse_positive(v, config.max_queued_bytes); }},
+        {"--read-bytes-per-second", "SANTORINI_READ_BYTES_PER_SECOND",
+         "bytes a WebSocket client may send per second (default 65536)",
+         [&](std::string_view v) { return parse_positive(v, config.read_bytes_per_second); }},
+        {"--fragment-timeout-ms", "SANTORINI_FRAGMENT_TIMEOUT_MS",
+         "ms a fragmented WebSocket message may take to complete (default 5000)",
+         [&](std::string_view v) { return parse_ms(v, config.fragment_timeout); }},
+        {"--max-connections-per-address", "SANTORINI_MAX_CONNECTIONS_PER_ADDRESS",
+         "open connections per client address (IPv6: per /64; 0: no cap; default 256)",
+         [&](std::string_view v) { return parse_number(v, config.max_connections_per_address); }},
+        {"--max-connections-per-player", "SANTORINI_MAX_CONNECTIONS_PER_PLAYER",
+         "WebSocket connections per player (0: no cap; default 16)",
+         [&](std::string_view v) { return parse_number(v, config.max_connections_per_player); }},
+        {"--max-live-matches-per-player", "SANTORINI_MAX_LIVE_MATCHES_PER_PLAYER",
+         "live matches a player may sit in at once (0: no cap; default 20)",
+         [&](std::string_view v) { return parse_number(v, config.max_live_matches_per_player); }},
+        {"--trusted-proxies", "SANTORINI_TRUSTED_PROXIES",
+         "addresses or CIDR prefixes whose X-Forwarded-For is believed (comma-separated)",
+         [&](std::string_view v) {
+             auto proxies = server::TrustedProxies::parse(v);
+             if (!proxies) return false;
+             config.trusted_proxies = std::move(*proxies);
+             return true;
+         }},
+        {"--api-requests-per-second", "SANTORINI_API_REQUESTS_PER_SECOND",
+         "stored-data API requests per client address and second (burst: --api-burst)",
+         [&](std::string_view v) { return parse_positive(v, config.api_requests_per_second); }},
+        {"--api-burst", "SANTORINI_API_BURST", "stored-data API requests per client address at once",
+         [&](std::string_view v) { return parse_positive(v, config.api_burst); }},
+        {"--api-in-flight-per-client", "SANTORINI_API_IN_FLIGHT_PER_CLIENT",
+         "stored-data API requests of one client address in progress at once (default 8)",
+         [&](std::string_view v) { return parse_positive(v, config.api_in_flight_per_client); }},
+        {"--list-interval-ms", "SANTORINI_LIST_INTERVAL_MS",
+         "ms between two updates of the match and lobby lists (default 500)",
+         [&](std::string_view v) { return parse_ms(v, config.list_interval); }},
         {"--database-url", "SANTORINI_DATABASE_URL",
          "PostgreSQL URL (libpq); empty (default): keep everything in memory",
          [&](std::string_view v) { config.database_url = std::string(v); return true; }},

@@ -177,6 +177,7 @@ Match::Match(boost::asio::io_context& io, MatchOptions options,
       publish_(std::move(publish)),
       strand_(boost::asio::make_strand(io)),
       timer_(strand_),
+      spectators_timer_(strand_),
       game_(std::move(game)),
       kind_(game_->kind()),
       clock_(TimeControl::from_settings(options_.settings), options_.settings.players),
@@ -264,6 +265,7 @@ void Match::shutdown() {
         self->timer_.cancel();
         self->abandon_timer_.cancel();
         self->bot_timer_.cancel();
+        self->spectators_timer_.cancel();
     });
 }
 
@@ -281,10 +283,7 @@ void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> sinc
     Presence before = presence();
     v.connections[connection] = who;
     // The newcomer gets its catch-up below, so the presence patch skips it.
-    if (presence() != before) {
-        broadcast(connection);
-        watch_away();
-    }
+    presence_changed(before, connection);
     if (since && *since == version_) {
         // Up to date: nothing to send.
     } else if (since && *since < version_ && !v.ring.empty() &&
@@ -301,10 +300,7 @@ void Match::do_close(std::uint64_t connection_id, const ParticipantPtr& who,
                      const protocol::Ref& ref) {
     Presence before = presence();
     for (auto& v : viewers_) v.connections.erase(connection_id);
-    if (presence() != before) {
-        broadcast();
-        watch_away();
-    }
+    presence_changed(before, std::nullopt);
     reply_ack(who, ref);
 }
 
@@ -757,6 +753,27 @@ void Match::publish_entry() {
     published_ = true;
     live_entry_ = entry;
     publish_(id(), live_entry_);
+}
+
+void Match::presence_changed(const Presence& before, std::optional<std::uint64_t> skip_connection) {
+    const Presence now = presence();
+    if (now.connected != before.connected) {
+        broadcast(skip_connection);
+        return watch_away();  // who is away changed (the abandonment rule)
+    }
+    if (now.spectators == before.spectators) return;
+    if (options_.spectators_interval.count() == 0) return broadcast(skip_connection);
+    // Spectators coming and going cost the players nothing noticeable: the count rides on the
+    // next patch, or on one patch at most every spectators_interval when nothing else happens.
+    if (spectators_due_) return;
+    spectators_due_ = true;
+    spectators_timer_.expires_after(options_.spectators_interval);
+    spectators_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+        auto self = weak.lock();
+        if (!self || ec) return;
+        self->spectators_due_ = false;
+        if (!self->stopped_ && self->presence().spectators != self->shown_.spectators) self->broadcast();
+    });
 }
 
 Match::Presence Match::presence() const {

@@ -55,6 +55,9 @@ struct MatchOptions {
     /// give to watch it (docs/protocol.md, "Private matches"); "" for a public match.
     std::string invite_sha256 = {};
     BotPlay bots;  ///< how the computer seats (Member::bot_level) are played
+    /// The spectator count alone goes out at most this often (Config::spectators_interval;
+    /// 0: at once).
+    std::chrono::milliseconds spectators_interval{1000};
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };
@@ -239,6 +242,9 @@ class Match : public std::enable_shared_from_this<Match> {
     void keep(Viewer& viewer, const std::shared_ptr<const std::string>& message);
     void publish_entry();
     Presence presence() const;
+    /// After a connection came or went: a seat's presence goes out at once, the spectator
+    /// count at most every spectators_interval (skip: the newcomer, who gets a catch-up).
+    void presence_changed(const Presence& before, std::optional<std::uint64_t> skip_connection);
     Viewer& viewer_for(const std::string& player_id);
     std::size_t viewer_index(int viewer) const;
     int seat_of(const std::string& player_id) const;
@@ -255,6 +261,8 @@ class Match : public std::enable_shared_from_this<Match> {
     MatchPublisher publish_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     boost::asio::steady_timer timer_;
+    boost::asio::steady_timer spectators_timer_;  ///< the coalesced spectator count (presence_changed)
+    bool spectators_due_ = false;                 ///< spectators_timer_ is running
 
     std::unique_ptr<protocol::Game> game_;
     const std::string kind_;  ///< game_->kind(), readable from any thread

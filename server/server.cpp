@@ -39,7 +39,7 @@ int thread_count(int configured) {
 
 Server::Server(Config config)
     : config_(std::move(config)),
-      registry_(config_.max_connections),
+      registry_(config_.max_connections, config_.max_connections_per_address, config_.max_connections_per_player),
       io_(thread_count(config_.threads)),
       drain_timer_(io_) {
     StepStore* steps = &memory_store_;
@@ -93,7 +93,9 @@ Server::Server(Config config)
         hub_->set_database_health([health = database_health_.get()] { return health->reachable(); });
     }
     const net::ip::tcp::endpoint endpoint{net::ip::make_address(config_.address), config_.port};
-    api_ = std::make_unique<HttpApi>(repository_.get(), metrics_);
+    api_ = std::make_unique<HttpApi>(repository_.get(), metrics_, 2,
+                                     ClientLimits{config_.api_requests_per_second, config_.api_burst,
+                                               config_.api_in_flight_per_client});
     api_->set_deadline(io_, config_.database_deadline);
     listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_, api_.get());
     const auto placement = parse_metrics_address(config_.metrics_address);

@@ -1,7 +1,9 @@
 #pragma once
 // The server's list of connections (Beast's "shared registry"): a count of every open TCP
-// connection, checked against Config::max_connections, and weak references to the live
-// WebSocket sessions so that a graceful stop can close each of them with 1001.
+// connection, checked against Config::max_connections and, per client address, against
+// Config::max_connections_per_address (so one address cannot take every place); the
+// WebSocket sessions each player holds (Config::max_connections_per_player); and weak
+// references to the live WebSocket sessions so that a graceful stop can close each with 1001.
 // Thread-safe: sessions on any strand open and close entries.
 
 #include <atomic>
@@ -13,6 +15,7 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace server {
@@ -27,7 +30,8 @@ public:
     class Slot {
     public:
         Slot() = default;
-        Slot(Slot&& other) noexcept : registry_(std::exchange(other.registry_, nullptr)) {}
+        Slot(Slot&& other) noexcept
+            : registry_(std::exchange(other.registry_, nullptr)), address_(std::move(other.address_)) {}
         Slot& operator=(Slot&& other) noexcept;
         Slot(const Slot&) = delete;
         Slot& operator=(const Slot&) = delete;
@@ -35,17 +39,27 @@ public:
 
     private:
         friend class SessionRegistry;
-        explicit Slot(SessionRegistry* registry) : registry_(registry) {}
+        Slot(SessionRegistry* registry, std::string address)
+            : registry_(registry), address_(std::move(address)) {}
         SessionRegistry* registry_ = nullptr;
+        std::string address_;  ///< connection_key of the client ("" when not counted)
     };
 
-    /// A registry allowing at most `max_connections` open connections at once.
-    explicit SessionRegistry(std::size_t max_connections);
+    /// A registry allowing at most `max_connections` open connections at once, at most
+    /// `per_address` of them from one client address and at most `per_player` WebSocket
+    /// sessions of one player (0: no cap).
+    explicit SessionRegistry(std::size_t max_connections, std::size_t per_address = 0,
+                             std::size_t per_player = 0);
     SessionRegistry(const SessionRegistry&) = delete;
     SessionRegistry& operator=(const SessionRegistry&) = delete;
 
-    /// A place for one more connection, or nullopt if `max_connections` are open.
-    std::optional<Slot> try_open();
+    /// Why try_open refused a place.
+    enum class Refusal { Full, AddressFull };
+    /// A place for one more connection from `address` (a connection_key; "" counts only
+    /// globally: a trusted proxy), or why not.
+    std::variant<Slot, Refusal> try_open(const std::string& address = {});
+    /// Connections open from `address` now.
+    std::size_t connections_from(const std::string& address) const;
     /// Connections (HTTP and WebSocket) holding a place now.
     std::size_t connections() const { return connections_.load(std::memory_order_relaxed); }
 
@@ -57,6 +71,11 @@ public:
     bool add(const std::shared_ptr<WebsocketSession>& session);
     /// Stops tracking the session with this connection id (it has finished).
     void remove(std::uint64_t connection_id);
+    /// Counts one more WebSocket session of `player`; false (nothing counted) when the player
+    /// holds `per_player` already.
+    bool join_player(const std::string& player);
+    /// Gives back a place taken by join_player.
+    void leave_player(const std::string& player);
     /// The live WebSocket sessions (tests and shutdown use this).
     std::vector<std::shared_ptr<WebsocketSession>> sessions() const;
     /// How many WebSocket sessions are tracked.
@@ -66,9 +85,13 @@ public:
     void close_all(std::uint16_t code, const std::string& reason);
 
 private:
-    void release();
+    void release(const std::string& address);
 
     const std::size_t max_connections_;
+    const std::size_t per_address_;
+    const std::size_t per_player_;
+    std::unordered_map<std::string, std::size_t> by_address_;  ///< guarded by mutex_
+    std::unordered_map<std::string, std::size_t> by_player_;   ///< guarded by mutex_
     std::atomic<std::size_t> connections_{0};
     mutable std::mutex mutex_;
     std::unordered_map<std::uint64_t, std::weak_ptr<WebsocketSession>> sessions_;

@@ -70,6 +70,25 @@ void WebsocketSession::run(beast::http::request<beast::http::string_body> reques
         response.set(beast::http::field::server, "santorini-server");
     }));
     ws_.read_message_max(config_.max_frame_bytes);
+    beast::get_lowest_layer(ws_).rate_policy().set_rate(config_.read_bytes_per_second);
+    // A client that keeps sending beyond the byte budget (its reads wait about a second each
+    // time) is not slowed down forever but cut: an honest client never comes near it.
+    beast::get_lowest_layer(ws_).rate_policy().on_starved([this] {
+        // Counted once a second at most: Beast may ask several times while it waits.
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_starved_ < std::chrono::milliseconds(900)) return;
+        last_starved_ = now;
+        if (++starved_ != starved_before_close || pending_close_ || finished_) return;
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+        spdlog::info("event=ws_byte_flood_close conn={} player={}", id_, player_id_);
+        net::post(ws_.get_executor(), [self = shared_from_this()] {
+            self->cut_ = true;
+            self->start_close(websocket::close_code::policy_error, "sending too fast", /*flush=*/false);
+        });
+    });
+    // Called inside our own read operation, on the strand; the stream (and so this callback)
+    // lives as long as the session.
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view) { on_control(kind); });
     // Memory per socket: Beast keeps a fixed 1.5 KB read buffer inside the stream and allocates
     // a write buffer (write_buffer_bytes) only for a client or with permessage-deflate, which we
     // never enable (its zlib state costs hundreds of KB per socket); a server's message is
@@ -92,7 +111,7 @@ void WebsocketSession::on_accept(beast::error_code ec) {
     if (!registry_.add(shared_from_this())) {
         start_close(websocket::close_code::going_away, "server shutting down", /*flush=*/false);
     } else {
-        arm_deadline(handshake_timeout, /*closing=*/false);
+        arm_deadline(handshake_timeout, Deadline::Hello);
     }
     do_read();
 }
@@ -101,8 +120,27 @@ void WebsocketSession::do_read() {
     // Nothing is kept between messages: Beast fills the buffer only once a frame arrives (the
     // frame header is read into the stream's own fixed buffer), so an idle connection holds no
     // read buffer at all, and a rare large message (up to max_frame_bytes) is let go at once.
-    buffer_.shrink_to_fit();
-    ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+    // Frame by frame rather than a whole message: a fragmented message shows that it has begun,
+    // and gets a deadline.
+    if (!in_message_) buffer_.shrink_to_fit();
+    ws_.async_read_some(buffer_, 0, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+}
+
+void WebsocketSession::on_control(websocket::frame_type kind) {
+    if (kind == websocket::frame_type::close || pending_close_ || finished_) return;
+    // Pings and pongs cost the same as messages: a client pinging as fast as it can is cut.
+    if (bucket_.try_take()) {
+        control_strikes_ = 0;
+        return;
+    }
+    if (++control_strikes_ < config_.rate_strikes_before_close) return;
+    metrics_.rejected(protocol::ErrorCode::RateLimited);
+    spdlog::info("event=ws_control_flood_close conn={} player={}", id_, player_id_);
+    // Not from inside Beast's read operation: on the strand, right after it.
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+        self->cut_ = true;
+        self->start_close(websocket::close_code::policy_error, "too many control frames", /*flush=*/false);
+    });
 }
 
 void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
@@ -114,6 +152,18 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
         }
         finish(ec);
         return;
+    }
+    if (!ws_.is_message_done()) {
+        // A fragment: the rest of the message must follow within fragment_timeout (before the
+        // hello, the hello deadline covers it; while closing, the closing deadline does).
+        if (!in_message_ && authenticated_ && !pending_close_) arm_deadline(config_.fragment_timeout, Deadline::Fragment);
+        in_message_ = true;
+        do_read();
+        return;
+    }
+    if (in_message_) {
+        in_message_ = false;
+        if (authenticated_ && !pending_close_) deadline_.cancel();
     }
     metrics_.messages_in.fetch_add(1, std::memory_order_relaxed);
     if (pending_close_) {
@@ -205,6 +255,15 @@ void WebsocketSession::on_identified(const std::variant<Guest, IdentityError>& i
         return;
     }
     const Guest& guest = std::get<Guest>(identified);
+    if (!registry_.join_player(guest.id)) {
+        // One player's tabs and devices are capped: the others' places stay free.
+        spdlog::info("event=ws_player_connections_close conn={} player={}", id_, guest.id);
+        reject(protocol::ErrorCode::RateLimited, "too many connections for this player", ref);
+        start_close(websocket::close_code::policy_error, "too many connections for this player", /*flush=*/true);
+        do_read();
+        return;
+    }
+    counted_player_ = true;
     player_id_ = guest.id;
     authenticated_ = true;
     deadline_.cancel();
@@ -246,12 +305,16 @@ void WebsocketSession::restart() {
 
 void WebsocketSession::enqueue(std::shared_ptr<const std::string> message) {
     if (finished_ || pending_close_ || !opened_) return;
+    queued_bytes_ += message->size();
     queue_.push_back(std::move(message));
-    if (queue_.size() > config_.max_queued_messages) {
+    // Bytes as well as messages: a shared list counts in full in every queue holding it, since
+    // any one of them may be the last to let it go.
+    if (queue_.size() > config_.max_queued_messages || queued_bytes_ > config_.max_queued_bytes) {
         // The client reads slower than we write: cut it before the queue can grow further. It
         // reconnects and resumes with match.open since:<version>.
         update_queue_size();
-        spdlog::info("event=ws_too_slow conn={} player={} queued={}", id_, player_id_, queue_.size());
+        spdlog::info("event=ws_too_slow conn={} player={} queued={} bytes={}", id_, player_id_, queue_.size(),
+                     queued_bytes_);
         metrics_.rejected(protocol::ErrorCode::Busy);
         start_close(close_codes::too_slow, "too slow", /*flush=*/false);
         return;
@@ -263,6 +326,7 @@ void WebsocketSession::enqueue(std::shared_ptr<const std::string> message) {
 void WebsocketSession::do_write() {
     writing_ = std::move(queue_.front());
     queue_.erase(queue_.begin());
+    queued_bytes_ -= writing_->size();
     if (queue_.empty() && queue_.capacity() > 8) queue_.shrink_to_fit();  // after a burst
     update_queue_size();
     ws_.async_write(net::buffer(*writing_),
@@ -291,12 +355,14 @@ void WebsocketSession::start_close(std::uint16_t code, std::string reason, bool 
     if (finished_) return;
     if (!flush) {
         queue_.clear();
+        queued_bytes_ = 0;
         update_queue_size();
     }
     if (pending_close_) return;  // the first close wins (but a later one may still drop the queue)
     pending_close_ = websocket::close_reason(static_cast<websocket::close_code>(code), reason);
     if (!opened_) return;  // the handshake failed or is still running: on_accept/finish decide
-    arm_deadline(handshake_timeout, /*closing=*/true);
+    // An abuser gets a moment to read its close frame, not a polite wait for its answer.
+    arm_deadline(cut_ ? cut_timeout : handshake_timeout, Deadline::Closing);
     if (!writing_ && queue_.empty()) do_close();
 }
 
@@ -314,11 +380,18 @@ void WebsocketSession::on_close(beast::error_code ec) {
     }
 }
 
-void WebsocketSession::arm_deadline(std::chrono::steady_clock::duration after, bool closing) {
+void WebsocketSession::arm_deadline(std::chrono::steady_clock::duration after, Deadline what) {
     deadline_.expires_after(after);
-    deadline_.async_wait([self = shared_from_this(), closing](beast::error_code ec) {
+    deadline_.async_wait([self = shared_from_this(), what](beast::error_code ec) {
         if (ec || self->finished_) return;  // cancelled or re-armed
-        if (closing) {
+        if (what == Deadline::Fragment) {
+            if (!self->in_message_ || self->pending_close_) return;
+            // Half a message held open (a trickle of fragments, or empty ones): cut.
+            self->metrics_.rejected(protocol::ErrorCode::RateLimited);
+            spdlog::info("event=ws_fragment_timeout conn={} player={}", self->id_, self->player_id_);
+            self->cut_ = true;
+            self->start_close(websocket::close_code::policy_error, "message not completed in time", /*flush=*/false);
+        } else if (what == Deadline::Closing) {
             // The client never completed the closing handshake (or never read our last
             // write): drop the connection.
             spdlog::info("event=ws_close_timeout conn={}", self->id_);
@@ -336,6 +409,7 @@ void WebsocketSession::finish(beast::error_code ec) {
     finished_ = true;
     deadline_.cancel();
     queue_.clear();
+    queued_bytes_ = 0;
     update_queue_size();
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().close(ignored);
@@ -347,6 +421,7 @@ void WebsocketSession::finish(beast::error_code ec) {
     spdlog::info("event=ws_closed conn={} player={} reason={} code={}", id_, player_id_, end_reason(ec), code);
     metrics_.open_sockets.fetch_sub(1, std::memory_order_relaxed);
     registry_.remove(id_);
+    if (counted_player_) registry_.leave_player(player_id_);
     if (authenticated_) hub_.disconnected(shared_from_this());
 }
 
@@ -354,6 +429,8 @@ void WebsocketSession::update_queue_size() {
     const std::size_t size = queue_.size();
     queued_.store(size, std::memory_order_relaxed);
     if (size > peak_queued_.load(std::memory_order_relaxed)) peak_queued_.store(size, std::memory_order_relaxed);
+    if (queued_bytes_ > peak_queued_bytes_.load(std::memory_order_relaxed))
+        peak_queued_bytes_.store(queued_bytes_, std::memory_order_relaxed);
 }
 
 }  // namespace server

@@ -5,11 +5,21 @@
 // (deliver, close). Incoming text frames go through the limits (frame size, token bucket),
 // then protocol::parse_client_message; the first message must be hello, everything after it
 // goes to Hub::handle. Outgoing messages wait in a bounded queue with exactly one write in
-// flight; a client that lets the queue pass Config::max_queued_messages is closed with 4000.
+// flight; a client that lets the queue pass Config::max_queued_messages or
+// Config::max_queued_bytes is closed with 4000.
+//
+// What Beast handles by itself is limited too: control frames (pings, pongs) take a token of
+// the same bucket as messages; the bytes a client may send per second are bounded
+// (Config::read_bytes_per_second, server/read_budget.hpp), which bounds the work of frames
+// nobody sees (empty continuations); a message whose first fragment arrived must be complete
+// within Config::fragment_timeout.
 //
 // Close codes sent by the server:
 //   1001 going away          graceful stop (after the queued messages are written)
-//   1008 policy violation    too many rate-limited messages, or no hello in time
+//   1008 policy violation    too many rate-limited messages or control frames, bytes beyond the
+//                            budget for starved_before_close seconds, a fragmented
+//                            message not completed in time, no hello in time, or a player
+//                            over Config::max_connections_per_player
 //   1009 message too big     a frame over Config::max_frame_bytes (Beast sends it)
 //   4000 "too slow"          the outgoing queue overflowed (queue dropped; resume with since:)
 // The idle timeout is Beast's: after idle_timeout/2 without any data from the client Beast
@@ -37,6 +47,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/basic_stream.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -49,6 +60,7 @@
 #include "server/metrics.hpp"
 #include "server/participant.hpp"
 #include "server/rate_limiter.hpp"
+#include "server/read_budget.hpp"
 #include "server/session_registry.hpp"
 
 namespace server {
@@ -64,6 +76,12 @@ public:
     /// Time allowed for the WebSocket handshake, for the hello after it, and for the closing
     /// handshake (after which the socket is closed hard).
     static constexpr std::chrono::seconds handshake_timeout{10};
+    /// Reads that had to wait for the byte budget (about one a second while a client sends
+    /// beyond Config::read_bytes_per_second and its burst) before the client is closed (1008).
+    static constexpr int starved_before_close = 3;
+    /// How long a client closed for abuse (floods, an unfinished message) has to answer the
+    /// close frame before its socket is closed.
+    static constexpr std::chrono::seconds cut_timeout{1};
 
     /// Takes over an accepted socket (whose executor is its strand) and its connection slot.
     WebsocketSession(boost::asio::ip::tcp::socket&& socket, Hub& hub, Metrics& metrics, const Config& config,
@@ -95,11 +113,16 @@ public:
     std::size_t queued() const { return queued_.load(std::memory_order_relaxed); }
     /// Test hook: the most messages that ever waited at once (never above max_queued_messages + 1).
     std::size_t peak_queued() const { return peak_queued_.load(std::memory_order_relaxed); }
+    /// Test hook: the most bytes that ever waited at once (never above max_queued_bytes plus
+    /// one message).
+    std::size_t peak_queued_bytes() const { return peak_queued_bytes_.load(std::memory_order_relaxed); }
 
 private:
     void on_accept(boost::beast::error_code ec);
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
+    /// A control frame arrived (Beast's control_callback, on the strand inside a read).
+    void on_control(boost::beast::websocket::frame_type kind);
     /// Handles one message; false: reading waits (a hello is being looked up).
     bool on_message(std::string_view text);
     bool on_hello(const protocol::Hello& hello, const protocol::Ref& ref);
@@ -112,12 +135,16 @@ private:
     void start_close(std::uint16_t code, std::string reason, bool flush);
     void do_close();
     void on_close(boost::beast::error_code ec);
-    void arm_deadline(std::chrono::steady_clock::duration after, bool closing);
+    /// What deadline_ waits for.
+    enum class Deadline { Hello, Fragment, Closing };
+    void arm_deadline(std::chrono::steady_clock::duration after, Deadline what);
     void finish(boost::beast::error_code ec);
     void update_queue_size();
 
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
-    boost::asio::steady_timer deadline_;  ///< hello deadline, then closing-handshake deadline
+    using Stream = boost::beast::basic_stream<boost::asio::ip::tcp, boost::asio::any_io_executor, ReadBudget>;
+    boost::beast::websocket::stream<Stream> ws_;
+    /// The hello deadline, then a fragmented message's, then the closing handshake's.
+    boost::asio::steady_timer deadline_;
     boost::beast::flat_buffer buffer_;
     Hub& hub_;
     Metrics& metrics_;
@@ -129,6 +156,13 @@ private:
     std::string player_id_;  ///< set once, at hello, before the hub ever sees this session
     TokenBucket<> bucket_;
     int strikes_ = 0;        ///< rate-limited messages in a row
+    int control_strikes_ = 0;  ///< control frames beyond the bucket
+    int starved_ = 0;          ///< seconds in which reads waited for the byte budget (ReadBudget)
+    std::chrono::steady_clock::time_point last_starved_{};  ///< when starved_ last counted
+    bool cut_ = false;         ///< closed for abuse: the closing handshake waits cut_timeout only
+    bool in_message_ = false;  ///< a fragmented message has begun and not yet ended
+    bool counted_player_ = false;  ///< holds a place of SessionRegistry::join_player
+    std::size_t queued_bytes_ = 0;  ///< bytes of the messages in queue_
     bool opened_ = false;    ///< the handshake succeeded (counted in open_sockets, registered)
     bool authenticated_ = false;
     bool finished_ = false;
@@ -140,6 +174,7 @@ private:
     std::vector<std::shared_ptr<const std::string>> queue_;
     std::atomic<std::size_t> queued_{0};
     std::atomic<std::size_t> peak_queued_{0};
+    std::atomic<std::size_t> peak_queued_bytes_{0};
 };
 
 }  // namespace server

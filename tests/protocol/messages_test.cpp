@@ -254,7 +254,8 @@ TEST_CASE("every error code has its snake_case name", "[messages]") {
     CHECK(code_name(ErrorCode::AlreadyInGame) == "already_in_game");
     CHECK(code_name(ErrorCode::AlreadyQueued) == "already_queued");
     CHECK(code_name(ErrorCode::UnknownQueue) == "unknown_queue");
-    CHECK(last_error_code == ErrorCode::UnknownQueue);
+    CHECK(code_name(ErrorCode::TooManyMatches) == "too_many_matches");
+    CHECK(last_error_code == ErrorCode::TooManyMatches);
 }
 
 TEST_CASE("queue.join names a queue and a real-time clock", "[messages][queue]") {

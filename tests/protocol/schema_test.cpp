@@ -271,6 +271,16 @@ void add_server_samples(Traffic& t) {
                                c % 2 ? Ref(json(c)) : Ref()));
     t.server(event_message("lobby", {{"lobby", lobby_sample(true)}}));
     t.server(event_message("lobbies", {{"lobbies", json::array({lobby_sample(false)})}}));
+    t.server(event_message("lobbies.changed", {{"changed", json::array({lobby_sample(false)})},
+                                               {"removed", json::array({"l_bcdefghijklmnopq"})}}));
+    t.server(event_message("matches.changed",
+                           {{"changed", json::array({json{{"id", "m_abcdefghijklmnop"},
+                                                          {"game", "santorini"},
+                                                          {"players", {"Ann", "Bob"}},
+                                                          {"powers", {"Apollo", nullptr}},
+                                                          {"status", "playing"},
+                                                          {"spectators", 4}}})},
+                            {"removed", json::array({"m_bcdefghijklmnopq"})}}));
     t.server(event_message(
         "lobby.closed",
         {{"lobby", "l_abcdefghijklmnop"}, {"reason", "started"}, {"match", "m_abcdefghijklmnop"}}));
@@ -388,8 +398,9 @@ TEST_CASE("sample messages of every type validate against protocol/schema", "[sc
             .insert(line["message"]["type"].get<std::string>());
     CHECK(client_types.size() == 18);
     CHECK(server_types == std::set<std::string>{"welcome", "pong", "error", "ack", "lobby",
-                                                "lobbies", "lobby.closed", "matches",
-                                                "match.snapshot", "match.patch", "queue"});
+                                                "lobbies", "lobbies.changed", "lobby.closed",
+                                                "matches", "matches.changed", "match.snapshot",
+                                                "match.patch", "queue"});
     std::string report;
     const int status = validate(t, report);
     INFO(report);

@@ -39,6 +39,8 @@ inline server::Config config() {
     server::Config c = test::transport_config();
     c.messages_per_second = 100000;
     c.message_burst = 100000;
+    c.read_bytes_per_second = 64u << 20;  // a game played as fast as the machine allows
+    c.spectators_interval = std::chrono::milliseconds(0);  // counts at once: tests count versions
     return c;
 }
 

@@ -3,6 +3,7 @@
 // every strand finish, look at what each connection received. Also stores that hold or record
 // appends, and a driver that plays a match out from the players' own views.
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <deque>
@@ -78,8 +79,15 @@ struct Player {
 
 class Harness {
   public:
+    /// `cfg` with the lists and spectator counts sent at once (settle() runs no timers).
+    static Config at_once(Config cfg) {
+        cfg.list_interval = std::chrono::milliseconds(0);
+        cfg.spectators_interval = std::chrono::milliseconds(0);
+        return cfg;
+    }
+
     explicit Harness(Config cfg = {}, StepStore* custom_store = nullptr)
-        : config(cfg),
+        : config(at_once(cfg)),
           store(custom_store ? *custom_store : recording),
           hub(io, config, metrics, store) {}
 
@@ -220,6 +228,30 @@ inline int play_out(Harness& h, const std::vector<Player>& players, const std::s
 }
 
 /// The view `conn` tracked for `match`.
+/// The list `conn` holds as a subscriber of `type` ("lobbies", "matches"): its last snapshot
+/// with every `<type>.changed` after it applied, as the browser client does (null before any).
+inline json subscribed_list(const FakeParticipant& conn, const std::string& type) {
+    json list = nullptr;
+    for (const json& m : conn.messages()) {
+        const std::string kind = m.value("type", "");
+        if (kind == type) {
+            list = m[type];
+        } else if (kind == type + ".changed" && list.is_array()) {
+            json next = json::array();
+            for (const json& entry : list)
+                if (std::find(m["removed"].begin(), m["removed"].end(), entry["id"]) == m["removed"].end())
+                    next.push_back(entry);
+            for (const json& entry : m["changed"]) {
+                auto at = std::find_if(next.begin(), next.end(), [&](const json& e) { return e["id"] == entry["id"]; });
+                if (at != next.end()) *at = entry;
+                else next.push_back(entry);
+            }
+            list = std::move(next);
+        }
+    }
+    return list;
+}
+
 inline json view_of(const Player& p, const std::string& match) {
     return p.conn->view(match).view;
 }

@@ -53,7 +53,7 @@ TEST_CASE("Creating a lobby seats the host and tells only the host the invite co
     CHECK(host.conn->last("ack")["ref"] == 1);
 
     // The public list (HTTP and subscription) has the lobby without its code.
-    auto listed = watcher.conn->last("lobbies")["lobbies"];
+    auto listed = subscribed_list(*watcher.conn, "lobbies");
     REQUIRE(listed.size() == 1);
     CHECK(listed[0]["id"] == id);
     CHECK_FALSE(listed[0].contains("code"));
@@ -216,7 +216,7 @@ TEST_CASE("Only the host starts, only when full; members learn the match and the
     CHECK(live[0]["game"] == "santorini");
     CHECK(live[0]["status"] == "draft");  // no powers: the challenger names the start player
     CHECK(live[0]["spectators"] == 0);
-    CHECK(wes.conn->last("matches")["matches"] == live);
+    CHECK(subscribed_list(*wes.conn, "matches") == live);
     CHECK(h.metrics.live_matches == 1);
 
     h.send(ann.conn, {{"type", "lobby.start"}, {"lobby", id}});
@@ -242,7 +242,7 @@ TEST_CASE("Settings the engine refuses come back as invalid_field and create not
     REQUIRE(std::holds_alternative<protocol::ProtocolError>(parsed));
 }
 
-TEST_CASE("Subscribers get the public list on every change until they unsubscribe or go",
+TEST_CASE("Subscribers get the public list, then its changes, until they unsubscribe or go",
           "[lobby]") {
     Harness h;
     auto ann = h.guest("Ann"), wes = h.guest("Wes");
@@ -250,14 +250,16 @@ TEST_CASE("Subscribers get the public list on every change until they unsubscrib
     h.send(wes.conn, {{"type", "lobbies.subscribe"}});
     h.send(tab, {{"type", "lobbies.subscribe"}});
     const auto id = create_lobby(h, ann);
-    CHECK(wes.conn->of_type("lobbies").size() == 2);
-    CHECK(tab->of_type("lobbies").size() == 2);
+    CHECK(wes.conn->of_type("lobbies").size() == 1);
+    CHECK(wes.conn->of_type("lobbies.changed").size() == 1);
+    CHECK(tab->of_type("lobbies.changed").size() == 1);
+    CHECK(subscribed_list(*tab, "lobbies") == h.hub.public_lobbies());
 
     h.send(wes.conn, {{"type", "lobbies.unsubscribe"}});
     h.drop(tab);
     h.send(ann.conn, {{"type", "lobby.leave"}, {"lobby", id}});
-    CHECK(wes.conn->of_type("lobbies").size() == 2);
-    CHECK(tab->of_type("lobbies").size() == 2);
+    CHECK(wes.conn->of_type("lobbies.changed").size() == 1);
+    CHECK(tab->of_type("lobbies.changed").size() == 1);
 }
 
 TEST_CASE("Lobby book: invite codes are normalized and ids are unguessable", "[lobby]") {

@@ -7,6 +7,19 @@ import { powerName } from '../powers.js';
 import { settingsSummary } from './create.js';
 import { BOT_LEVELS, botBadge } from '../bots.js';
 
+// A list after a `<list>.changed` event: each changed entry replaces the one with its id (or
+// comes last), each removed id leaves. Applying the same change twice changes nothing.
+function applyChanges(list, { changed = [], removed = [] }) {
+  const gone = new Set(removed);
+  const next = list.filter((entry) => !gone.has(entry.id));
+  for (const entry of changed) {
+    const at = next.findIndex((e) => e.id === entry.id);
+    if (at >= 0) next[at] = entry;
+    else next.push(entry);
+  }
+  return next;
+}
+
 export const QUEUES = [
   { queue: 'santorini', game: 'Santorini', name: 'No gods', text: 'The base game.' },
   { queue: 'santorini_simple', game: 'Santorini', name: 'Simple gods', text: 'Each player is dealt a simple god.' },
@@ -201,9 +214,14 @@ export function homeScreen(screen) {
   );
   renderQueues();
 
+  // A list arrives whole when subscribing, then as coalesced changes (docs/protocol.md).
+  let lobbies = [];
+  let matches = [];
   const offs = [
-    conn.on('lobbies', (msg) => renderLobbies(msg.lobbies)),
-    conn.on('matches', (msg) => renderMatches(msg.matches)),
+    conn.on('lobbies', (msg) => renderLobbies((lobbies = msg.lobbies))),
+    conn.on('lobbies.changed', (msg) => renderLobbies((lobbies = applyChanges(lobbies, msg)))),
+    conn.on('matches', (msg) => renderMatches((matches = msg.matches))),
+    conn.on('matches.changed', (msg) => renderMatches((matches = applyChanges(matches, msg)))),
     conn.on('queue', () => renderQueues()),
   ];
   conn.subscribe('lobbies');
