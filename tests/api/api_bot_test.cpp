@@ -47,7 +47,7 @@ TEST_CASE("a game against the computer is stored casual, survives a restart, and
              {"ref", "create"},
              {"settings",
               {{"game", "santorini"}, {"players", 2}, {"powers", "simple"}, {"draft", "random"},
-               {"bots", 1}, {"bot_level", 1}, {"public", false}}}});
+               {"bots", 1}, {"bot_level", 1}, {"public", true}}}});  // its replay is anyone's
     auto lobby = a->until_type("lobby");
     REQUIRE(lobby);
     REQUIRE(a->until_reply("create"));

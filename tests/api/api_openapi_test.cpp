@@ -155,6 +155,9 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
         pqxx::work w(c);
         w.exec_params0("INSERT INTO players (id, display_name, token_sha256) VALUES ('p_star', 'Star', $1)",
                        store::token_sha256("token-of-star"));
+        // The leaderboard lists accounts only (docs/ratings.md).
+        w.exec0("INSERT INTO accounts (player_id, username, username_key, password_hash) "
+                "VALUES ('p_star', 'Star', 'star', '$argon2id$not-a-real-hash')");
         w.exec0("INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, last_rated_at) "
                 "VALUES ('p_star', 'santorini_powers', 2100, 50, 0.06, 40, now())");
         w.commit();

@@ -61,7 +61,7 @@ TEST_CASE("Splendor with confirm turns: undos stored, recovered with their hashe
                             {{"game", "splendor"},
                              {"players", 2},
                              {"confirm_turns", true},
-                             {"public", false},
+                             {"public", true},  // its replay is fetched without the invite code
                              {"clock", {{"kind", "none"}}}});
 
     std::mt19937 rng(20261125);

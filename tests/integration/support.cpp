@@ -237,7 +237,10 @@ json request(Player& p, json message, std::vector<json>* seen) {
 Game start_match(Player& host, int host_index, Player& guest, int guest_index,
                  const json& settings) {
     std::vector<json> seen;
-    REQUIRE(request(host, {{"type", "lobby.create"}, {"settings", settings}}, &seen)["type"] ==
+    // Public unless the settings say: spectators and the replay API need no invite code then.
+    json lobby_settings = settings;
+    if (!lobby_settings.contains("public")) lobby_settings["public"] = true;
+    REQUIRE(request(host, {{"type", "lobby.create"}, {"settings", lobby_settings}}, &seen)["type"] ==
             "ack");
     std::string lobby, code;
     for (const json& m : seen)

@@ -265,6 +265,7 @@ void add_server_samples(Traffic& t) {
     t.server(welcome_message("p_abcdefghijklmnop", "Ann"));
     t.server(pong_message(std::nullopt));
     t.server(pong_message(json(3)));
+    t.server(event_message("playing", {{"matches", json::array({"m_abcdefghijklmnop"})}}));
     t.server(ack_message(json("c1")));
     for (int c = 0; c <= static_cast<int>(last_error_code); ++c)
         t.server(error_message(static_cast<ErrorCode>(c), "what went wrong",
@@ -400,7 +401,7 @@ TEST_CASE("sample messages of every type validate against protocol/schema", "[sc
     CHECK(server_types == std::set<std::string>{"welcome", "pong", "error", "ack", "lobby",
                                                 "lobbies", "lobbies.changed", "lobby.closed",
                                                 "matches", "matches.changed", "match.snapshot",
-                                                "match.patch", "queue"});
+                                                "match.patch", "queue", "playing"});
     std::string report;
     const int status = validate(t, report);
     INFO(report);

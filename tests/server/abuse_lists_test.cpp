@@ -113,7 +113,10 @@ TEST_CASE("subscribers that never read and re-subscribe are cut; memory stays bo
     a.hello(e2e::http_guest(port, "Ann with a long name xx").token);
     b.hello(e2e::http_guest(port, "Bob with a long name yyy").token);
     std::string match;
-    for (int i = 0; i < 40; ++i) match = e2e::start_private_match(a, b, no_powers).match;
+    // Public lobbies: a private lobby's match is never in the list.
+    json listed = no_powers;
+    listed["public"] = true;
+    for (int i = 0; i < 40; ++i) match = e2e::start_lobby_match(a, {&b}, listed).match;
     e2e::open_match(a, match);
     e2e::open_match(b, match);
     e2e::sync({&a, &b}, match);
@@ -194,7 +197,10 @@ TEST_CASE("a player's live matches are capped: too_many_matches", "[abuse][lists
     a.hello(e2e::http_guest(port, "Ann").token);
     b.hello(e2e::http_guest(port, "Bob").token);
     std::vector<std::string> matches;
-    for (int i = 0; i < 3; ++i) matches.push_back(e2e::start_private_match(a, b, no_powers).match);
+    // Public lobbies: the hub's live list (checked below) never holds a private lobby's match.
+    json listed = no_powers;
+    listed["public"] = true;
+    for (int i = 0; i < 3; ++i) matches.push_back(e2e::start_lobby_match(a, {&b}, listed).match);
 
     // The fourth lobby fills but does not start; nothing changes.
     json settings = no_powers;

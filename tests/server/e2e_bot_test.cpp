@@ -25,10 +25,10 @@ server::Config bot_config() {
     return c;
 }
 
-// Creates a private lobby with `settings` (which hold `bots`), checks its seats, starts it and
-// opens the match; returns the match id.
+// Creates a public lobby with `settings` (which hold `bots`; a private one's match would not be
+// in the live list), checks its seats, starts it and opens the match; returns the match id.
 std::string start_against_computer(e2e::Player& host, json settings) {
-    settings["public"] = false;
+    settings["public"] = true;
     host.send({{"type", "lobby.create"}, {"ref", "create"}, {"settings", settings}});
     auto lobby = host.until_type("lobby");
     REQUIRE(lobby);

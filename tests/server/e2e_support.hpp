@@ -41,6 +41,9 @@ inline server::Config config() {
     c.message_burst = 100000;
     c.read_bytes_per_second = 64u << 20;  // a game played as fast as the machine allows
     c.spectators_interval = std::chrono::milliseconds(0);  // counts at once: tests count versions
+    c.api_requests_per_second = 100000;  // a test fetches every view of a game at once
+    c.api_burst = 100000;
+    c.api_in_flight_per_client = 64;
     return c;
 }
 
@@ -273,10 +276,11 @@ inline InviteCodes& invite_codes() {
     return codes;
 }
 
-/// host creates a private lobby with `settings`, the guests join by invite code in order (so guest i
-/// takes seat i + 1), host starts. Everyone reads until lobby.closed (started) and the match id is returned.
-inline Started start_private_match(Player& host, const std::vector<Player*>& guests, json settings) {
-    settings["public"] = false;
+/// host creates a lobby with `settings` (private unless they say "public": true), the guests join
+/// by invite code in order (so guest i takes seat i + 1), host starts. Everyone reads until
+/// lobby.closed (started) and the match id is returned.
+inline Started start_lobby_match(Player& host, const std::vector<Player*>& guests, json settings) {
+    if (!settings.contains("public")) settings["public"] = false;
     // A private lobby is casual unless it says (issue #17); these tests rate theirs.
     if (!settings.contains("rated")) settings["rated"] = true;
     host.send({{"type", "lobby.create"}, {"ref", "create"}, {"settings", settings}});
@@ -318,6 +322,12 @@ inline Started start_private_match(Player& host, const std::vector<Player*>& gue
     return {lobby_id, match, code};
 }
 
+/// start_lobby_match with a private lobby.
+inline Started start_private_match(Player& host, const std::vector<Player*>& guests, json settings) {
+    settings["public"] = false;
+    return start_lobby_match(host, guests, std::move(settings));
+}
+
 /// The two-player case of the above.
 inline Started start_private_match(Player& host, Player& guest, json settings) {
     return start_private_match(host, std::vector<Player*>{&guest}, std::move(settings));
@@ -337,7 +347,12 @@ inline std::vector<json> open_match(Player& who, const std::string& match, std::
     INFO(who.label() << ": " << ack->dump());
     REQUIRE((*ack)["type"] == "ack");
     const auto& all = who.received();
-    return std::vector<json>(all.begin() + static_cast<std::ptrdiff_t>(before), all.end() - 1);
+    std::vector<json> about_match;
+    // The `playing` event (the player's live matches, right after welcome) may arrive meanwhile:
+    // it is the connection's, not this match's traffic.
+    for (auto it = all.begin() + static_cast<std::ptrdiff_t>(before); it != all.end() - 1; ++it)
+        if (it->value("type", "") != "playing") about_match.push_back(*it);
+    return about_match;
 }
 
 /// Brings every client to the same (highest) version of `match`.

@@ -83,6 +83,7 @@ void play_and_compare(const json& settings_doc, std::uint64_t seed) {
     Metrics metrics;
     MatchOptions options;
     options.id = "m_differential";
+    options.spectators_interval = std::chrono::milliseconds(0);  // counts at once: the oracle counts every viewer
     options.settings = settings;
     options.seed = seed;
     options.challenger = challenger;
