@@ -35,12 +35,12 @@ const get = async (path, options = {}) => (await call(path, options)).json();
 
 // The guest's token, sent with replay and view requests only: a private match shows them to its
 // players (and to whoever has its invite code), docs/api.md "Private matches".
-let bearer = null;
+let playerToken = null;
 /** Sets (or with null clears) the token sent as Authorization with replays and views. */
 export function useToken(token) {
-  bearer = token || null;
+  playerToken = token || null;
 }
-const asPlayer = () => (bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : {});
+const asPlayer = () => (playerToken ? { headers: { Authorization: `Bearer ${playerToken}` } } : {});
 
 // Accounts (docs/api.md "Accounts"): the token goes in the Authorization header, never the URL.
 const bearer = (token) => (token ? { Authorization: `Bearer ${token}` } : {});

@@ -47,6 +47,7 @@ function loadGuest() {
 /** Keeps app.me for the next visit (the token stays on this device only). */
 function saveMe() {
   localStorage.setItem(STORAGE_KEY, JSON.stringify(app.me));
+  useToken(app.me && app.me.token);  // a signed-in device's own token from now on
   renderMe();
 }
 app.saveMe = saveMe;
