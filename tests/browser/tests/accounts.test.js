@@ -102,7 +102,7 @@ test('sign up, sign in on a second browser, the same player and rating', { timeo
     assert.equal(await ann.page.textContent('#account-link'), username);
 
     // A second browser (its own storage): a wrong password first, then the right one.
-    second = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    second = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true });  // waitForFunction evaluates strings (harness.js)
     second.setDefaultTimeout(15000);
     const page = await second.newPage();
     await page.goto(`${server.url}/#/`);

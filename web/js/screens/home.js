@@ -63,7 +63,7 @@ function computerCard(conn) {
     error.textContent = '';
     button.disabled = true;
     const n = Number(players.value);
-    const settings = { game: game.value, players: n, bots: n - 1, bot_level: Number(level.value), public: false, clock: { kind: 'none' } };
+    const settings = { game: game.value, players: n, bots: n - 1, bot_level: Number(level.value), public: true, clock: { kind: 'none' } };
     if (game.value === 'santorini') settings.powers = gods.value;
     try {
       await conn.request({ type: 'lobby.create', settings });
