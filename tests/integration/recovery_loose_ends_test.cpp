@@ -29,7 +29,7 @@ namespace http = boost::beast::http;
 using Clock = std::chrono::steady_clock;
 
 const json santorini_no_clock = {{"game", "santorini"}, {"players", 2},    {"powers", "none"},
-                                 {"draft", "random"},   {"public", false}, {"clock", {{"kind", "none"}}}};
+                                 {"draft", "random"},   {"public", true},  {"clock", {{"kind", "none"}}}};
 const json rated_queue_join = {{"type", "queue.join"},
                                {"queue", "santorini"},
                                {"clock", {{"kind", "realtime"}, {"base_seconds", 180}, {"increment_seconds", 2}}}};
