@@ -242,12 +242,14 @@ test('a private lobby joined by its invite link: a casual 2-player game, a reloa
   }
 });
 
-test('a private lobby: a casual 4-player game joined by the invite link, played to the end, watched', { timeout: 600000 }, async () => {
+// Public, so that a spectator without the invite code may watch (a private match needs its code).
+test('a public lobby: a casual 4-player game joined by the invite link, played to the end, watched', { timeout: 600000 }, async () => {
   const started = Date.now();
   const [dan, eve, fay, gus, hal] = await Promise.all(['Dan', 'Eve', 'Fay', 'Gus', 'Hal'].map((n) => guest(browser, server.url, n)));
   try {
-    const link = await createSplendorLobby(dan.page, { players: 4, rated: false });
-    assert.match(await dan.page.textContent('.lobby'), /Splendor · 4 players · no clock · casual · private/);
+    const link = await createSplendorLobby(dan.page, { players: 4, rated: false, isPublic: true });
+    assert.match(await dan.page.textContent('.lobby'), /Splendor · 4 players · no clock · casual/);
+    assert.doesNotMatch(await dan.page.textContent('.lobby'), /private/);
     for (const p of [eve, fay, gus]) {
       await p.page.goto(link);
       await p.page.waitForSelector('.lobby');

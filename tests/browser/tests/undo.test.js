@@ -61,7 +61,7 @@ async function santoriniGame(host, other, watcher, { confirm }) {
   await host.page.selectOption('#set-players', '2');
   await host.page.selectOption('#set-powers', 'none');
   if (confirm) await host.page.check('#set-confirm');
-  await host.page.uncheck('#set-public');
+  // Left public: the spectator watches from the live list (a private match is never listed).
   await host.page.click('#create-submit');
   await host.page.waitForSelector('#invite-link');
   if (confirm) assert.match(await host.page.textContent('.lobby p.muted'), /confirm turns/);
