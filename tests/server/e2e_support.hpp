@@ -17,6 +17,7 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 #include <string>
 #include <utility>
 #include <vector>
@@ -340,10 +341,21 @@ inline std::vector<json> open_match(Player& who, const std::string& match, std::
     json request = {{"type", "match.open"}, {"ref", ref}, {"match", match}};
     if (since) request["since"] = *since;
     if (const std::string code = invite_codes().of(match); !code.empty()) request["code"] = code;
-    const std::size_t before = who.received().size();
+    std::size_t before = who.received().size();
     who.send(request);
     auto ack = who.until_reply(ref);
     REQUIRE(ack);
+    // Right after a restart the match may still be on its way back (recovery runs while the
+    // server already accepts connections): the retryable `unavailable` is retried, as a client
+    // does, for a bounded time (docs/protocol.md, "Errors").
+    for (int retry = 0; (*ack)["type"] == "error" && ack->value("code", "") == "unavailable" && retry < 100;
+         ++retry) {
+        std::this_thread::sleep_for(100ms);
+        before = who.received().size();
+        who.send(request);
+        ack = who.until_reply(ref);
+        REQUIRE(ack);
+    }
     INFO(who.label() << ": " << ack->dump());
     REQUIRE((*ack)["type"] == "ack");
     const auto& all = who.received();
