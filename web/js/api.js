@@ -61,9 +61,12 @@ export const signOutSession = (token) => call('/api/sessions/current', { method:
 
 export const lobbies = () => get('/api/lobbies');
 export const liveMatches = () => get('/api/matches');
-export const matchHeader = (id) => get(`/api/matches/${encodeURIComponent(id)}`);
-export const replay = (id) => get(`/api/matches/${encodeURIComponent(id)}/replay`, asPlayer());
-export const viewAfter = (id, n) => get(`/api/matches/${encodeURIComponent(id)}/view?after=${n}`, asPlayer());
+// `code`: a private match's invite code (or null), which shows its replay and views to anyone.
+const withCode = (code, sep) => (code ? `${sep}code=${encodeURIComponent(code)}` : '');
+/** The match header; `code` is needed only without a database, for a private live match. */
+export const matchHeader = (id, code = null) => get(`/api/matches/${encodeURIComponent(id)}${withCode(code, '?')}`);
+export const replay = (id, code = null) => get(`/api/matches/${encodeURIComponent(id)}/replay${withCode(code, '?')}`, asPlayer());
+export const viewAfter = (id, n, code = null) => get(`/api/matches/${encodeURIComponent(id)}/view?after=${n}${withCode(code, '&')}`, asPlayer());
 export const player = (id) => get(`/api/players/${encodeURIComponent(id)}`);
 export const ratingHistory = (id, pool) =>
   get(`/api/players/${encodeURIComponent(id)}/rating-history?pool=${encodeURIComponent(pool)}`);

@@ -11,6 +11,7 @@ import { replayScreen } from './screens/replay.js';
 import { playerScreen } from './screens/player.js';
 import { leaderboardScreen } from './screens/leaderboard.js';
 import { accountScreen } from './screens/account.js';
+import { rememberCode } from './codes.js';
 
 const STORAGE_KEY = 'santorini.guest';
 
@@ -87,6 +88,9 @@ function connect() {
     if (!location.hash.startsWith('#/lobby/')) app.navigate(`#/lobby/${msg.lobby.id}`);
   });
   conn.on('lobby.closed', (msg) => {
+    // A private lobby's code is what lets others watch its match: the server keeps it no more.
+    const lobby = app.lobby;
+    if (msg.reason === 'started' && msg.match && lobby && lobby.id === msg.lobby && lobby.code && lobby.settings?.public === false) rememberCode(msg.match, lobby.code);
     setLobby(null);
     if (msg.reason === 'started' && msg.match) {
       app.navigate(`#/match/${msg.match}`);
@@ -214,7 +218,9 @@ const routes = [
   [/^#\/lobby\/([^/]+)$/, lobbyScreen, true],
   [/^#\/join\/([^/]+)$/, joinScreen, true],
   [/^#\/match\/([^/]+)$/, gameScreen, true],
-  [/^#\/replay\/([^/]+)$/, replayScreen, false],
+  // A private match's spectator link and replay carry its invite code (codes.js).
+  [/^#\/watch\/([^/]+)\/([^/]+)$/, gameScreen, true],
+  [/^#\/replay\/([^/]+)(?:\/([^/]+))?$/, replayScreen, false],
   [/^#\/player\/([^/]+)$/, playerScreen, false],
   [/^#\/leaderboard(?:\/([^/]+))?$/, leaderboardScreen, false],
   [/^#\/account$/, accountScreen, true],

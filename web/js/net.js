@@ -3,6 +3,9 @@
 // after a drop it says hello again, resubscribes and reopens every match since its version.
 import { applyPatch } from './patch.js';
 
+// The ref of a match.open: this prefix and the match id (refs of requests are integers).
+const OPEN_REF = 'open:';
+
 export class Connection {
   /** `token`: the guest's secret; `onAuthFailed`: called when the server no longer knows it. */
   constructor(token, { onAuthFailed } = {}) {
@@ -13,7 +16,7 @@ export class Connection {
     this.nextRef = 1;
     this.pending = new Map(); // ref -> {resolve, reject}
     this.listeners = new Map(); // type -> Set(fn)
-    this.matches = new Map(); // id -> {view, version, receivedAt}
+    this.matches = new Map(); // id -> {view, version, receivedAt, code}: code, a private match's invite code
     this.subscriptions = new Set(); // 'lobbies', 'matches'
     this.queued = []; // messages waiting for a welcome
     this.ready = false;
@@ -83,9 +86,7 @@ export class Connection {
         this.attempt = 0;
         this.setStatus('online');
         for (const what of this.subscriptions) this.raw({ type: `${what}.subscribe` });
-        for (const [id, m] of this.matches) {
-          this.raw(m.version === null ? { type: 'match.open', match: id } : { type: 'match.open', match: id, since: m.version });
-        }
+        for (const id of this.matches.keys()) this.reopen(id);
         for (const q of this.queued.splice(0)) {
           if (q.ref !== undefined && this.pending.has(q.ref)) this.pending.get(q.ref).sent = true;
           this.raw(q);
@@ -106,6 +107,7 @@ export class Connection {
           this.settle(msg.ref, new ServerError(msg.code, msg.message));
           return;
         }
+        if (typeof msg.ref === 'string' && msg.ref.startsWith(OPEN_REF)) this.openFailed(msg.ref.slice(OPEN_REF.length), msg);
         break;
       case 'match.snapshot': {
         const m = this.matches.get(msg.match);
@@ -121,7 +123,7 @@ export class Connection {
         if (!m || m.version === null) return;
         if (msg.version <= m.version) return; // a duplicate
         if (msg.version > m.version + 1) {
-          this.raw({ type: 'match.open', match: msg.match, since: m.version });
+          this.reopen(msg.match);
           return;
         }
         try {
@@ -131,7 +133,7 @@ export class Connection {
           this.stats.patches += 1;
         } catch {
           m.version = null; // ask for a whole snapshot
-          this.raw({ type: 'match.open', match: msg.match });
+          this.reopen(msg.match);
           return;
         }
         break;
@@ -183,15 +185,47 @@ export class Connection {
     if (this.ready) this.raw({ type: `${what}.unsubscribe` });
   }
 
-  /** Starts following a match; its views arrive as 'match.snapshot'/'match.patch' events. */
-  openMatch(id) {
+  /** Starts following a match; its views arrive as 'match.snapshot'/'match.patch' events, and
+   *  a refusal as 'match.error' ({match, code, message}). `code`: a private match's invite code,
+   *  which a spectator needs (docs/protocol.md "Private matches"); kept with the match and sent
+   *  with every match.open, after each reconnect and gap too. */
+  openMatch(id, { code = null } = {}) {
     const known = this.matches.get(id);
     if (known) {
+      if (code && known.code !== code) {
+        known.code = code;
+        if (known.view === null) this.reopen(id);
+      }
       if (known.view) this.emit('match.snapshot', { match: id, version: known.version, view: known.view });
       return;
     }
-    this.matches.set(id, { view: null, version: null, receivedAt: 0 });
-    if (this.ready) this.raw({ type: 'match.open', match: id });
+    this.matches.set(id, { view: null, version: null, receivedAt: 0, code });
+    this.reopen(id);
+  }
+
+  /** (Re)sends match.open for an open match: since its version when it has one, with its code.
+   *  The ref names the match, so a refusal (an error without a pending request) finds it. */
+  reopen(id) {
+    const m = this.matches.get(id);
+    if (!m || !this.ready) return;
+    const msg = { type: 'match.open', match: id, ref: `${OPEN_REF}${id}` };
+    if (m.version !== null) msg.since = m.version;
+    if (m.code) msg.code = m.code;
+    this.raw(msg);
+  }
+
+  /** A match.open refused: `unavailable` is retried in a moment (a restart still restoring);
+   *  otherwise a match never shown is forgotten (nothing to resend after a reconnect) and the
+   *  screen is told. */
+  openFailed(id, msg) {
+    const m = this.matches.get(id);
+    if (!m) return;
+    if (msg.code === 'unavailable') {
+      setTimeout(() => this.matches.get(id) === m && this.reopen(id), 1000);
+      return;
+    }
+    if (m.view === null) this.matches.delete(id);
+    this.emit('match.error', { match: id, code: msg.code, message: msg.message });
   }
 
   closeMatch(id) {

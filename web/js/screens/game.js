@@ -2,13 +2,16 @@
 // the connection to the match, sending a step (one per version), the clocks, the log, the
 // result, resign and abort, and taking back a step (Undo) or confirming a turn (End turn), which
 // both games offer alike (docs/protocol.md "Taking back a step"). The table itself is the
-// game's (santorini/table.js, splendor/table.js), chosen by the view's `game`.
+// game's (santorini/table.js, splendor/table.js), chosen by the view's `game`. A private match
+// is watched with its invite code (`#/watch/{match}/{code}`); whoever knows the code is shown the
+// spectator link to share (docs/protocol.md "Private matches").
 import { app } from '../app.js';
 import { h, mount, clockText } from '../dom.js';
 import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
 import { historyMarks } from '../history.js';
 import { matchHeader } from '../api.js';
+import { codeOf, replayHash, spectatorLink } from '../codes.js';
 
 const TABLES = { santorini: santoriniTable, splendor: splendorTable };
 
@@ -16,8 +19,10 @@ const TABLES = { santorini: santoriniTable, splendor: splendorTable };
 const UNDO_KEYS = 'U or Ctrl+Z';
 const END_TURN_KEYS = 'E or Ctrl+Enter';
 
-export function gameScreen(screen, id) {
+/** `code`: the invite code from a spectator link; a player's own comes from codes.js. */
+export function gameScreen(screen, id, code = null) {
   const conn = app.conn;
+  code = code || codeOf(id);
   let sentAt = null; // the match version a step was sent from, until the view moves on or the answer comes
   let lastHistoryLength = -1;
   let table = null; // chosen by the first view
@@ -29,6 +34,10 @@ export function gameScreen(screen, id) {
   mount(screen, gameEl);
   gameEl.prepend(h('p', { class: 'muted' }, 'Opening the match…'));
 
+  // The match's header (settings, whether it was rated), asked once, when first needed.
+  let headerAsked = null;
+  const header = () => (headerAsked ??= matchHeader(id, code).catch(() => null));
+
   // Whether the finished match was rated, from the stored header (the store decides: a casual
   // lobby, or the farming cap, docs/ratings.md). Asked once; kept across redraws.
   let ratedEl = null;
@@ -36,7 +45,7 @@ export function gameScreen(screen, id) {
     if (ratedEl) return ratedEl;
     ratedEl = h('span', { id: 'rated-note', class: 'muted' });
     const why = { casual: 'Casual game: no rating changes.', farming_cap: 'Not rated: you two already had 3 rated games in the last 24 hours.' };
-    matchHeader(id)
+    header()
       .then((header) => {
         if (header && why[header.unrated]) {
           ratedEl.textContent = `${why[header.unrated]} `;
@@ -109,12 +118,40 @@ export function gameScreen(screen, id) {
         h('strong', {}, text),
         ' ',
         ratedNote(),
-        h('a', { href: `#/replay/${id}`, id: 'replay-link' }, 'Watch the replay'),
+        h('a', { href: replayHash(id, code), id: 'replay-link' }, 'Watch the replay'),
         ' · ',
         h('a', { href: '#/' }, 'Home'),
       );
     },
   };
+
+  // The spectator link, for whoever knows the code (drawn once, kept across redraws). A player
+  // of a private match whose browser never saw the lobby (another device, cleared storage) is
+  // told why there is none: the server keeps only the code's hash.
+  let shareEl = null;
+  const spectatorShare = (v) => {
+    if (shareEl) return shareEl;
+    if (code) {
+      const link = spectatorLink(id, code);
+      shareEl = h(
+        'div',
+        { class: 'invite spectator-share' },
+        h('label', { for: 'spectator-link' }, 'Spectator link — whoever opens it watches this private game:'),
+        h('div', { class: 'row' }, h('input', { id: 'spectator-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { id: 'spectator-copy', onclick: () => navigator.clipboard?.writeText(link).then(() => app.toast('Link copied')) }, 'Copy')),
+      );
+      return shareEl;
+    }
+    if (v.you === null || v.you === undefined) return null;
+    shareEl = h('p', { class: 'muted small', id: 'spectator-link-unknown' });
+    header().then((hd) => {
+      if (hd?.settings?.public === false) shareEl.textContent = 'Private game: its spectator link is on the device that was in the lobby (it needs the invite code, which this browser never saw).';
+    });
+    return shareEl;
+  };
+
+  /** Instead of the table: why the match cannot be shown. */
+  const refused = (reason, title, ...text) =>
+    mount(screen, h('div', { class: 'card narrow', id: 'match-refused', 'data-reason': reason }, h('h1', {}, title), ...text, h('p', {}, h('a', { href: '#/' }, 'Home'))));
 
   const renderLog = (v) =>
     h(
@@ -176,6 +213,7 @@ export function gameScreen(screen, id) {
         canAbort ? h('button', { id: 'abort', onclick: () => confirm('Abort this match? Nobody wins.') && conn.request({ type: 'match.abort', match: id }).catch((e) => app.toast(e.message)) }, 'Abort') : null,
         canResign ? h('button', { id: 'resign', class: 'danger', onclick: () => confirm('Resign this game?') && conn.request({ type: 'match.resign', match: id }).catch((e) => app.toast(e.message)) }, 'Resign') : null,
       ),
+      spectatorShare(v),
     );
     // The log follows new steps unless the reader scrolled back through it.
     const ol = log.querySelector('ol');
@@ -227,15 +265,18 @@ export function gameScreen(screen, id) {
   const offs = [
     conn.on('match.snapshot', (msg) => msg.match === id && render()),
     conn.on('match.patch', (msg) => msg.match === id && render()),
-    conn.on('error', (msg) => {
+    conn.on('match.error', (msg) => {
+      if (msg.match !== id) return;
       // A finished match leaves the server's memory soon after its last patch: a reconnect that
       // reopens it gets unknown_match, and the final table this screen shows stays.
-      const status = view()?.status;
-      if (msg.code === 'unknown_match' && (status === 'finished' || status === 'aborted')) return;
-      if (msg.code === 'unknown_match') mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, 'No such match'), h('p', {}, 'It may have ended a while ago. '), h('a', { href: `#/replay/${id}` }, 'Try its replay'), ' · ', h('a', { href: '#/' }, 'Home')));
+      if (view()) return;
+      if (msg.code === 'unknown_match') refused(msg.code, 'No such match', h('p', {}, 'It may have ended a while ago. ', h('a', { href: replayHash(id, code) }, 'Try its replay')));
+      else if (msg.code === 'not_authorized' && code) refused(msg.code, 'Wrong invite code', h('p', {}, 'This is a private game, and the code in this link is not its invite code. Ask one of its players for its spectator link.'));
+      else if (msg.code === 'not_authorized') refused(msg.code, 'A private game', h('p', {}, 'Only its players, and whoever has its spectator link (with the invite code), may watch it. Ask one of its players for the link.'));
+      else refused(msg.code, 'Could not open the match', h('p', { class: 'error' }, msg.message || msg.code));
     }),
   ];
-  conn.openMatch(id);
+  conn.openMatch(id, { code });
   render();
   return () => {
     clearInterval(timer);

@@ -2,6 +2,7 @@
 import { h, mount, s, ago } from '../dom.js';
 import { player as fetchPlayer, ratingHistory, playerMatches } from '../api.js';
 import { powerName } from '../powers.js';
+import { codeOf, replayHash, watchHash } from '../codes.js';
 
 export const POOLS = [
   { pool: 'santorini', name: 'Santorini, no gods' },
@@ -56,7 +57,8 @@ export function matchRow(m, playerId) {
       h('div', { class: 'muted small' }, m.game === 'splendor' ? 'Splendor' : m.seats.map((s) => powerName(s.power)).filter(Boolean).join(' · '), ' ', ago(m.finished_at || m.created_at)),
     ),
     h('span', { class: `outcome ${outcome}` }, outcome, delta !== null ? ` (${delta >= 0 ? '+' : ''}${delta})` : ''),
-    h('a', { class: 'button', href: m.live ? `#/match/${m.id}` : `#/replay/${m.id}` }, m.live ? 'Watch' : 'Replay'),
+    // A private match this browser knows the invite code of: the links that work for others too.
+    h('a', { class: 'button', href: m.live ? (codeOf(m.id) ? watchHash(m.id, codeOf(m.id)) : `#/match/${m.id}`) : replayHash(m.id, codeOf(m.id)) }, m.live ? 'Watch' : 'Replay'),
   );
 }
 

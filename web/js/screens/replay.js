@@ -1,7 +1,8 @@
 // The replay viewer: every step of a match, forward and back, a jump to any step, autoplay.
 // Views come from the server (GET /api/matches/{id}/view?after=N): the client replays no rules.
 // A finished game's views are revealed (docs/api.md): Splendor's cards reserved from a deck
-// show face up in their owner's hand.
+// show face up in their owner's hand. A private match's replay needs its invite code
+// (`#/replay/{id}/{code}`, sent as `?code=`) unless the reader played in it (docs/api.md).
 import { h, mount } from '../dom.js';
 import { replay as fetchReplay, viewAfter } from '../api.js';
 import { renderBoard, SIDE_COLORS } from '../board.js';
@@ -14,7 +15,16 @@ import { historyMarks } from '../history.js';
 
 const EVENTS = new Set(['resign', 'timeout', 'abort']);
 
-export function replayScreen(screen, id) {
+/** `code`: a private match's invite code, from the route (or null). */
+/** Why the replay cannot be shown, in words: a private match without (or with a wrong) code. */
+function refusal(e, code) {
+  if (e.status === 403 && code) return 'This is a private game, and the code in this link is not its invite code. Ask one of its players for its link.';
+  if (e.status === 403) return 'This is a private game: its replay is shown to its players and to whoever has its invite code (its spectator link’s replay link). Ask one of its players for it.';
+  if (e.status === 404) return 'No such match.';
+  return e.message;
+}
+
+export function replayScreen(screen, id, code = null) {
   let data = null;
   let position = 0;
   let timer = null;
@@ -24,7 +34,7 @@ export function replayScreen(screen, id) {
   const side = h('div', { class: 'side' });
 
   const viewOf = async (n) => {
-    if (!cache.has(n)) cache.set(n, viewAfter(id, n).then((r) => r.view));
+    if (!cache.has(n)) cache.set(n, viewAfter(id, n, code).then((r) => r.view));
     try {
       return await cache.get(n);
     } catch (e) {
@@ -140,7 +150,7 @@ export function replayScreen(screen, id) {
 
   mount(screen, h('div', { class: 'game replay', 'data-match': id }, boardEl, side));
   mount(boardEl, h('p', { class: 'muted' }, 'Loading the replay…'));
-  fetchReplay(id)
+  fetchReplay(id, code)
     .then((r) => {
       if (closed) return;
       data = r;
@@ -159,7 +169,7 @@ export function replayScreen(screen, id) {
       }
       go(0);
     })
-    .catch((e) => mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, 'Replay unavailable'), h('p', { class: 'error' }, e.message), h('a', { href: '#/' }, 'Home'))));
+    .catch((e) => mount(screen, h('div', { class: 'card narrow', id: 'replay-refused', 'data-status': e.status || '' }, h('h1', {}, 'Replay unavailable'), h('p', { class: 'error' }, refusal(e, code)), h('a', { href: '#/' }, 'Home'))));
   const keys = (e) => {
     if (!data || e.target.tagName === 'INPUT') return;
     if (e.key === 'ArrowLeft') go(position - 1);
