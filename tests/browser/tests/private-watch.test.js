@@ -6,7 +6,7 @@
 // server with a PostgreSQL (scripts/with-postgres): replays are the stored-data API.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, guest, createLobby, readGame, pickStep, clickStep } from '../harness.js';
+import { startServer, launchBrowser, guest, createLobby, readGame, pickStep, clickStep, screenshot } from '../harness.js';
 
 const database = process.env.SANTORINI_TEST_DATABASE_URL;
 
@@ -75,6 +75,7 @@ test('a private match: refused without its code, watched live with the spectator
     await cat.page.waitForSelector('#match-refused[data-reason="not_authorized"]');
     assert.match(await cat.page.textContent('#match-refused'), /private game.*spectator link/s);
     assert.equal(await cat.page.$('svg.board'), null);
+    await screenshot(cat.page, 'private-refused');
     // A wrong code: the same refusal, saying the code is wrong.
     await cat.page.goto(`${server.url}/#/watch/${id}/ZZZZ2345`);
     await cat.page.waitForSelector('#match-refused[data-reason="not_authorized"]');
@@ -115,6 +116,7 @@ test('a private match: refused without its code, watched live with the spectator
     await ann.page.reload();
     await ann.page.waitForSelector('#spectator-link');
     assert.equal(await ann.page.inputValue('#spectator-link'), link);
+    await screenshot(ann.page, 'private-spectator-link');
 
     // The replay of the live match with the code, in another tab of Cat's.
     const tab = await cat.context.newPage();
