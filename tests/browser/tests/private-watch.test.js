@@ -117,6 +117,12 @@ test('a private match: refused without its code, watched live with the spectator
     await ann.page.waitForSelector('#spectator-link');
     assert.equal(await ann.page.inputValue('#spectator-link'), link);
     await screenshot(ann.page, 'private-spectator-link');
+    // Bob's browser forgets the codes (as another device would never know it): no link, but
+    // a word on why (the server keeps only the code's hash).
+    await bob.page.evaluate(() => localStorage.removeItem('santorini.codes'));
+    await bob.page.reload();
+    await bob.page.waitForFunction(() => /Private game/.test(document.querySelector('#spectator-link-unknown')?.textContent || ''));
+    assert.equal(await bob.page.$('#spectator-link'), null);
 
     // The replay of the live match with the code, in another tab of Cat's.
     const tab = await cat.context.newPage();
