@@ -3,11 +3,21 @@
 // Recovery of a single node runs while connections are already accepted (Server::run): the
 // seats of every live match count as playing before any replay, a request for a match not yet
 // restored answers a retryable `unavailable`, and every connected player is told its matches
-// (a `playing` event) once recovery ends. The work is linear in the stored steps: one read of
-// every live match, one replay each, and no list rebuilt per match.
+// (a `playing` event) once recovery ends. The work is linear in the stored steps: one snapshot
+// read page by page, one replay per match on every core while the next page is read, and no
+// list rebuilt per match.
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <thread>
+#include <unordered_set>
+#include <vector>
 
 #include "server/deadline.hpp"
 #include "server/hub_impl.hpp"
@@ -62,43 +72,116 @@ void Hub::begin_recovery() {
     }
 }
 
+namespace {
+
+/// The pages of stored matches between the reader and the replayers: bounded (the reader waits
+/// while `limit` pages are queued), closed by the reader when it is done.
+class PageQueue {
+public:
+    explicit PageQueue(std::size_t limit) : limit_(limit) {}
+
+    void push(std::vector<store::StoredMatch>&& page) {
+        std::unique_lock lock(mutex_);
+        room_.wait(lock, [&] { return pages_.size() < limit_; });
+        pages_.push_back(std::move(page));
+        ready_.notify_one();
+    }
+    /// The next page, or nothing once the queue is closed and empty.
+    std::optional<std::vector<store::StoredMatch>> pop() {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [&] { return !pages_.empty() || closed_; });
+        if (pages_.empty()) return std::nullopt;
+        auto page = std::move(pages_.front());
+        pages_.pop_front();
+        room_.notify_one();
+        return page;
+    }
+    void close() {
+        std::lock_guard lock(mutex_);
+        closed_ = true;
+        ready_.notify_all();
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable ready_, room_;
+    std::deque<std::vector<store::StoredMatch>> pages_;
+    std::size_t limit_;
+    bool closed_ = false;
+};
+
+// Matches per page: big enough that a page's seats and steps are one cheap query, small enough
+// that the replays start soon after the read does.
+constexpr std::size_t restore_page = 250;
+
+}  // namespace
+
 std::pair<int, int> Hub::recover() {
     Impl& hub = *impl_;
     if (!hub.repo) return {0, 0};
     if (hub.fleet) return hub.fleet_start();
     const auto started = std::chrono::steady_clock::now();
-    auto live = hub.repo->live_matches();
+    // This thread reads pages of matches; replayers on every core replay them meanwhile, so the
+    // restart costs about the larger of the read and the replays rather than their sum. Matches
+    // are independent and the hub's maps are locked, so the order of their replays is free.
+    PageQueue queue(4);
+    std::atomic<int> restored{0}, failed{0};
+    std::vector<std::thread> replayers;
+    const unsigned cores = std::clamp(std::thread::hardware_concurrency(), 1U, 4U);
+    for (unsigned i = 0; i < cores; ++i)
+        replayers.emplace_back([&hub, &queue, &restored, &failed] {
+            while (auto page = queue.pop())
+                for (const store::StoredMatch& stored : *page)
+                    if (!hub.stopping) {
+                        bool ok = false;
+                        try {
+                            ok = hub.restore_stored(stored);
+                        } catch (const std::exception& e) {  // one match, not the server
+                            spdlog::error("event=recovery_failed match={} why=\"{}\"", stored.id,
+                                          e.what());
+                        }
+                        (ok ? restored : failed)++;
+                    }
+        });
+    std::unordered_set<std::string> handed;  // a read tried again skips what went before
+    std::size_t matches = 0;
+    auto read_all = [&] {
+        return hub.repo->live_matches_paged(restore_page, [&](std::vector<store::StoredMatch>&& page) {
+            std::erase_if(page, [&](const store::StoredMatch& m) { return !handed.insert(m.id).second; });
+            matches += page.size();
+            hub.seat_players(page);
+            if (!page.empty()) queue.push(std::move(page));
+        });
+    };
+    auto live = read_all();
     // In the background the database may still be starting: try again rather than give up.
     for (int attempt = 1; !live && hub.recovering && !hub.stopping && attempt < 600; ++attempt) {
         spdlog::warn("event=recovery_read_failed attempt={} error=\"{}\"", attempt,
                      live.error().message);
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
-        live = hub.repo->live_matches();
+        live = read_all();
     }
+    const auto read = std::chrono::steady_clock::now();
+    queue.close();
+    for (std::thread& t : replayers) t.join();
     if (!live) {
         hub.recovering = false;
         hub.seats_known = true;
         throw std::runtime_error("recovery: cannot read live matches: " + live.error().message);
     }
-    const auto read = std::chrono::steady_clock::now();
-    hub.seat_players(*live);
-    int restored = 0;
-    int failed = 0;
-    for (const store::StoredMatch& stored : *live) {
-        if (hub.stopping) break;
-        (hub.restore_stored(stored) ? restored : failed)++;
-    }
+    hub.seats_known = true;
     const auto done = std::chrono::steady_clock::now();
-    spdlog::info("event=recovery_timing matches={} read_ms={} replay_ms={}", live->size(),
+    spdlog::info("event=recovery_timing matches={} read_ms={} total_ms={} replayers={}", matches,
                  std::chrono::duration_cast<std::chrono::milliseconds>(read - started).count(),
-                 std::chrono::duration_cast<std::chrono::milliseconds>(done - read).count());
+                 std::chrono::duration_cast<std::chrono::milliseconds>(done - started).count(),
+                 cores);
     if (hub.recovering.exchange(false))
         // The connections that came during recovery learn their matches now.
         boost::asio::post(hub.lobby_strand, [&hub] {
             for (const auto& [player, by_id] : hub.connections)
                 for (const auto& [id, who] : by_id) hub.tell_playing(who);
         });
-    return {restored, failed};
+    return {restored.load(), failed.load()};
 }
 
 void Hub::Impl::seat_players(const std::vector<store::StoredMatch>& live) {
@@ -113,7 +196,6 @@ void Hub::Impl::seat_players(const std::vector<store::StoredMatch>& live) {
             }
         }
     }
-    seats_known = true;
 }
 
 std::variant<std::shared_ptr<Match>, std::string> Hub::Impl::rebuild(

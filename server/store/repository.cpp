@@ -1,6 +1,8 @@
 #include "server/store/repository.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <limits>
 #include <map>
 
 #include "server/store/pg.hpp"
@@ -246,21 +248,39 @@ Result<Done> Repository::end_match(std::string_view match_id, std::string_view s
 }
 
 Result<std::vector<StoredMatch>> Repository::live_matches(std::string_view owner_node) {
+    std::vector<StoredMatch> out;
+    auto read = live_matches_paged(
+        std::numeric_limits<std::size_t>::max(),
+        [&](std::vector<StoredMatch>&& all) { out = std::move(all); }, owner_node);
+    if (!read) return read.error();
+    return out;
+}
+
+Result<std::size_t> Repository::live_matches_paged(
+    std::size_t page, const std::function<void(std::vector<StoredMatch>&&)>& each,
+    std::string_view owner_node) {
+    if (page == 0) return invalid("a page holds at least one match");
     const std::string owner(owner_node);
-    return impl_->run<std::vector<StoredMatch>>(
-        [&](pqxx::connection& c) -> Result<std::vector<StoredMatch>> {
-            // One snapshot for headers, seats and steps.
-            pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> t(c);
-            std::vector<StoredMatch> out;
-            for (const auto& r :
-                 t.exec_params("SELECT " + match_columns +
-                                   " FROM matches WHERE status = 'live' AND ($1::text IS NULL OR "
-                                   "owner_node IS NULL OR owner_node = $1) ORDER BY created_at, id",
-                               pg::nullable(owner)))
-                out.push_back(match_from(r));
-            add_details(t, out, true);
-            return out;
-        });
+    return impl_->run<std::size_t>([&](pqxx::connection& c) -> Result<std::size_t> {
+        // One snapshot for every page: the headers first (light), then each page's seats and
+        // steps, handed over before the next page is read.
+        pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> t(c);
+        std::vector<StoredMatch> all;
+        for (const auto& r :
+             t.exec_params("SELECT " + match_columns +
+                               " FROM matches WHERE status = 'live' AND ($1::text IS NULL OR "
+                               "owner_node IS NULL OR owner_node = $1) ORDER BY created_at, id",
+                           pg::nullable(owner)))
+            all.push_back(match_from(r));
+        for (std::size_t first = 0; first < all.size(); first += page) {
+            const std::size_t last = first + std::min(all.size() - first, page);
+            std::vector<StoredMatch> chunk(std::make_move_iterator(all.begin() + static_cast<std::ptrdiff_t>(first)),
+                                           std::make_move_iterator(all.begin() + static_cast<std::ptrdiff_t>(last)));
+            add_details(t, chunk, true);
+            each(std::move(chunk));
+        }
+        return all.size();
+    });
 }
 
 Result<std::vector<std::pair<std::string, std::string>>> Repository::live_seats() {

@@ -13,6 +13,7 @@
 // it comes back with PostgreSQL's spacing and key order, the same value).
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -162,6 +163,12 @@ class Repository {
     /// server replays at start. With `owner_node`, only that node's matches (and ones with no
     /// owner).
     Result<std::vector<StoredMatch>> live_matches(std::string_view owner_node = {});
+    /// The same matches from one snapshot, handed to `each` at most `page` (> 0) at a time,
+    /// oldest first, so that a caller replays one page while the next is read. Returns how
+    /// many matches were handed over; `each` must not throw.
+    Result<std::size_t> live_matches_paged(
+        std::size_t page, const std::function<void(std::vector<StoredMatch>&&)>& each,
+        std::string_view owner_node = {});
     /// Who sits in every live match, as (match id, player id), without the steps: what the
     /// server needs at once at start, before the replays (a player in a live match may not
     /// queue).

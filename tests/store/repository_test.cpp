@@ -193,6 +193,43 @@ TEST_CASE("live matches load for recovery with their steps; ended ones do not", 
     CHECK(done->result_json == R"({"winners": [0]})");
 }
 
+TEST_CASE("live matches come a page at a time from one snapshot, oldest first", "[repository]") {
+    TestSchema s;
+    Repository repo(s.url());
+    add_players(repo, {"pa", "pb"});
+    for (int i = 0; i < 5; ++i)
+        REQUIRE(repo.create_match(two_seat_match("m" + std::to_string(i), 1000 + i)).ok());
+    {
+        store::PgStepStoreOptions o;
+        o.url = s.url();
+        store::PgStepStore steps(o);
+        for (int i = 0; i < 5; ++i)
+            for (std::uint32_t n = 1; n <= static_cast<std::uint32_t>(i); ++n)
+                REQUIRE(append(steps, step("m" + std::to_string(i), n, "pa")));
+    }
+    std::vector<std::size_t> sizes;
+    std::vector<std::string> seen;
+    bool ended_meanwhile = false;
+    auto read = repo.live_matches_paged(2, [&](std::vector<store::StoredMatch>&& page) {
+        sizes.push_back(page.size());
+        for (const auto& m : page) {
+            seen.push_back(m.id);
+            CHECK(m.seats.size() == 2);
+            CHECK(m.steps.size() == static_cast<std::size_t>(m.id.back() - '0'));
+        }
+        // A match that ends after the first page is still read as the snapshot saw it.
+        if (!ended_meanwhile) ended_meanwhile = repo.end_match("m4", "aborted", "null", 9000).ok();
+    });
+    REQUIRE(read.ok());
+    CHECK(*read == 5);
+    CHECK(ended_meanwhile);
+    CHECK(sizes == std::vector<std::size_t>{2, 2, 1});
+    CHECK(seen == std::vector<std::string>{"m0", "m1", "m2", "m3", "m4"});
+    CHECK(repo.live_matches()->size() == 4);
+    CHECK(repo.live_matches_paged(0, [](std::vector<store::StoredMatch>&&) {}).error().kind ==
+          StoreError::Kind::Invalid);
+}
+
 TEST_CASE("a player's matches come newest first, a page at a time", "[repository]") {
     TestSchema s;
     Repository repo(s.url());
