@@ -87,7 +87,11 @@ TEST_CASE("one client hammering the API gets 429 while another client is served"
     for (const auto& [status, n] : attacker_statuses) seen += std::to_string(status) + "x" + std::to_string(n) + " ";
     INFO("attacker: " << seen);
     CHECK(attacker_statuses[429] > 0);
-    CHECK(attacker_statuses[200] >= 20);  // its burst, then its rate
+    // Served, but within its burst and its rate over the two seconds (and a margin for the
+    // last requests' time): every request takes a token, so those refused for having four in
+    // flight spend its burst too, and how many that is depends on the machine's load.
+    CHECK(attacker_statuses[200] > 0);
+    CHECK(attacker_statuses[200] <= 20 + 10 * 4);
     CHECK(attacker_statuses[503] == 0);
     CHECK(honest_statuses[200] == 15);
 }
