@@ -11,6 +11,7 @@
 #include <catch2/catch_test_macros.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tests/api/fetch_json.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
@@ -18,16 +19,7 @@ namespace http = boost::beast::http;
 using e2e::json;
 using namespace std::chrono_literals;
 
-namespace {
-
-json get_json(std::uint16_t port, const std::string& target) {
-    const test::HttpResponse r = test::http_request(port, http::verb::get, target);
-    INFO(target << " -> " << r.result_int() << " " << r.body());
-    REQUIRE(r.result() == http::status::ok);
-    return json::parse(r.body());
-}
-
-}  // namespace
+using api_test::fetch_json;
 
 TEST_CASE("a game against the computer is stored casual, survives a restart, and is replayed",
           "[api][e2e][bots]") {
@@ -109,7 +101,7 @@ TEST_CASE("a game against the computer is stored casual, survives a restart, and
                         "' AND rating_after IS NOT NULL") == "0");
 
     // The HTTP API: the header and the replay show the computer's seat.
-    const json header = get_json(port, "/api/matches/" + match);
+    const json header = fetch_json(port, "/api/matches/" + match);
     CHECK(header["status"] == "finished");
     CHECK(header["settings"]["rated"] == false);
     CHECK(header["settings"]["bots"] == 1);
@@ -118,13 +110,13 @@ TEST_CASE("a game against the computer is stored casual, survives a restart, and
           json{{"id", "c_1"}, {"name", "Computer (level 1)"}, {"bot", {{"level", 1}}}});
     CHECK_FALSE(header["seats"][0]["player"].contains("bot"));
     CHECK(header["seats"][1]["rating_after"].is_null());
-    const json replay = get_json(port, "/api/matches/" + match + "/replay");
+    const json replay = fetch_json(port, "/api/matches/" + match + "/replay");
     int computer_steps = 0;
     for (const json& step : replay["steps"]) computer_steps += step["player"] == "c_1";
     CHECK(computer_steps > 0);
     CHECK(replay["match"]["seats"][1]["player"]["bot"]["level"] == 1);
     // Never on the leaderboard, which lists nobody here.
-    const json board = get_json(port, "/api/leaderboard?pool=santorini_powers");
+    const json board = fetch_json(port, "/api/leaderboard?pool=santorini_powers");
     CHECK(board.dump().find("c_1") == std::string::npos);
     e2e::check_traffic(traffic);
 }

@@ -17,6 +17,7 @@
 #include <pqxx/pqxx>
 
 #include "server/store/token_hash.hpp"
+#include "tests/api/fetch_json.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
@@ -59,15 +60,6 @@ class Answers {
     std::vector<json> lines_;
 };
 
-// The body of GET `target`, which must answer `status`, as JSON.
-json fetched(std::uint16_t port, const std::string& target, http::status status = http::status::ok) {
-    const test::HttpResponse response = test::http_request(port, http::verb::get, target);
-    INFO(target << " -> " << response.result_int() << " " << response.body());
-    REQUIRE(response.result() == status);
-    const json body = json::parse(response.body(), nullptr, false);
-    REQUIRE_FALSE(body.is_discarded());
-    return body;
-}
 
 }  // namespace
 
@@ -96,7 +88,7 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     // A public lobby waiting (the lobby list), then a private match played into its turns.
     s.send({{"type", "lobby.create"}, {"ref", "c"}, {"settings", {{"game", "santorini"}, {"players", 3}, {"powers", "simple"}}}});
     REQUIRE(s.until_reply("c"));
-    const json lobbies = fetched(port, "/api/lobbies");
+    const json lobbies = api_test::fetch_json(port, "/api/lobbies");
     REQUIRE(lobbies.size() == 1);
     for (const json& lobby : lobbies) answers.add("Lobby", lobby);
 
@@ -116,13 +108,13 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     }
 
     // Live: the header, the replay and a view (with the invite code).
-    answers.add("MatchHeader", fetched(port, "/api/matches/" + started.match));
-    answers.add("Replay", fetched(port, "/api/matches/" + started.match + "/replay?code=" + started.code));
-    answers.add("ViewAfter", fetched(port, "/api/matches/" + started.match + "/view?after=2&code=" + started.code));
-    answers.add("Error", fetched(port, "/api/matches/" + started.match + "/replay", http::status::forbidden));
-    for (const json& entry : fetched(port, "/api/matches")) answers.add("MatchSummary", entry);
-    for (const json& queue : fetched(port, "/api/queues")) answers.add("Queue", queue);
-    answers.add("Health", fetched(port, "/healthz"));
+    answers.add("MatchHeader", api_test::fetch_json(port, "/api/matches/" + started.match));
+    answers.add("Replay", api_test::fetch_json(port, "/api/matches/" + started.match + "/replay?code=" + started.code));
+    answers.add("ViewAfter", api_test::fetch_json(port, "/api/matches/" + started.match + "/view?after=2&code=" + started.code));
+    answers.add("Error", api_test::fetch_json(port, "/api/matches/" + started.match + "/replay", http::status::forbidden));
+    for (const json& entry : api_test::fetch_json(port, "/api/matches")) answers.add("MatchSummary", entry);
+    for (const json& queue : api_test::fetch_json(port, "/api/queues")) answers.add("Queue", queue);
+    answers.add("Health", api_test::fetch_json(port, "/healthz"));
 
     // Bob resigns: a finished, rated match.
     b.send({{"type", "match.resign"}, {"ref", "r"}, {"match", started.match}});
@@ -131,17 +123,17 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     REQUIRE((*resigned)["type"] == "ack");
     json header;
     for (int i = 0; i < 100; ++i) {
-        header = fetched(port, "/api/matches/" + started.match);
+        header = api_test::fetch_json(port, "/api/matches/" + started.match);
         if (header["status"] == "finished" && !header["seats"][0]["rating_after"].is_null()) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     REQUIRE(header["status"] == "finished");
     answers.add("MatchHeader", header);
-    answers.add("Replay", fetched(port, "/api/matches/" + started.match + "/replay?code=" + started.code));
-    answers.add("ViewAfter", fetched(port, "/api/matches/" + started.match + "/view?after=" +
+    answers.add("Replay", api_test::fetch_json(port, "/api/matches/" + started.match + "/replay?code=" + started.code));
+    answers.add("ViewAfter", api_test::fetch_json(port, "/api/matches/" + started.match + "/view?after=" +
                                                std::to_string(header["steps"].get<int>()) + "&code=" + started.code));
-    answers.add("PlayerPage", fetched(port, "/api/players/" + ann.id));
-    answers.add("RatingHistory", fetched(port, "/api/players/" + ann.id + "/rating-history?pool=santorini_powers"));
+    answers.add("PlayerPage", api_test::fetch_json(port, "/api/players/" + ann.id));
+    answers.add("RatingHistory", api_test::fetch_json(port, "/api/players/" + ann.id + "/rating-history?pool=santorini_powers"));
     const test::HttpResponse page = test::http_request(port, http::verb::get, "/api/players/" + bob.id + "/matches");
     REQUIRE(page.result() == http::status::ok);
     std::istringstream lines(page.body());
@@ -162,7 +154,7 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
                 "VALUES ('p_star', 'santorini_powers', 2100, 50, 0.06, 40, now())");
         w.commit();
     }
-    const json board = fetched(port, "/api/leaderboard?pool=santorini_powers");
+    const json board = api_test::fetch_json(port, "/api/leaderboard?pool=santorini_powers");
     REQUIRE(board["entries"].size() == 1);
     answers.add("Leaderboard", board);
     for (const char* bad : {"/api/leaderboard?pool=nope", "/api/players/p_nobody", "/api/matches/m_x/view?after=x"})
@@ -183,7 +175,7 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     json text_rating = header;
     text_rating["seats"][0]["rating_after"]["rating"] = "1662";
     broken.add("MatchHeader", text_rating, false);
-    json extra = fetched(port, "/api/players/" + ann.id);
+    json extra = api_test::fetch_json(port, "/api/players/" + ann.id);
     extra["token"] = ann.token;
     broken.add("PlayerPage", extra, false);
     broken.add("MatchSummary", {{"id", started.match}, {"game", "santorini"}, {"status", "playing"}, {"private", true}}, false);

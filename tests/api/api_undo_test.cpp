@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include "tests/api/fetch_json.hpp"
 #include "tests/api/invite_code.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
@@ -30,10 +31,7 @@ const json end_turn_step = {{"kind", "end_turn"}};
 constexpr int increment_ms = 5000;
 
 json get_ok(std::uint16_t port, const std::string& target) {
-    const test::HttpResponse r = test::http_request(port, http::verb::get, api_test::with_invite_code(target));
-    INFO(target << " -> " << r.result_int() << " " << r.body());
-    REQUIRE(r.result() == http::status::ok);
-    return json::parse(r.body());
+    return api_test::fetch_json(port, api_test::with_invite_code(target));
 }
 
 bool lists(const json& view, const json& step) {
