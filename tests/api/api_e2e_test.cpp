@@ -180,15 +180,12 @@ TEST_CASE("the HTTP API serves stored matches, players and leaderboards from Pos
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
 
-    const e2e::Guest alice = e2e::http_guest(port, "Alice");
-    const e2e::Guest bob = e2e::http_guest(port, "Bob");
-    const e2e::Guest carol = e2e::http_guest(port, "Carol");
     e2e::Player a(port, traffic, "alice");
     e2e::Player b(port, traffic, "bob");
     e2e::Player s(port, traffic, "spectator");
-    a.hello(alice.token);
-    b.hello(bob.token);
-    s.hello(carol.token);
+    const e2e::Guest alice = e2e::sign_in(a, port, "Alice");
+    const e2e::Guest bob = e2e::sign_in(b, port, "Bob");
+    const e2e::Guest carol = e2e::sign_in(s, port, "Carol");
 
     // ---- a game with the god draft, checked live halfway and then finished ----
     bool checked_live = false;
@@ -441,15 +438,12 @@ TEST_CASE("the HTTP API shows nothing of Hecate's hidden workers while her match
     test::RunningServer running(config);
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
-    const e2e::Guest alice = e2e::http_guest(port, "Alice");
-    const e2e::Guest bob = e2e::http_guest(port, "Bob");
-    const e2e::Guest carol = e2e::http_guest(port, "Carol");
     e2e::Player a(port, traffic, "alice");
     e2e::Player b(port, traffic, "bob");
     e2e::Player s(port, traffic, "spectator");
-    a.hello(alice.token);
-    b.hello(bob.token);
-    s.hello(carol.token);
+    const e2e::Guest alice = e2e::sign_in(a, port, "Alice");
+    const e2e::Guest bob = e2e::sign_in(b, port, "Bob");
+    const e2e::Guest carol = e2e::sign_in(s, port, "Carol");
     const json settings = {{"game", "santorini"}, {"players", 2}, {"powers", "custom"}, {"pool", {"Hecate", "Pan"}},
                            {"draft", "random"}, {"clock", {{"kind", "none"}}}};
     int live_checks = 0;

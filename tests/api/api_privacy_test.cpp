@@ -69,15 +69,12 @@ TEST_CASE("a private match's replay and views need its invite code or a player's
     test::RunningServer running(config);
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
-    const e2e::Guest ann = e2e::http_guest(port, "Ann");
-    const e2e::Guest bob = e2e::http_guest(port, "Bob");
-    const e2e::Guest eve = e2e::http_guest(port, "Eve");
     e2e::Player a(port, traffic, "ann");
     e2e::Player b(port, traffic, "bob");
     e2e::Player e(port, traffic, "eve");
-    a.hello(ann.token);
-    b.hello(bob.token);
-    e.hello(eve.token);
+    const e2e::Guest ann = e2e::sign_in(a, port, "Ann");
+    const e2e::Guest bob = e2e::sign_in(b, port, "Bob");
+    const e2e::Guest eve = e2e::sign_in(e, port, "Eve");
     const json settings = {{"game", "santorini"}, {"players", 2}, {"powers", "none"}, {"clock", {{"kind", "none"}}}};
     const e2e::Started started = e2e::start_private_match(a, b, settings);
     const std::string match = started.match;
@@ -135,12 +132,10 @@ TEST_CASE("a public lobby's match is listed and its replay needs nothing", "[api
     test::RunningServer running(config);
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
-    const e2e::Guest ann = e2e::http_guest(port, "Ann");
-    const e2e::Guest bob = e2e::http_guest(port, "Bob");
     e2e::Player a(port, traffic, "ann");
     e2e::Player b(port, traffic, "bob");
-    a.hello(ann.token);
-    b.hello(bob.token);
+    const e2e::Guest ann = e2e::sign_in(a, port, "Ann");
+    const e2e::Guest bob = e2e::sign_in(b, port, "Bob");
     a.send({{"type", "lobby.create"},
             {"ref", "c"},
             {"settings", {{"game", "santorini"}, {"players", 2}, {"clock", {{"kind", "none"}}}, {"public", true}}}});

@@ -39,12 +39,10 @@ TEST_CASE("docs: the worked session's versions, connected and lobby event are wh
     test::RunningServer running(e2e::config());
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
-    const e2e::Guest ann = e2e::http_guest(port, "Ann");
-    const e2e::Guest bob = e2e::http_guest(port, "Bob");
     e2e::Player a(port, traffic, "ann");
     e2e::Player b(port, traffic, "bob");
-    a.hello(ann.token);
-    b.hello(bob.token);
+    const e2e::Guest ann = e2e::sign_in(a, port, "Ann");
+    const e2e::Guest bob = e2e::sign_in(b, port, "Bob");
 
     // 2. The lobby event: complete settings, as in the session.
     a.send({{"type", "lobby.create"},
@@ -108,12 +106,10 @@ TEST_CASE("docs: an aborted match has result null; a resignation before play giv
     test::RunningServer running(e2e::config());
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
-    const e2e::Guest ann = e2e::http_guest(port, "Ann");
-    const e2e::Guest bob = e2e::http_guest(port, "Bob");
     e2e::Player a(port, traffic, "ann");
     e2e::Player b(port, traffic, "bob");
-    a.hello(ann.token);
-    b.hello(bob.token);
+    const e2e::Guest ann = e2e::sign_in(a, port, "Ann");
+    const e2e::Guest bob = e2e::sign_in(b, port, "Bob");
     const json settings = {{"game", "santorini"}, {"players", 2}, {"powers", "none"},
                            {"clock", {{"kind", "realtime"}, {"base_seconds", 300}, {"increment_seconds", 5}}}};
 
@@ -140,12 +136,10 @@ TEST_CASE("docs: squares may be sent in lower case", "[e2e][docs]") {
     test::RunningServer running(e2e::config());
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
-    const e2e::Guest ann = e2e::http_guest(port, "Ann");
-    const e2e::Guest bob = e2e::http_guest(port, "Bob");
     e2e::Player a(port, traffic, "ann");
     e2e::Player b(port, traffic, "bob");
-    a.hello(ann.token);
-    b.hello(bob.token);
+    const e2e::Guest ann = e2e::sign_in(a, port, "Ann");
+    const e2e::Guest bob = e2e::sign_in(b, port, "Bob");
     const std::string match =
         e2e::start_private_match(a, b, {{"game", "santorini"}, {"players", 2}, {"powers", "none"}, {"clock", {{"kind", "none"}}}})
             .match;

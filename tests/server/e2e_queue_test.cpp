@@ -39,12 +39,10 @@ TEST_CASE("two players queue, are matched and play their rated match to the end"
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
 
-    const e2e::Guest ann = e2e::http_guest(port, "Ann");
-    const e2e::Guest bob = e2e::http_guest(port, "Bob");
     e2e::Player a(port, traffic, "ann");
     e2e::Player b(port, traffic, "bob");
-    a.hello(ann.token);
-    b.hello(bob.token);
+    const e2e::Guest ann = e2e::sign_in(a, port, "Ann");
+    const e2e::Guest bob = e2e::sign_in(b, port, "Bob");
 
     const json listed = queues(port);
     CHECK(listed.size() == 12);
@@ -151,15 +149,12 @@ TEST_CASE("with a database, the stored ratings decide when players are paired", 
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
 
-    const e2e::Guest ann = e2e::http_guest(port, "Ann");
-    const e2e::Guest bob = e2e::http_guest(port, "Bob");
-    const e2e::Guest cid = e2e::http_guest(port, "Cid");
     e2e::Player a(port, traffic, "ann");
     e2e::Player b(port, traffic, "bob");
     e2e::Player c(port, traffic, "cid");
-    a.hello(ann.token);
-    b.hello(bob.token);
-    c.hello(cid.token);
+    const e2e::Guest ann = e2e::sign_in(a, port, "Ann");
+    const e2e::Guest bob = e2e::sign_in(b, port, "Bob");
+    const e2e::Guest cid = e2e::sign_in(c, port, "Cid");
     auto matched = [](const json& m) {
         return m.value("type", "") == "queue" && m.value("state", "") == "matched";
     };

@@ -254,6 +254,13 @@ struct Started {
     std::string code;  ///< the private lobby's invite code: spectators need it to watch
 };
 
+/// A new guest named `name` (POST /api/guests) whose token `who` says hello with.
+inline Guest sign_in(Player& who, std::uint16_t port, const std::string& name) {
+    Guest guest = http_guest(port, name);
+    who.hello(guest.token);
+    return guest;
+}
+
 /// The invite codes of the private matches this process started (match id -> code): open_match
 /// gives a match's code, as a client that was handed it would (players need none, spectators
 /// do; docs/protocol.md, "Private matches").
