@@ -32,7 +32,7 @@ void orient_at_setup(const State& s, int seat, StepList& out) {
 // The forces still open: each opponent worker not forced yet whose next space along the Song is
 // on the board and unoccupied for her (domes, the Ram, Talus; Clio's coins if she is Clio's
 // opponent).
-void forces(const State& s, int seat, StepList& out) {
+void siren_forces(const State& s, int seat, StepList& out) {
     int card = card_seat(s, seat, PowerId::Siren);
     int d = song(s, card);
     if (d < 0) return;
@@ -50,13 +50,13 @@ void forces(const State& s, int seat, StepList& out) {
 // Begin: the song instead of the normal turn, before anything else happened.
 void sing(const State& s, int seat, StepList& out) {
     if (s.turn.moves > 0 || s.turn.worker >= 0 || (s.turn.flags & turn_flag::built_before_move)) return;
-    if (forced(s, card_seat(s, seat, PowerId::Siren)) == 0) forces(s, seat, out);
+    if (forced(s, card_seat(s, seat, PowerId::Siren)) == 0) siren_forces(s, seat, out);
 }
 
 // End: after the first force the turn is in its End phase, where the song goes on (the core
 // adds the Pass; with nothing left to force the turn ends).
 void sing_on(const State& s, int seat, StepList& out) {
-    if (s.turn.seat == seat && forced(s, card_seat(s, seat, PowerId::Siren)) != 0) forces(s, seat, out);
+    if (s.turn.seat == seat && forced(s, card_seat(s, seat, PowerId::Siren)) != 0) siren_forces(s, seat, out);
 }
 
 void apply(State& s, int seat, const Step& st) {
