@@ -88,7 +88,13 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     // A public lobby waiting (the lobby list), then a private match played into its turns.
     s.send({{"type", "lobby.create"}, {"ref", "c"}, {"settings", {{"game", "santorini"}, {"players", 3}, {"powers", "simple"}}}});
     REQUIRE(s.until_reply("c"));
-    const json lobbies = api_test::fetch_json(port, "/api/lobbies");
+    // The list is published on the lobby strand after the ack: a slow (sanitizer) build may
+    // answer the first read before it.
+    json lobbies = api_test::fetch_json(port, "/api/lobbies");
+    for (int i = 0; i < 50 && lobbies.size() != 1; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        lobbies = api_test::fetch_json(port, "/api/lobbies");
+    }
     REQUIRE(lobbies.size() == 1);
     for (const json& lobby : lobbies) answers.add("Lobby", lobby);
 
