@@ -1,9 +1,9 @@
 #include "protocol/games.hpp"
 
 #include "engine/splendor/game.hpp"
-#include "protocol/santorini_game.hpp"
-#include "protocol/splendor_game.hpp"
-#include "protocol/splendor_json.hpp"
+#include "protocol/santorini/game.hpp"
+#include "protocol/splendor/game.hpp"
+#include "protocol/splendor/json.hpp"
 
 namespace protocol {
 

@@ -11,7 +11,7 @@
 #include <variant>
 
 #include "protocol/game.hpp"
-#include "protocol/santorini_json.hpp"
+#include "protocol/santorini/json.hpp"
 
 namespace protocol {
 

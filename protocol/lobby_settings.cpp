@@ -8,7 +8,7 @@
 
 #include "engine/santorini/power_catalog.hpp"
 #include "protocol/lobby_settings.hpp"
-#include "protocol/santorini_json.hpp"
+#include "protocol/santorini/json.hpp"
 
 namespace protocol {
 

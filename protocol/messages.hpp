@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "protocol/santorini_json.hpp"
+#include "protocol/santorini/json.hpp"
 
 namespace protocol {
 
@@ -47,7 +47,7 @@ struct MatchStep { std::string match; nlohmann::json step; };  ///< the step is 
 struct MatchResign { std::string match; };
 struct MatchAbort { std::string match; };
 /// queue.join: a rated queue by name and its real-time clock; whether the queue exists and
-/// offers the clock is the server's to say (server/queue_catalog.hpp).
+/// offers the clock is the server's to say (server/rooms/queue_catalog.hpp).
 struct QueueJoin { std::string queue; int base_seconds = 0; int increment_seconds = 0; };
 struct QueueLeave {};
 

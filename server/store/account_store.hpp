@@ -2,7 +2,7 @@
 // Accounts in the database (migrations/0005_accounts.sql): a player's username and password
 // hash, and the session tokens of the devices it signed in on. Tokens are kept as their SHA-256
 // only, like a guest's (token_hash.hpp); the password only as the Argon2id string the caller
-// made (server/password.hpp): this file never sees a password.
+// made (server/accounts/password.hpp): this file never sees a password.
 //
 // Threading: blocking, like Repository (a round trip per call, on a small pool of its own
 // connections): call it only from a blocking pool, never from a strand or a network thread.
@@ -28,7 +28,7 @@ struct Account {
 struct NewAccount {
     std::string player_id;
     std::string username;      ///< as typed, 3-24 characters (checked by the caller)
-    std::string username_key;  ///< the comparison key (server/username.hpp), unique
+    std::string username_key;  ///< the comparison key (server/accounts/username.hpp), unique
     std::string password_hash;
     std::int64_t at_ms = 0;
 };

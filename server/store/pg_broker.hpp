@@ -18,7 +18,7 @@
 #include <memory>
 #include <string>
 
-#include "server/broker.hpp"
+#include "server/fleet/broker.hpp"
 
 namespace store {
 

@@ -22,7 +22,7 @@
 #include <memory>
 #include <string>
 
-#include "server/step_store.hpp"
+#include "server/match/step_store.hpp"
 
 namespace store {
 

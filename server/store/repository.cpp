@@ -124,7 +124,7 @@ StoreError invalid(std::string message) {
 struct Repository::Impl {
     // Connecting is bounded (a stopped server must not hold a caller for minutes); statements
     // are not: recovery reads every live match in one, and callers put their own deadline on
-    // what they wait for (server/deadline.hpp).
+    // what they wait for (server/limits/deadline.hpp).
     Impl(std::string url, std::size_t size)
         : pool(pg::with_connect_timeout(url, std::chrono::seconds(2)), size) {}
     pg::ConnectionPool pool;

@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/step_store.hpp"
+#include "server/match/step_store.hpp"
 #include "server/store/result.hpp"
 
 namespace store {

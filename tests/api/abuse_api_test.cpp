@@ -17,8 +17,8 @@
 #include <thread>
 #include <vector>
 
-#include "server/client_address.hpp"
-#include "tests/server/e2e_support.hpp"
+#include "server/net/client_address.hpp"
+#include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
 namespace {

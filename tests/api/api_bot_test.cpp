@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/api/fetch_json.hpp"
-#include "tests/server/e2e_support.hpp"
+#include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
 namespace http = boost::beast::http;

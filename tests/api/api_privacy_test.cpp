@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/store/repository.hpp"
-#include "tests/server/e2e_support.hpp"
+#include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
 namespace http = boost::beast::http;

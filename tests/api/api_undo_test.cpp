@@ -18,7 +18,7 @@
 
 #include "tests/api/fetch_json.hpp"
 #include "tests/api/invite_code.hpp"
-#include "tests/server/e2e_support.hpp"
+#include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
 namespace http = boost::beast::http;

@@ -9,7 +9,7 @@
 #include <catch2/catch_test_macros.hpp>
 #include <nlohmann/json.hpp>
 
-#include "tests/server/ws_client.hpp"
+#include "tests/server/support/ws_client.hpp"
 
 namespace api_test {
 

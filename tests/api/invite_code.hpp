@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "tests/server/e2e_support.hpp"
+#include "tests/server/support/e2e_support.hpp"
 
 namespace api_test {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "tests/integration/support.hpp"
-#include "tests/server/ws_client.hpp"
+#include "tests/server/support/ws_client.hpp"
 
 namespace fleet {
 

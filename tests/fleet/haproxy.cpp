@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "tests/integration/support.hpp"
-#include "tests/server/ws_client.hpp"
+#include "tests/server/support/ws_client.hpp"
 
 namespace fleet {
 

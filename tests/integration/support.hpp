@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/server/ws_client.hpp"
+#include "tests/server/support/ws_client.hpp"
 
 namespace integration {
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "engine/santorini/game.hpp"
-#include "protocol/santorini_json.hpp"
-#include "protocol/santorini_view.hpp"
+#include "protocol/santorini/json.hpp"
+#include "protocol/santorini/view.hpp"
 
 using namespace protocol;
 using nlohmann::json;

@@ -25,8 +25,8 @@
 #include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/view.hpp"
 #include "protocol/json_text.hpp"
-#include "protocol/santorini_game.hpp"
-#include "protocol/santorini_json.hpp"
+#include "protocol/santorini/game.hpp"
+#include "protocol/santorini/json.hpp"
 #include "tests/protocol/support.hpp"
 
 using namespace santorini;

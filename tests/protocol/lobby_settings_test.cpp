@@ -5,7 +5,7 @@
 #include <catch2/catch_test_macros.hpp>
 #include <string>
 
-#include "protocol/santorini_json.hpp"
+#include "protocol/santorini/json.hpp"
 
 using namespace protocol;
 using nlohmann::json;

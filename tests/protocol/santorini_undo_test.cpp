@@ -17,7 +17,7 @@
 #include "engine/santorini/notation.hpp"
 #include "engine/santorini/state_hash.hpp"
 #include "protocol/json_text.hpp"
-#include "protocol/santorini_game.hpp"
+#include "protocol/santorini/game.hpp"
 #include "protocol/turn_undo.hpp"
 #include "tests/protocol/support.hpp"
 

@@ -7,7 +7,7 @@
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/notation.hpp"
-#include "protocol/santorini_json.hpp"
+#include "protocol/santorini/json.hpp"
 
 using namespace santorini;
 using nlohmann::json;

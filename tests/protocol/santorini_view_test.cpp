@@ -12,7 +12,7 @@
 // About 13 s of CPU in a release build; SANTORINI_RANDOM_GAMES_PERCENT=10 plays a tenth of every
 // group (see tests/engine/random_play_test.cpp) for the sanitizer builds.
 
-#include "protocol/santorini_view.hpp"
+#include "protocol/santorini/view.hpp"
 
 #include <algorithm>
 #include <catch2/catch_test_macros.hpp>
@@ -30,7 +30,7 @@
 #include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/view.hpp"
 #include "protocol/messages.hpp"
-#include "protocol/santorini_json.hpp"
+#include "protocol/santorini/json.hpp"
 #include "support.hpp"
 
 using namespace santorini;

@@ -15,8 +15,8 @@
 #include "engine/santorini/notation.hpp"
 #include "protocol/games.hpp"
 #include "protocol/messages.hpp"
-#include "protocol/splendor_game.hpp"
-#include "protocol/splendor_json.hpp"
+#include "protocol/splendor/game.hpp"
+#include "protocol/splendor/json.hpp"
 #include "splendor_support.hpp"
 #include "support.hpp"
 

@@ -12,8 +12,8 @@
 #include "engine/splendor/view.hpp"
 #include "protocol/games.hpp"
 #include "protocol/messages.hpp"
-#include "protocol/splendor_game.hpp"
-#include "protocol/splendor_json.hpp"
+#include "protocol/splendor/game.hpp"
+#include "protocol/splendor/json.hpp"
 #include "splendor_support.hpp"
 
 using namespace splendor;

@@ -12,8 +12,8 @@
 
 #include "engine/splendor/game.hpp"
 #include "engine/splendor/notation.hpp"
-#include "protocol/splendor_game.hpp"
-#include "protocol/splendor_json.hpp"
+#include "protocol/splendor/game.hpp"
+#include "protocol/splendor/json.hpp"
 #include "tests/protocol/game_text.hpp"
 
 using namespace splendor;

@@ -26,8 +26,8 @@
 #include "engine/splendor/game.hpp"
 #include "engine/splendor/notation.hpp"
 #include "engine/splendor/view.hpp"
-#include "protocol/splendor_game.hpp"
-#include "protocol/splendor_json.hpp"
+#include "protocol/splendor/game.hpp"
+#include "protocol/splendor/json.hpp"
 #include "splendor_support.hpp"
 #include "tests/protocol/game_text.hpp"
 

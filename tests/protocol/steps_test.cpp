@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/santorini/notation.hpp"
-#include "protocol/santorini_json.hpp"
+#include "protocol/santorini/json.hpp"
 #include "support.hpp"
 
 using namespace santorini;

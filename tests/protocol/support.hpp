@@ -13,7 +13,7 @@
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/view.hpp"
-#include "protocol/santorini_json.hpp"
+#include "protocol/santorini/json.hpp"
 
 namespace protocol_test {
 

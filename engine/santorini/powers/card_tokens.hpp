@@ -1,6 +1,6 @@
 #pragma once
 // What the cards of powers 31-45 keep that a table shows (tokens, directions, secrets), in one
-// place: the powers' hooks write it, the views (protocol/santorini_view.cpp) and the notation
+// place: the powers' hooks write it, the views (protocol/santorini/view.cpp) and the notation
 // read it through these functions only, so the layout in Card lives here and nowhere else.
 // `card` is always the seat whose card it is (card_seat; Golden Fleece: 0). A secret reads as
 // "not set" on a view that may not see it (the power's `hide` clears it).

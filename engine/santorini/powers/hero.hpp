@@ -1,6 +1,6 @@
 #pragma once
 // What a hero's card keeps that a table shows, in one place (as card_tokens.hpp does for the
-// Golden Fleece gods): the heroes' hooks write it, the views (protocol/santorini_view.cpp) and
+// Golden Fleece gods): the heroes' hooks write it, the views (protocol/santorini/view.cpp) and
 // tests read it through these functions only. `card` is the seat whose card it is
 // (card_seat); heroes are never stolen (Circe) nor beside the board (Golden Fleece), so it is
 // the owner's seat.

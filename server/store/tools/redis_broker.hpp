@@ -21,7 +21,7 @@
 #include <string>
 #include <thread>
 
-#include "server/broker.hpp"
+#include "server/fleet/broker.hpp"
 
 namespace bench {
 

@@ -1,4 +1,4 @@
-// The browser client under the server's security headers (server/security_headers.hpp): with
+// The browser client under the server's security headers (server/http/security_headers.hpp): with
 // the Content-Security-Policy enforced (no bypass), a guest signs in, the WebSocket connects and
 // a lobby is created, and the page reports no policy violation.
 import { test, before, after } from 'node:test';

@@ -1,0 +1,214 @@
+#include "protocol/santorini/game.hpp"
+
+#include <cassert>
+#include <cstdio>
+
+#include "engine/bot/santorini_bot.hpp"
+#include "engine/santorini/game.hpp"
+#include "engine/santorini/state_hash.hpp"
+#include "engine/santorini/undo.hpp"
+#include "engine/santorini/view.hpp"
+#include "protocol/santorini/json.hpp"
+#include "protocol/santorini/names.hpp"
+#include "protocol/santorini/view.hpp"
+
+namespace protocol {
+
+namespace {
+
+/// A viewer's view: the state as the engine projects it for that viewer, and whether the
+/// viewer decides (then the view carries the legal steps of the game's state of `epoch`).
+struct SantoriniView final : GameView {
+    santorini::State seen;
+    bool decides = false;
+    std::uint32_t epoch = 0;
+};
+
+const SantoriniView& as_view(const GameView& view) {
+    return static_cast<const SantoriniView&>(view);
+}
+
+nlohmann::json power_json(santorini::PowerId p) {
+    if (p == santorini::PowerId::None) return nullptr;
+    return std::string(santorini::power_info(p).key);
+}
+
+}  // namespace
+
+SantoriniGame::SantoriniGame(santorini::State state) : state_(state) {
+    changed();
+}
+
+std::unique_ptr<Game> SantoriniGame::clone() const {
+    return std::make_unique<SantoriniGame>(*this);
+}
+
+int SantoriniGame::decider() const {
+    return santorini::decider(state_);
+}
+
+bool SantoriniGame::in_play() const {
+    return santorini::in_play(state_);
+}
+
+std::string_view SantoriniGame::status() const {
+    return status_key(state_.phase);
+}
+
+std::string SantoriniGame::state_hash() const {
+    return santorini::state_hash(state_);
+}
+
+std::optional<std::string> SantoriniGame::malformed(const nlohmann::json& step) const {
+    auto canonical = canonical_step(step);
+    if (auto* why = std::get_if<std::string>(&canonical)) return std::move(*why);
+    return std::nullopt;
+}
+
+void SantoriniGame::changed() {
+    if (state_.over()) {
+        legal_.clear();
+    } else {
+        santorini::legal_steps(state_, legal_);
+        // Only the mover's own steps are remembered (play), so the decider is the one who
+        // may take them back.
+        if (undo_.available()) legal_.push_back(santorini::Step::undo());
+    }
+    ++epoch_;
+}
+
+std::variant<Played, std::string> SantoriniGame::play(const nlohmann::json& step) {
+    auto parsed = step_from_json(state_, legal_, step);
+    if (auto* why = std::get_if<std::string>(&parsed)) return std::move(*why);
+    const santorini::Step chosen = std::get<santorini::Step>(parsed);
+    const int actor = decider();
+    Played played;
+    JsonText record(played.record);
+    write_step(state_, chosen, record);
+    played.lines.reserve(static_cast<std::size_t>(state_.seat_count) + 1);
+    if (chosen.kind == santorini::StepKind::Undo) {
+        // Everyone reads that a step was taken back, nothing of what it was: the restored
+        // views tell each viewer what it may know (a hidden move stays hidden).
+        played.lines.assign(static_cast<std::size_t>(state_.seat_count) + 1, "undo");
+        state_ = undo_.take_back();
+        changed();
+        return played;
+    }
+    for (int viewer = 0; viewer < state_.seat_count; ++viewer)
+        played.lines.push_back(santorini::step_text_for(state_, chosen, actor, viewer));
+    played.lines.push_back(santorini::step_text_for(state_, chosen, actor, santorini::spectator));
+    if (chosen.kind == santorini::StepKind::Move) committed_ = true;
+    const santorini::State before = state_;
+    santorini::apply_step(state_, chosen);
+    // Only the mover's steps in its own turn: an interrupting seat's (Gaea) closes the door.
+    undo_.played(before, actor == before.turn.seat && !santorini::closes_undo(before, chosen, state_));
+    changed();
+    return played;
+}
+
+std::optional<std::string> SantoriniGame::concede(int seat) {
+    if (auto why = santorini::concede(state_, seat)) return why;
+    undo_.clear();  // the turn, or the game, is not the one the steps were played in
+    changed();
+    return std::nullopt;
+}
+
+std::unique_ptr<GameView> SantoriniGame::view(int viewer, bool deciding) const {
+    auto v = std::make_unique<SantoriniView>();
+    v->seen = viewer == revealed ? santorini::revealed_view(state_)
+              : santorini::view_for(state_, viewer < 0 ? santorini::spectator : viewer);
+    v->decides = deciding && viewer >= 0 && viewer == decider();
+    v->epoch = epoch_;
+    return v;
+}
+
+bool SantoriniGame::same(const GameView& a, const GameView& b) const {
+    const auto& x = as_view(a);
+    const auto& y = as_view(b);
+    return x.decides == y.decides && (!x.decides || x.epoch == y.epoch) && x.seen == y.seen;
+}
+
+void SantoriniGame::write_state(const GameView& view, JsonText& out) const {
+    const auto& v = as_view(view);
+    assert(!v.decides || v.epoch == epoch_);
+    protocol::write_state(v.seen, v.decides ? &legal_ : nullptr, out);
+}
+
+void SantoriniGame::write_seat(const GameView& view, int seat, JsonText& out) const {
+    const auto& s = as_view(view).seen.seat(seat);
+    out.key("power");
+    if (s.power == santorini::PowerId::None)
+        out.null();
+    else
+        out.string(santorini::power_info(s.power).key);
+    out.key("side").number(s.side).key("out").boolean(s.out);
+}
+
+void SantoriniGame::write_patch(const GameView& from_view, const GameView& to_view,
+                                PatchText& patch) const {
+    const auto& from = as_view(from_view);
+    const auto& to = as_view(to_view);
+    assert(!to.decides || to.epoch == epoch_);
+    char path[48];
+    for (int s = 0; s < to.seen.seat_count; ++s) {
+        const auto& a = from.seen.seat(s);
+        const auto& b = to.seen.seat(s);
+        if (a.power != b.power) {
+            std::snprintf(path, sizeof path, "/seats/%d/power", s);
+            auto& value = patch.replace(path);
+            if (b.power == santorini::PowerId::None)
+                value.null();
+            else
+                value.string(santorini::power_info(b.power).key);
+        }
+        if (a.side != b.side) {
+            std::snprintf(path, sizeof path, "/seats/%d/side", s);
+            patch.replace(path).number(b.side);
+        }
+        if (a.out != b.out) {
+            std::snprintf(path, sizeof path, "/seats/%d/out", s);
+            patch.replace(path).boolean(b.out);
+        }
+    }
+    // The legal list of an older epoch is gone; it differs from today's, which is never empty
+    // for the seat that decides, so an empty list stands in for it.
+    static const santorini::StepList gone;
+    const santorini::StepList* from_legal =
+        from.decides ? (from.epoch == epoch_ ? &legal_ : &gone) : nullptr;
+    write_state_patch(from.seen, from_legal, to.seen, to.decides ? &legal_ : nullptr, "/state",
+                      patch);
+}
+
+nlohmann::json SantoriniGame::live_fields() const {
+    const santorini::State seen = santorini::view_for(state_, santorini::spectator);
+    nlohmann::json powers = nlohmann::json::array();
+    for (int s = 0; s < seen.seat_count; ++s) powers.push_back(power_json(seen.seat(s).power));
+    return {{"powers", std::move(powers)}};
+}
+
+namespace {
+
+// The seat's view is taken when the match asks (on its strand); the search runs later, anywhere.
+class SantoriniThinking final : public BotThinking {
+  public:
+    SantoriniThinking(santorini::State view, santorini::bot::Options options)
+        : view_(view), options_(options) {}
+    nlohmann::json decide() override {
+        return step_json(view_, santorini::bot::choose_step(view_, options_));
+    }
+
+  private:
+    santorini::State view_;
+    santorini::bot::Options options_;
+};
+
+}  // namespace
+
+std::unique_ptr<BotThinking> SantoriniGame::think(int seat, int level, std::uint64_t seed,
+                                                  std::chrono::milliseconds time_limit) const {
+    assert(seat == decider());
+    return std::make_unique<SantoriniThinking>(santorini::view_for(state_, seat),
+                                               santorini::bot::Options{level, seed, time_limit});
+}
+
+}  // namespace protocol

@@ -1,0 +1,574 @@
+// Santorini values as protocol v1 JSON (docs/protocol.md, "The view" and "Steps"), and the
+// lobby settings clients send. Steps coming in are never built from JSON: the input is put in
+// canonical form and looked up among the canonical forms of the legal steps, so the engine's
+// one generator stays the only authority on what may be played.
+
+#include "protocol/santorini/json.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <string_view>
+
+#include "engine/santorini/power_catalog.hpp"
+#include "engine/santorini/power_rules.hpp"
+#include "engine/santorini/powers/card_tokens.hpp"
+#include "engine/santorini/powers/chaos.hpp"
+#include "engine/santorini/powers/hero.hpp"
+#include "engine/santorini/powers/morpheus.hpp"
+#include "engine/santorini/square.hpp"
+#include "protocol/santorini/names.hpp"
+
+namespace protocol {
+
+using nlohmann::json;
+using santorini::PowerId;
+using santorini::Square;
+using santorini::Step;
+using santorini::StepKind;
+
+namespace {
+
+
+
+
+// The protocol names powers by their one-word key ("EuropaTalus"), never the display name.
+json power_json(PowerId p) {
+    if (p == PowerId::None) return nullptr;
+    return std::string(santorini::power_info(p).key);
+}
+
+json square_json(Square s) {
+    if (s == santorini::no_square) return nullptr;
+    return santorini::square_name(s);
+}
+
+
+std::string_view kind_name(StepKind kind) {
+    return kind_names[static_cast<std::size_t>(kind)];
+}
+
+// ---- reading a step: every kind's fields, their types, and which are required ----
+
+enum class FieldType { Square, Power, Seat, Token, Flag, Direction };
+
+struct FieldSpec {
+    std::string_view name;
+    FieldType type;
+    bool required;
+};
+
+struct KindSpec {
+    StepKind kind;
+    std::vector<FieldSpec> fields;
+};
+
+const std::vector<KindSpec>& kind_specs() {
+    static const std::vector<KindSpec> specs = {
+        {StepKind::Place, {{"to", FieldType::Square, true}, {"female", FieldType::Flag, false}}},
+        {StepKind::Move, {{"from", FieldType::Square, true}, {"to", FieldType::Square, true}}},
+        {StepKind::Build,
+         {{"from", FieldType::Square, true},
+          {"to", FieldType::Square, true},
+          {"before_move", FieldType::Flag, false}}},
+        {StepKind::Dome,
+         {{"from", FieldType::Square, true},
+          {"to", FieldType::Square, true},
+          {"before_move", FieldType::Flag, false}}},
+        {StepKind::Force, {{"from", FieldType::Square, true}, {"to", FieldType::Square, true}}},
+        {StepKind::Remove, {{"from", FieldType::Square, true}, {"to", FieldType::Square, true}}},
+        {StepKind::Pass, {}},
+        {StepKind::Offer, {{"power", FieldType::Power, true}}},
+        {StepKind::Choose, {{"power", FieldType::Power, true}}},
+        {StepKind::StartPlayer, {{"seat", FieldType::Seat, true}}},
+        {StepKind::Token,
+         {{"to", FieldType::Square, true},
+          {"token", FieldType::Token, false},
+          {"from", FieldType::Square, false}}},
+        {StepKind::Aim, {{"direction", FieldType::Direction, true}}},
+        {StepKind::Select, {{"worker", FieldType::Square, true}}},
+        {StepKind::Capture, {{"from", FieldType::Square, true}, {"to", FieldType::Square, true}}},
+        {StepKind::Undo, {}},
+        {StepKind::EndTurn, {}},
+    };
+    return specs;
+}
+
+// One field of a client's step in canonical form, or an error text. Values are wrapped in
+// json explicitly: a bare std::string would pick the error alternative of the variant.
+std::variant<json, std::string> canonical_field(const FieldSpec& spec, const json& value) {
+    const std::string name(spec.name);
+    switch (spec.type) {
+        case FieldType::Square: {
+            if (value.is_string())
+                if (auto s = santorini::parse_square(value.get_ref<const std::string&>()))
+                    return json(santorini::square_name(*s));
+            return "field '" + name + "' must be a square A1..E5";
+        }
+        case FieldType::Power: {
+            if (value.is_string())
+                if (auto p = santorini::find_power(value.get_ref<const std::string&>()))
+                    return power_json(*p);
+            return "field '" + name + "' must be a power name";
+        }
+        case FieldType::Seat:
+        case FieldType::Token: {
+            const int max = spec.type == FieldType::Seat ? santorini::max_seats - 1 : 127;
+            if (value.is_number_integer() && value.get<std::int64_t>() >= 0 &&
+                value.get<std::int64_t>() <= max)
+                return json(value.get<std::int64_t>());
+            return "field '" + name + "' must be an integer 0.." + std::to_string(max);
+        }
+        case FieldType::Flag:
+            if (value.is_boolean()) return json(value.get<bool>());
+            return "field '" + name + "' must be true or false";
+        case FieldType::Direction:
+            if (value.is_string()) {
+                std::string d = value.get<std::string>();
+                std::transform(d.begin(), d.end(), d.begin(),
+                               [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+                if (std::find(direction_names.begin(), direction_names.end(), d) !=
+                    direction_names.end())
+                    return json(d);
+            }
+            return "field '" + name + "' must be one of N, NE, E, SE, S, SW, W, NW";
+    }
+    return "field '" + name + "' is not understood";
+}
+
+// A step's text from its canonical JSON, in the engine's notation (for "not legal now: ...").
+std::string text_of(const json& j) {
+    auto str = [&](const char* key) { return j.contains(key) ? j[key].dump() : std::string("?"); };
+    auto plain = [&](const char* key) {
+        std::string s = str(key);
+        s.erase(std::remove(s.begin(), s.end(), '"'), s.end());
+        return s;
+    };
+    const std::string kind = j["kind"].get<std::string>();
+    if (kind == "pass" || kind == "undo") return kind;
+    if (kind == "end_turn") return "end turn";
+    if (kind == "place")
+        return "place " + plain("to") + (j.value("female", false) ? " female" : "");
+    if (kind == "offer" || kind == "choose") return kind + " " + plain("power");
+    if (kind == "start_player") {
+        const auto seat = j["seat"].get<std::int64_t>();
+        return std::string("start ") + static_cast<char>('A' + seat);
+    }
+    if (kind == "token") {
+        const auto token = j.value("token", std::int64_t{0});
+        return "token " + plain("to") + (token > 0 ? " " + std::to_string(token) : "");
+    }
+    if (kind == "aim") return "aim " + plain("direction");
+    if (kind == "select") return "select " + plain("worker");
+    return kind + " " + plain("from") + " " + plain("to") +
+           (j.value("before_move", false) ? " first" : "");
+}
+
+json squares_json(santorini::Bitboard b) {
+    json out = json::array();
+    for (Square s = 0; s < santorini::square_count; ++s)
+        if (b & santorini::bit(s)) out.push_back(santorini::square_name(s));
+    return out;
+}
+
+json powers_json(std::uint64_t bits) {
+    json out = json::array();
+    for (int p = 1; p <= santorini::power_count; ++p)
+        if (bits & (std::uint64_t{1} << p)) out.push_back(power_json(static_cast<PowerId>(p)));
+    return out;
+}
+
+json worker_ids_json(const santorini::State& view, std::uint64_t bits) {
+    json out = json::array();
+    for (int w = 0; w < view.worker_count; ++w)
+        if (bits >> w & 1u) out.push_back(w);
+    return out;
+}
+
+// A direction as `aim` steps name it, or null while not set (Aeolus' wind, Siren's song).
+json direction_json(int d) {
+    if (d < 0 || d >= 8) return nullptr;
+    return std::string(direction_names[static_cast<std::size_t>(d)]);
+}
+
+bool in_a_turn(const santorini::State& view) {
+    using santorini::Phase;
+    return view.phase == Phase::Begin || view.phase == Phase::AfterMove ||
+           view.phase == Phase::AfterBuild || view.phase == Phase::End;
+}
+
+// The state a power card carries, from the seat it lies on (`card`; with the Golden Fleece the
+// card beside the board keeps its state on seat 0), read for a client in the card's own terms.
+// Only what the table may see: Chaos' deck is face down, so only its size is shown.
+json card_state_json(const santorini::State& view, int card, PowerId power) {
+    const auto u = static_cast<std::size_t>(card);
+    const auto& seat = view.card(card);
+    json j = {{"power", power_json(power)},
+              {"acting_as", power_json(power == PowerId::None ? power : view.acting_as[u])},
+              {"memory", seat.memory},
+              {"counter", seat.counter},
+              {"tokens", squares_json(view.card(card).tokens)}};
+    // The powers whose state the card gives: its own, and the god it acts as (Chaos).
+    for (PowerId p : {power, power == PowerId::None ? power : view.acting_as[u]}) switch (p) {
+            case PowerId::Athena:
+                j["moved_up"] = seat.memory != 0;
+                break;
+            case PowerId::Aphrodite:
+                j["bound"] = worker_ids_json(view, view.card(card).data & 0xFFFF);
+                break;
+            case PowerId::Chaos:
+                j["deck_size"] = std::popcount(santorini::powers::chaos_deck(view, card));
+                j["discards"] = powers_json(santorini::powers::chaos_discards(view, card));
+                break;
+            case PowerId::Dionysus:
+                j["extra_turns"] = seat.counter;
+                break;
+            case PowerId::Morpheus: {
+                j["stored_builds"] = santorini::powers::morpheus_pieces(view, card);
+                break;
+            }
+            // Powers 31-45 in their own words, read through powers/card_tokens.hpp. The
+            // secrets (the Fate, the Abyss) read as not set where the power's `hide` cleared
+            // them: the view is already projected, nothing is worked out here.
+            case PowerId::Aeolus:
+                j["wind"] = direction_json(santorini::powers::wind(view, card));
+                break;
+            case PowerId::Siren:
+                j["song"] = direction_json(santorini::powers::song(view, card));
+                break;
+            case PowerId::Charybdis:
+                j["whirlpools"] = squares_json(santorini::powers::whirlpools(view, card));
+                j["whirlpools_on_card"] =
+                    std::max(0, santorini::powers::whirlpools_on_card(view, card));
+                break;
+            case PowerId::Clio:
+                j["coins"] = squares_json(santorini::powers::coins(view, card));
+                j["coins_on_card"] = std::max(0, santorini::powers::coins_on_card(view, card));
+                break;
+            case PowerId::EuropaTalus:
+                j["talus"] = square_json(santorini::powers::talus(view, card));
+                break;
+            case PowerId::Moerae:
+                j["fate"] = squares_json(santorini::powers::fate(view, card));
+                break;
+            case PowerId::Tartarus:
+                j["abyss"] = square_json(santorini::powers::abyss(view, card));
+                break;
+            case PowerId::Gaea:
+            case PowerId::Jason: {
+                // The workers still on the card: the reserve workers of the side it plays.
+                int reserve = 0;
+                for (int w = 0; w < view.worker_count; ++w)
+                    if (view.worker(w).side == view.seat(card).side && view.worker(w).in_reserve)
+                        ++reserve;
+                j["reserve"] = reserve;
+                break;
+            }
+            default:
+                break;
+        }
+    // A hero's once-per-game power, and Adonis' choice (powers/hero.hpp).
+    if (power != PowerId::None && santorini::power_info(power).category == santorini::PowerCategory::Hero)
+        j["spent"] = santorini::powers::hero_spent(view, card);
+    if (power == PowerId::Adonis) {
+        const int charmed = santorini::powers::adonis_charmed(view, card);
+        j["charmed"] = charmed >= 0 ? json(charmed) : json(nullptr);
+    }
+    return j;
+}
+
+json this_turn_json(const santorini::State& view) {
+    namespace flag = santorini::turn_flag;
+    const auto& t = view.turn;
+    auto has = [&](std::uint16_t f) { return (t.flags & f) != 0; };
+    return {{"seat", t.seat},
+            {"worker", t.worker >= 0 ? json(t.worker) : json(nullptr)},
+            {"start", square_json(t.start)},
+            {"moved", worker_ids_json(view, t.moved_workers)},
+            {"moves", t.moves},
+            {"builds", t.builds},
+            {"last_build", square_json(t.last_build)},
+            {"moved_up", has(flag::moved_up)},
+            {"no_move_up", has(flag::no_move_up)},
+            {"dome_built", has(flag::dome_built)},
+            {"built_before_move", has(flag::built_before_move)},
+            {"extra_turn", has(flag::extra_turn)}};
+}
+
+}  // namespace
+
+json state_json(const santorini::State& view, const santorini::StepList* legal) {
+    json j;
+    j["phase"] = phase_name(view.phase);
+    const int decider = santorini::decider(view);
+    j["decider"] = decider >= 0 ? json(decider) : json(nullptr);
+    j["turn"] = view.turn.number;
+    j["players"] = view.seat_count;
+
+    json board = json::array();
+    for (Square s = 0; s < santorini::square_count; ++s)
+        board.push_back(std::to_string(view.board.height(s)) + (view.board.has_dome(s) ? "D" : ""));
+    j["board"] = std::move(board);
+
+    json workers = json::array();
+    for (int i = 0; i < view.worker_count; ++i) {
+        const auto& w = view.worker(i);
+        workers.push_back({{"id", i},
+                           {"side", w.side},
+                           {"square", square_json(w.square)},
+                           {"female", w.female},
+                           {"reserve", w.in_reserve}});
+    }
+    j["workers"] = std::move(workers);
+
+    json powers = json::array(), out = json::array(), memory = json::array(),
+         winners = json::array();
+    for (int seat = 0; seat < view.seat_count; ++seat) {
+        powers.push_back(power_json(view.seat(seat).power));
+        out.push_back(view.seat(seat).out);
+        memory.push_back(view.card(seat).memory);
+        if (view.winners & (1u << seat)) winners.push_back(seat);
+    }
+    j["powers"] = std::move(powers);
+    j["out"] = std::move(out);
+    j["winners"] = std::move(winners);
+
+    json pool = json::array(), offer = json::array();
+    for (int p = 1; p <= santorini::power_count; ++p)
+        if (view.setup.pool & (std::uint64_t{1} << p))
+            pool.push_back(power_json(static_cast<PowerId>(p)));
+    for (int i = 0; i < view.setup.offer_size; ++i)
+        offer.push_back(power_json(view.setup.offer[static_cast<std::size_t>(i)]));
+    j["draft"] = {{"mode", draft_name(view.setup.mode)},
+                  {"challenger", view.setup.challenger},
+                  {"start_player",
+                   view.setup.start_player >= 0 ? json(view.setup.start_player) : json(nullptr)},
+                  {"pool", std::move(pool)},
+                  {"offer", std::move(offer)},
+                  {"hero_seat",
+                   view.setup.hero_seat >= 0 ? json(view.setup.hero_seat) : json(nullptr)}};
+
+    j["fleece"] = view.setup.golden_fleece ? json{{"power", power_json(view.fleece_power)},
+                                                  {"ram", square_json(view.ram)}}
+                                           : json(nullptr);
+    j["memory"] = std::move(memory);
+
+    json cards = json::array();
+    for (int seat = 0; seat < view.seat_count; ++seat) {
+        json card = card_state_json(view, seat, view.seat(seat).power);
+        card["seat"] = seat;
+        card["holder"] = view.holder[static_cast<std::size_t>(seat)];
+        cards.push_back(std::move(card));
+    }
+    j["cards"] = std::move(cards);
+    if (view.setup.golden_fleece) {
+        json holders = json::array();
+        for (int seat = 0; seat < view.seat_count; ++seat)
+            if (view.fleece_holders >> seat & 1u) holders.push_back(seat);
+        j["fleece"]["holders"] = std::move(holders);
+        j["fleece"]["card"] = card_state_json(view, 0, view.fleece_power);
+    }
+    j["this_turn"] = in_a_turn(view) || view.over() ? this_turn_json(view) : json(nullptr);
+
+    if (legal != nullptr) {
+        json steps = json::array();
+        for (const Step& s : *legal) steps.push_back(step_json(view, s));
+        j["legal"] = std::move(steps);
+    }
+    return j;
+}
+
+json step_json(const santorini::State&, const Step& step) {
+    // Workers are named by the squares they stand on, as in the step text: the worker index
+    // is an engine detail a client should not have to track.
+    json j;
+    j["kind"] = kind_name(step.kind);
+    auto sq = [](Square s) { return santorini::square_name(s); };
+    switch (step.kind) {
+        case StepKind::Place:
+            j["to"] = sq(step.to);
+            if (step.aux == 1) j["female"] = true;
+            break;
+        case StepKind::Build:
+        case StepKind::Dome:
+            j["from"] = sq(step.from);
+            j["to"] = sq(step.to);
+            if (step.aux == 1) j["before_move"] = true;
+            break;
+        case StepKind::Move:
+        case StepKind::Force:
+        case StepKind::Remove:
+        case StepKind::Capture:
+            j["from"] = sq(step.from);
+            j["to"] = sq(step.to);
+            break;
+        case StepKind::Pass:
+        case StepKind::Undo:
+        case StepKind::EndTurn:
+            break;
+        case StepKind::Offer:
+        case StepKind::Choose:
+            j["power"] = power_json(step.power());
+            break;
+        case StepKind::StartPlayer:
+            j["seat"] = step.aux;
+            break;
+        case StepKind::Token:
+            j["to"] = sq(step.to);
+            j["token"] = std::max<int>(0, step.aux);
+            // Only tokens that move (a power's token already on the board) have a square to leave.
+            if (step.from != santorini::no_square) j["from"] = sq(step.from);
+            break;
+        case StepKind::Aim:
+            j["direction"] = direction_names[static_cast<std::size_t>(step.aux & 7)];
+            break;
+        case StepKind::Select:
+            j["worker"] = sq(step.from);
+            break;
+    }
+    return j;
+}
+
+std::variant<json, std::string> canonical_step(const json& input) {
+    if (!input.is_object()) return std::string("a step must be a JSON object");
+    auto kind_it = input.find("kind");
+    if (kind_it == input.end()) return std::string("a step needs a 'kind'");
+    if (!kind_it->is_string()) return std::string("field 'kind' must be a string");
+    const std::string& kind = kind_it->get_ref<const std::string&>();
+    const auto& specs = kind_specs();
+    auto spec = std::find_if(specs.begin(), specs.end(),
+                             [&](const KindSpec& k) { return kind_name(k.kind) == kind; });
+    if (spec == specs.end()) return "unknown step kind '" + kind.substr(0, 32) + "'";
+
+    json canonical;
+    canonical["kind"] = kind;
+    for (const auto& [key, value] : input.items()) {
+        if (key == "kind") continue;
+        auto field = std::find_if(spec->fields.begin(), spec->fields.end(),
+                                  [&](const FieldSpec& f) { return f.name == key; });
+        if (field == spec->fields.end())
+            return "a " + kind + " step has no field '" + key.substr(0, 32) + "'";
+        auto v = canonical_field(*field, value);
+        if (auto* error = std::get_if<std::string>(&v)) return *error;
+        canonical[key] = std::get<json>(std::move(v));
+    }
+    for (const auto& field : spec->fields) {
+        const std::string name(field.name);
+        if (field.required && !canonical.contains(name))
+            return "a " + kind + " step needs '" + name + "'";
+        // Canonical JSON leaves flags out when false and always writes the token number.
+        if (field.type == FieldType::Flag && canonical.contains(name) &&
+            !canonical[name].get<bool>())
+            canonical.erase(name);
+        if (field.type == FieldType::Token && !canonical.contains(name)) canonical[name] = 0;
+    }
+    return canonical;
+}
+
+namespace {
+
+// What step_json writes of a step, as values: two steps' JSON documents are equal exactly when
+// their keys are. Matching a client's step against the legal list compares keys, so no JSON is
+// built per legal step.
+struct StepKey {
+    StepKind kind = StepKind::Pass;
+    Square from = santorini::no_square;  ///< "from", or Select's "worker"
+    Square to = santorini::no_square;
+    int value = -1;     ///< "power" (its id), "seat", "token", "direction" (its index)
+    bool flag = false;  ///< "female" or "before_move"
+    friend bool operator==(const StepKey&, const StepKey&) = default;
+};
+
+// Mirrors step_json field by field.
+StepKey key_of(const Step& step) {
+    StepKey k;
+    k.kind = step.kind;
+    switch (step.kind) {
+        case StepKind::Place:
+            k.to = step.to;
+            k.flag = step.aux == 1;
+            break;
+        case StepKind::Build:
+        case StepKind::Dome:
+            k.from = step.from;
+            k.to = step.to;
+            k.flag = step.aux == 1;
+            break;
+        case StepKind::Move:
+        case StepKind::Force:
+        case StepKind::Remove:
+        case StepKind::Capture:
+            k.from = step.from;
+            k.to = step.to;
+            break;
+        case StepKind::Pass:
+        case StepKind::Undo:
+        case StepKind::EndTurn:
+            break;
+        case StepKind::Offer:
+        case StepKind::Choose:
+            k.value = static_cast<int>(step.power());
+            break;
+        case StepKind::StartPlayer:
+            k.value = step.aux;
+            break;
+        case StepKind::Token:
+            k.to = step.to;
+            k.value = std::max<int>(0, step.aux);
+            k.from = step.from;
+            break;
+        case StepKind::Aim:
+            k.value = step.aux & 7;
+            break;
+        case StepKind::Select:
+            k.from = step.from;
+            break;
+    }
+    return k;
+}
+
+// The key of a step in canonical form (canonical_step's output: every field already valid).
+StepKey key_of(const json& canonical) {
+    StepKey k;
+    const std::string& kind = canonical["kind"].get_ref<const std::string&>();
+    for (std::size_t i = 0; i < kind_names.size(); ++i)
+        if (kind_names[i] == kind) k.kind = static_cast<StepKind>(i);
+    auto square = [&](const char* name) {
+        auto it = canonical.find(name);
+        if (it == canonical.end()) return santorini::no_square;
+        return santorini::parse_square(it->get_ref<const std::string&>()).value_or(santorini::no_square);
+    };
+    k.from = k.kind == StepKind::Select ? square("worker") : square("from");
+    k.to = square("to");
+    k.flag = canonical.value("female", false) || canonical.value("before_move", false);
+    if (auto it = canonical.find("power"); it != canonical.end())
+        k.value = static_cast<int>(santorini::find_power(it->get_ref<const std::string&>()).value_or(PowerId::None));
+    if (auto it = canonical.find("seat"); it != canonical.end()) k.value = it->get<int>();
+    if (auto it = canonical.find("token"); it != canonical.end()) k.value = it->get<int>();
+    if (auto it = canonical.find("direction"); it != canonical.end()) {
+        const auto& d = it->get_ref<const std::string&>();
+        for (std::size_t i = 0; i < direction_names.size(); ++i)
+            if (direction_names[i] == d) k.value = static_cast<int>(i);
+    }
+    return k;
+}
+
+}  // namespace
+
+std::variant<Step, std::string> step_from_json(const santorini::State&,
+                                               const santorini::StepList& legal,
+                                               const json& input) {
+    auto canonical = canonical_step(input);
+    if (auto* error = std::get_if<std::string>(&canonical)) return *error;
+    const json& wanted = std::get<json>(canonical);
+    const StepKey key = key_of(wanted);
+    for (const Step& s : legal)
+        if (key_of(s) == key) return s;
+    return "not legal now: " + text_of(wanted);
+}
+
+std::string status_name(const santorini::State& s) {
+    return std::string(status_key(s.phase));
+}
+
+}  // namespace protocol

@@ -1,0 +1,112 @@
+#pragma once
+// Server settings, each with a sane default; the command line and environment override them.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "server/net/client_address.hpp"
+
+namespace server {
+
+struct Config {
+    std::string address = "127.0.0.1";
+    std::uint16_t port = 8080;
+    int threads = 0;                          ///< 0: one per core
+    std::string web_root = "web";             ///< static files for the browser client
+    // Limits on what comes in (each tested in tests/server).
+    std::size_t max_frame_bytes = 16 * 1024;  ///< larger WebSocket messages close the socket (1009)
+    double messages_per_second = 20;          ///< token bucket refill rate per connection
+    double message_burst = 40;                ///< token bucket size
+    int rate_strikes_before_close = 20;       ///< rate-limited messages in a row before disconnecting (1008)
+    std::size_t max_queued_messages = 256;    ///< outgoing queue per socket; beyond: close 4000, resume later
+    /// ... and its bytes (a shared list or patch counts in full for every queue holding it).
+    std::size_t max_queued_bytes = 1024 * 1024;
+    /// Bytes a connection may send per second, frame headers and control frames included
+    /// (bursts up to twice this): beyond it the server just reads slower. Frames Beast handles
+    /// by itself (empty continuations) cost at most this much work.
+    std::size_t read_bytes_per_second = 64 * 1024;
+    /// A message whose first fragment arrived must be complete within this (else close 1008).
+    std::chrono::milliseconds fragment_timeout{5000};
+    std::chrono::seconds idle_timeout{30};    ///< no pong/traffic for this long closes the socket
+    std::size_t max_connections = 10000;
+    /// Where GET /metrics is served (server/net/metrics_address.hpp): "" on this port, "off"
+    /// nowhere, "host:port" on a listener of its own (then not on this port).
+    std::string metrics_address;
+    /// Set by the server on the copy its metrics listener uses: that port answers /metrics only.
+    bool metrics_only = false;
+    /// Open connections (HTTP and WebSocket, requests half sent included) from one client
+    /// address (one IPv6 /64), below max_connections; 0: no cap. Trusted proxies are exempt.
+    std::size_t max_connections_per_address = 256;
+    /// WebSocket connections of one player at once (tabs, devices); the next one is closed
+    /// with 1008 after its hello. 0: no cap.
+    std::size_t max_connections_per_player = 16;
+    /// Live matches a player may sit in at once; starting another is refused
+    /// (too_many_matches). 0: no cap.
+    std::size_t max_live_matches_per_player = 20;
+    /// The proxies in front of the server (--trusted-proxies: addresses or CIDR prefixes,
+    /// comma-separated): only from them is X-Forwarded-For believed, and they are exempt from
+    /// max_connections_per_address (server/net/client_address.hpp). Empty: nobody.
+    TrustedProxies trusted_proxies;
+    /// The stored-data API per client address: requests per second (refill) and at once ...
+    double api_requests_per_second = 20;
+    double api_burst = 40;
+    /// ... and at most this many of its requests waiting for or running on the API's pool.
+    std::size_t api_in_flight_per_client = 8;
+    /// Match and lobby lists (matches/lobbies subscriptions) go out at most this often (0: at
+    /// once after each change, for tests).
+    std::chrono::milliseconds list_interval{500};
+    /// A match's spectator count alone goes out at most this often (with the next patch if one
+    /// comes sooner): spectators coming and going must not cost the players. 0: at once.
+    std::chrono::milliseconds spectators_interval{1000};
+    std::size_t max_http_body = 64 * 1024;
+    double guests_per_minute = 10;           ///< POST /api/guests per client address, refill
+    double guest_burst = 20;                 ///< ... and at once; beyond: 429
+    std::size_t history_per_match = 64;      ///< patches kept for resuming viewers, at most
+    std::size_t history_bytes_per_viewer = 2048;  ///< and at most this many bytes of them per
+                                                  ///< viewer (the newest is always kept)
+    /// A player with no connection left gives up their lobby seats after this long (a reload
+    /// or a dropped mobile connection comes back well within it).
+    std::chrono::milliseconds lobby_seat_grace{60000};
+    /// A finished match stays in the hub this long after its last patch went out (requests
+    /// already in flight finish, a player reconnecting at once catches up), then it leaves:
+    /// with a database only its stored record remains (the HTTP API serves it).
+    std::chrono::milliseconds finished_match_keep{10 * 1000};
+    /// Without a database: how many finished matches stay in memory after finished_match_keep
+    /// (the oldest goes first), so GET /api/matches/{id} and match.open still find the latest.
+    std::size_t finished_matches_in_memory = 16;
+    /// PostgreSQL (libpq connection string or URI). Empty: nothing is stored and everything
+    /// lives in memory (the unit tests). With it the server migrates, stores guests, matches and
+    /// every step before acknowledging it, and reloads live matches at start (docs/storage.md).
+    std::string database_url;
+    std::string migrations_dir = "migrations";  ///< the numbered SQL files store::migrate applies
+    /// Every database call a request waits for answers `unavailable` (503 over HTTP, with
+    /// Retry-After) after this long, whatever the database does (docs/storage.md, "Deadlines").
+    std::chrono::milliseconds database_deadline{2000};
+    /// Abandonment (docs/protocol.md): a seat whose player has not had the match open this
+    /// long is abandoned; real-time and no-clock games (0: never).
+    std::chrono::milliseconds abandon{300 * 1000};
+    /// ... and games with a per-move clock (days, not minutes: their players come and go).
+    std::chrono::milliseconds abandon_turn{std::chrono::hours(24 * 7)};
+
+    // ---- computer players (docs/bot.md, "In the server") ----
+    /// Threads that search for the computer players, apart from the io threads.
+    int bot_threads = 1;
+    /// The cap on one computer decision's search (the level's own budget is often smaller).
+    std::chrono::milliseconds bot_time_limit{1500};
+    /// The least time from a computer's turn to its step, so people see the moves (0 in tests).
+    std::chrono::milliseconds bot_delay{400};
+
+    // ---- a fleet: several nodes on one database (docs/scaling.md) ----
+    /// This node's id in a fleet (1-40 of [a-z0-9_-]; needs database_url). Empty: a single
+    /// node, which owns every match and restores every live match at start (the default).
+    std::string node_id;
+    /// How operators reach this node (stored in `nodes.url`, informational only).
+    std::string node_url;
+    /// A match's lease: its owner renews it every lease/3, and another node takes the match
+    /// over once it has run out. A node whose heartbeat (every lease/5) is older is dead.
+    std::chrono::milliseconds lease{10000};
+};
+
+}  // namespace server

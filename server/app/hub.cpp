@@ -1,0 +1,447 @@
+#include "server/app/hub.hpp"
+
+#include <type_traits>
+
+#include "protocol/games.hpp"
+
+#include "server/limits/deadline.hpp"
+#include "server/net/client_address.hpp"
+#include "server/app/hub_impl.hpp"
+#include "server/accounts/player_name.hpp"
+
+namespace server {
+
+using nlohmann::json;
+using protocol::ErrorCode;
+using protocol::Ref;
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+}  // namespace
+
+
+void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
+                                 const Ref& ref) {
+    const std::string& me = from->player_id();
+    auto joined = [&](std::variant<const Lobby*, LobbyError> result) {
+        if (auto* e = std::get_if<LobbyError>(&result))
+            return error(from, e->code, e->message, ref);
+        tell_members(*std::get<const Lobby*>(result));
+        ack(from, ref);
+        publish_lobbies();
+    };
+    auto departed = [&](std::variant<Departure, LobbyError> result, const std::string& who,
+                        std::string_view reason) {
+        if (auto* e = std::get_if<LobbyError>(&result))
+            return error(from, e->code, e->message, ref);
+        announce_departure(std::get<Departure>(result), who, reason);
+        ack(from, ref);
+    };
+    // A player waits in one place at a time: a queue or a lobby (docs/matchmaking.md).
+    auto queued_error = [&] {
+        error(from, ErrorCode::AlreadyQueued,
+              "you are waiting in a queue; leave it before joining a lobby", ref);
+    };
+    std::visit(Overloaded{
+                   [&](const protocol::LobbyCreate& m) {
+                       if (queues.engaged(me)) return queued_error();
+                       // The parser validated the settings; the game itself has the last word
+                       // (Santorini's pools), whatever the kind of game.
+                       auto trial = protocol::start_game(m.settings, 0, 0);
+                       if (auto* e = std::get_if<std::string>(&trial))
+                           return error(from, ErrorCode::InvalidField, *e, ref);
+                       joined(lobbies.create(member(me), m.settings));
+                   },
+                   [&](const protocol::LobbyJoin& m) {
+                       if (queues.engaged(me)) return queued_error();
+                       joined(m.lobby.empty() ? lobbies.join_by_code(m.code, member(me))
+                                              : lobbies.join(m.lobby, member(me)));
+                   },
+                   [&](const protocol::LobbyLeave& m) {
+                       departed(lobbies.leave(m.lobby, me), me, "left");
+                   },
+                   [&](const protocol::LobbyKick& m) {
+                       departed(lobbies.kick(m.lobby, me, m.player), m.player, "kicked");
+                   },
+                   [&](const protocol::LobbyStart& m) { start_lobby(from, m.lobby, ref); },
+                   [&](const protocol::QueueJoin& m) { queues.join(from, m, ref); },
+                   [&](const protocol::QueueLeave&) { queues.leave(from, ref); },
+                   [&](const protocol::LobbiesSubscribe& m) {
+                       if (m.on) {
+                           json now;
+                           {
+                               std::lock_guard lock(lists_mutex);
+                               now = lobby_list;
+                           }
+                           watch(lobby_feed, lobby_watchers, from, now);
+                       } else {
+                           lobby_watchers.erase(from->connection_id());
+                       }
+                       ack(from, ref);
+                   },
+                   [&](const protocol::MatchesSubscribe& m) {
+                       if (m.on) {
+                           std::shared_ptr<const json> now;
+                           {
+                               std::lock_guard lock(lists_mutex);
+                               rebuild_live_locked();
+                               now = live_list;
+                           }
+                           watch(match_feed, match_watchers, from, *now);
+                       } else {
+                           match_watchers.erase(from->connection_id());
+                       }
+                       ack(from, ref);
+                   },
+                   [&](const auto&) {},
+               },
+               body);
+}
+
+// ---- Hub ----
+
+Hub::Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, StepStore& store,
+         store::Repository* repository, store::FleetStore* fleet, Broker* broker)
+    : impl_(std::make_unique<Impl>(io, config, metrics, store, repository,
+                                   repository ? fleet : nullptr, broker)) {
+    if (repository && !config.database_url.empty())
+        impl_->accounts = std::make_unique<Accounts>(config.database_url, *this, Accounts::Limits{});
+}
+
+Hub::~Hub() {
+    // Account requests still running use the hub: they finish first.
+    impl_->accounts.reset();
+}
+
+Accounts* Hub::accounts() {
+    return impl_->accounts.get();
+}
+
+void Hub::forget_token(std::string_view token) {
+    std::unique_lock lock(impl_->identity_mutex);
+    impl_->by_token.erase(std::string(token));
+}
+
+void Hub::forget_tokens_of(std::string_view player_id, std::string_view keep) {
+    std::unique_lock lock(impl_->identity_mutex);
+    std::erase_if(impl_->by_token,
+                  [&](const auto& entry) { return entry.second.id == player_id && entry.first != keep; });
+}
+
+std::optional<Guest> Hub::create_guest(std::string_view name) {
+    auto made = new_guest(name);
+    if (auto* guest = std::get_if<Guest>(&made)) return std::move(*guest);
+    return std::nullopt;
+}
+
+namespace {
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+std::optional<Guest> Hub::Impl::fresh_guest(std::string_view name) const {
+    if (name_problem(name)) return std::nullopt;
+    Guest guest{random_id("p_"), std::string(name), secret_token()};
+    std::shared_lock lock(identity_mutex);
+    while (by_token.count(guest.token) || names.count(guest.id)) {
+        guest.id = random_id("p_");
+        guest.token = secret_token();
+    }
+    return guest;
+}
+
+std::variant<Guest, IdentityError> Hub::Impl::store_guest(Guest guest) {
+    if (repo) {
+        auto stored =
+            repo->create_guest(store::NewPlayer{guest.id, guest.name, guest.token, now_ms()});
+        if (!stored) {
+            spdlog::warn("event=guest_store_failed error=\"{}\"", stored.error().message);
+            return IdentityError::Unavailable;
+        }
+    }
+    std::unique_lock lock(identity_mutex);
+    by_token.emplace(guest.token, guest);
+    names.emplace(guest.id, guest.name);
+    return guest;
+}
+
+std::optional<Guest> Hub::Impl::known_token(const std::string& token) const {
+    std::shared_lock lock(identity_mutex);
+    auto it = by_token.find(token);
+    if (it == by_token.end()) return std::nullopt;
+    return it->second;
+}
+
+std::variant<Guest, IdentityError> Hub::Impl::lookup_token(const std::string& token) {
+    auto player = repo->player_by_token(token);
+    if (!player) {
+        if (player.error().kind == store::StoreError::Kind::NotFound)
+            return IdentityError::UnknownToken;
+        spdlog::warn("event=identify_failed error=\"{}\"", player.error().message);
+        return IdentityError::Unavailable;
+    }
+    Guest guest{player->id, player->display_name, token};
+    std::unique_lock lock(identity_mutex);
+    by_token.emplace(guest.token, guest);
+    names[guest.id] = guest.name;
+    return guest;
+}
+
+std::variant<Guest, IdentityError> Hub::new_guest(std::string_view name) {
+    auto guest = impl_->fresh_guest(name);
+    if (!guest) return IdentityError::InvalidName;
+    return impl_->store_guest(std::move(*guest));
+}
+
+void Hub::new_guest(std::string name, IdentityReply done) {
+    auto guest = impl_->fresh_guest(name);
+    if (!guest) return done(IdentityError::InvalidName);
+    if (!impl_->repo) return done(impl_->store_guest(std::move(*guest)));
+    // The insert blocks for a round trip: on the hub's pool, never on a network thread, and
+    // answered Unavailable at the deadline whatever the database does.
+    using Made = std::variant<Guest, IdentityError>;
+    call_with_deadline<Made>(
+        *impl_->blocking, impl_->io, impl_->config.database_deadline,
+        [&hub = *impl_, guest = std::move(*guest)]() mutable {
+            return hub.store_guest(std::move(guest));
+        },
+        [done = std::move(done)](std::optional<Made> made) {
+            done(made ? std::move(*made) : Made(IdentityError::Unavailable));
+        });
+}
+
+bool Hub::allow_guest_from(std::string_view client) {
+    // By network (/24, /64): one person easily holds many addresses of one.
+    return impl_->guest_limiter.allow(network_key(client));
+}
+
+std::optional<Guest> Hub::authenticate(std::string_view token) const {
+    auto found = identify(token);
+    if (auto* guest = std::get_if<Guest>(&found)) return std::move(*guest);
+    return std::nullopt;
+}
+
+std::variant<Guest, IdentityError> Hub::identify(std::string_view token) const {
+    if (auto guest = impl_->known_token(std::string(token))) return std::move(*guest);
+    if (!impl_->repo || token.empty()) return IdentityError::UnknownToken;
+    return impl_->lookup_token(std::string(token));
+}
+
+void Hub::identify(std::string token, IdentityReply done) const {
+    if (auto guest = impl_->known_token(token)) return done(std::move(*guest));
+    if (!impl_->repo || token.empty()) return done(IdentityError::UnknownToken);
+    // A guest made before a restart is found by its hash: a round trip, on the hub's pool.
+    using Found = std::variant<Guest, IdentityError>;
+    call_with_deadline<Found>(
+        *impl_->blocking, impl_->io, impl_->config.database_deadline,
+        [&hub = *impl_, token = std::move(token)] { return hub.lookup_token(token); },
+        [done = std::move(done)](std::optional<Found> found) {
+            done(found ? std::move(*found) : Found(IdentityError::Unavailable));
+        });
+}
+
+void Hub::connected(const ParticipantPtr& who) {
+    impl_->register_connection(who);
+    impl_->fleet_connected(who);
+}
+
+void Hub::Impl::register_connection(const ParticipantPtr& who) {
+    // Registered once, on the lobby strand, which alone reads who is connected. A new tab (or a
+    // reload, or another device) learns at once which lobby its player sits in, with the invite
+    // code: it could not have seen the events that came before it. Likewise for a queue.
+    boost::asio::post(lobby_strand, [this, who] {
+        connections[who->player_id()][who->connection_id()] = who;
+        if (const Lobby* lobby = lobbies.lobby_of(who->player_id()))
+            who->deliver(
+                shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
+        queues.connected(who);
+        // Likewise the matches it sits in (a restart, a start it was not told of); while
+        // recovery runs, the end of recovery tells it.
+        if (!recovering) tell_playing(who);
+    });
+}
+
+void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message,
+                 std::string_view text) {
+    impl_->handle_request(from, std::move(message), text);
+}
+
+void Hub::Impl::handle_request(const ParticipantPtr& from, protocol::ClientMessage message,
+                               std::string_view text) {
+    auto& state = from->hub_state();
+    if (fleet && (state.routing || !state.held.empty())) {
+        // Behind a request being routed: in order, and bounded like the outgoing queue.
+        if (state.held.size() >= 64)
+            return error(from, ErrorCode::Busy, "too many requests waiting; retry", message.ref);
+        state.held.emplace_back(text);
+        return;
+    }
+    dispatch(from, std::move(message), text, true);
+}
+
+void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage message,
+                         std::string_view text, bool may_route) {
+    Impl& hub = *this;
+    const Ref& ref = message.ref;
+    if (hub.stopping)
+        return hub.error(from, ErrorCode::Unavailable, "the server is shutting down", ref);
+    // The connection's own handles first (no lock: this runs on the connection's strand); a
+    // match it has not opened is looked up in the hub's map.
+    auto& opened = from->hub_state().opened;
+    auto handle_of = [&](const std::string& id) -> std::shared_ptr<Match> {
+        if (auto it = opened.find(id); it != opened.end()) {
+            if (auto match = it->second.lock()) return match;
+            opened.erase(it);  // let go by the hub: finished and gone
+        }
+        return hub.find_match(id);
+    };
+    auto with_match = [&](const std::string& id, auto&& act) {
+        if (auto match = handle_of(id)) return act(match);
+        if (hub.fleet && may_route && !text.empty())
+            return hub.route_match(from, id, std::string(text));
+        if (hub.recovering)
+            return hub.error(from, ErrorCode::Unavailable,
+                             "the server is restoring its matches after a restart; retry shortly",
+                             ref);
+        hub.error(from, ErrorCode::UnknownMatch, "no such match", ref);
+    };
+    std::visit(
+        Overloaded{
+            [&](const protocol::Hello&) {
+                hub.error(from, ErrorCode::WrongPhase, "already authenticated", ref);
+            },
+            [&](const protocol::Ping&) { from->deliver(shared(protocol::pong_message(ref))); },
+            [&](const protocol::MatchOpen& m) {
+                // Not in memory: a finished match (or one that ended while the server was
+                // down) still opens, from the store.
+                if (!hub.fleet && hub.repo && !hub.recovering && !handle_of(m.match))
+                    return hub.open_stored(from, m, ref);
+                with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                    // Handles of matches the hub let go are dropped here, so the map stays
+                    // as small as the matches the connection really has open.
+                    std::erase_if(opened, [](const auto& item) { return item.second.expired(); });
+                    opened[m.match] = match;
+                    match->open(from, m.since, ref, m.code);
+                });
+            },
+            [&](const protocol::MatchClose& m) {
+                with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                    opened.erase(m.match);
+                    match->close(from, ref);
+                });
+            },
+            [&](protocol::MatchStep& m) {
+                // The message is ours: its step moves on to the match rather than being copied.
+                with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                    match->step(from, std::move(m.step), ref);
+                });
+            },
+            [&](const protocol::MatchResign& m) {
+                with_match(m.match,
+                           [&](const std::shared_ptr<Match>& match) { match->resign(from, ref); });
+            },
+            [&](const protocol::MatchAbort& m) {
+                with_match(m.match,
+                           [&](const std::shared_ptr<Match>& match) { match->abort(from, ref); });
+            },
+            [&](const auto& request) {
+                using Request = std::decay_t<decltype(request)>;
+                constexpr bool subscription =
+                    std::is_same_v<Request, protocol::LobbiesSubscribe> ||
+                    std::is_same_v<Request, protocol::MatchesSubscribe>;
+                // In a fleet, lobbies and queues live on the leader; the lists are everywhere.
+                if (!subscription && hub.fleet && !hub.leads())
+                    return hub.route_to_leader(from, text, ref);
+                // Lobbies and subscriptions live on the lobby strand.
+                boost::asio::post(hub.lobby_strand,
+                                  [&hub, from, body = protocol::ClientBody{request}, ref] {
+                                      hub.on_lobby_message(from, body, ref);
+                                  });
+            },
+        },
+        message.body);
+}
+
+void Hub::disconnected(const ParticipantPtr& who) {
+    impl_->fleet_disconnected(who);
+    impl_->disconnect_participant(who);
+}
+
+void Hub::Impl::disconnect_participant(const ParticipantPtr& who) {
+    Impl& hub = *this;
+    const auto id = who->connection_id();
+    auto& opened = who->hub_state().opened;
+    for (const auto& [match_id, handle] : opened)
+        if (auto match = handle.lock()) match->remove(id);
+    opened.clear();
+    boost::asio::post(hub.lobby_strand, [&hub, id, player = who->player_id()] {
+        hub.lobby_watchers.erase(id);
+        hub.match_watchers.erase(id);
+        auto it = hub.connections.find(player);
+        if (it == hub.connections.end() || it->second.erase(id) == 0) return;
+        if (!it->second.empty()) return;
+        hub.connections.erase(it);
+        hub.release_seat_later(player);
+        hub.queues.offline(player);  // at once: nobody is paired with an absent player
+    });
+}
+
+json Hub::public_lobbies() const {
+    std::lock_guard lock(impl_->lists_mutex);
+    return impl_->lobby_list;
+}
+
+json Hub::live_matches() const {
+    std::shared_ptr<const json> list;
+    {
+        std::lock_guard lock(impl_->lists_mutex);
+        impl_->rebuild_live_locked();
+        list = impl_->live_list;
+    }
+    return *list;
+}
+
+json Hub::queues() const {
+    if (impl_->fleet && !impl_->leads()) {
+        std::lock_guard lock(impl_->fleet->mutex);
+        return impl_->fleet->queue_list;
+    }
+    return impl_->queues.list();
+}
+
+void Hub::match_summary(std::string match_id, std::string_view code,
+                        std::function<void(std::optional<json>)> done) const {
+    auto match = impl_->find_match(match_id);
+    // A private match is as unknown to whoever lacks its code (no seated player is known here).
+    if (!match || !match->may_watch({}, code)) return done(std::nullopt);
+    match->spectator_view(
+        [done = std::move(done)](json view, std::uint64_t) { done(std::move(view)); });
+}
+
+void Hub::shutdown() {
+    if (impl_->stopping.exchange(true)) return;
+    boost::asio::post(impl_->lobby_strand, [&hub = *impl_] {
+        for (const auto& timer : hub.timers) timer->cancel();
+        hub.queues.shutdown();
+    });
+    {
+        std::lock_guard lock(impl_->matches_mutex);
+        for (const auto& [id, match] : impl_->matches) match->shutdown();
+    }
+    // In a fleet the matches go to other nodes now rather than when their leases run out.
+    if (impl_->fleet) boost::asio::post(*impl_->blocking, [&hub = *impl_] { hub.fleet_leave(); });
+}
+
+}  // namespace server

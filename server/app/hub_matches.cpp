@@ -1,0 +1,265 @@
+// Starting a match, for a lobby (lobby.start) and for a pair from the rated queues: made and
+// stored off the strands, then adopted by the hub, or abandoned when the store refuses it.
+#include <chrono>
+
+#include "server/limits/deadline.hpp"
+#include "server/app/hub_impl.hpp"
+#include "server/store/token_hash.hpp"
+
+namespace server {
+
+using nlohmann::json;
+using protocol::ErrorCode;
+using protocol::Ref;
+
+void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby_id,
+                            const Ref& ref) {
+    if (starting.count(lobby_id))
+        return error(from, ErrorCode::Busy, "the match is already being started", ref);
+    auto check = lobbies.check_start(lobby_id, from->player_id());
+    if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
+    const Lobby& lobby = *std::get<const Lobby*>(check);
+    if (auto over = over_match_cap(lobby.seats))
+        return error(from, ErrorCode::TooManyMatches,
+                     over->name + " already plays " + std::to_string(config.max_live_matches_per_player) +
+                         " live matches; finish one first",
+                     ref);
+    starting.insert(lobby_id);
+    // A private lobby's match keeps its invite code (as a hash): spectators need the code.
+    json origin = json::object();
+    if (!lobby.settings.is_public) origin["invite_sha256"] = store::token_sha256(lobby.code);
+    make_match(lobby.settings, lobby.table(), origin,
+               [this, from, lobby_id, ref](std::variant<std::shared_ptr<Match>, LobbyError> made) {
+                   starting.erase(lobby_id);
+                   finish_start(from, lobby_id, ref, std::move(made));
+               });
+}
+
+void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobby_id,
+                             const Ref& ref,
+                             std::variant<std::shared_ptr<Match>, LobbyError> made) {
+    if (auto* e = std::get_if<LobbyError>(&made)) return error(from, e->code, e->message, ref);
+    const auto match = std::get<std::shared_ptr<Match>>(std::move(made));
+    // The lobby may have changed while the match was being stored.
+    auto check = lobbies.check_start(lobby_id, from->player_id());
+    if (auto* e = std::get_if<LobbyError>(&check)) {
+        abandon(match);
+        return error(from, e->code, e->message, ref);
+    }
+    Lobby started = lobbies.take(lobby_id);
+    adopt(match, started.table());
+    spdlog::info("lobby {} started match {}", started.id, match->id());
+    auto message = closed_message(started.id, "started", match->id());
+    for (const Member& m : started.seats) tell_player(m.id, message);
+    ack(from, ref);
+    publish_lobbies();
+}
+
+void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
+                           const json& origin, MatchMade done) {
+    MatchOptions options;
+    {
+        std::lock_guard lock(matches_mutex);
+        do options.id = random_id("m_");
+        while (matches.count(options.id));
+    }
+    options.settings = settings;
+    options.seats = std::move(seats);
+    options.seed = random_u64();
+    options.challenger = random_below(settings.players);
+    options.history = config.history_per_match;
+    options.history_bytes = config.history_bytes_per_viewer;
+    options.abandon = abandon_time(config, settings);
+    options.invite_sha256 = origin.value("invite_sha256", std::string());
+    options.bots = bot_play();
+    options.spectators_interval = config.spectators_interval;
+    json stored = {{"lobby", protocol::lobby_settings_json(options.settings)},
+                   {"challenger", options.challenger}};
+    for (const auto& item : origin.items()) stored[item.key()] = item.value();
+    // In a fleet the leader spreads new matches over the nodes; one placed elsewhere is made
+    // here (its first state, its row) but published and run by its owner only.
+    const std::string owner = place_match();
+    const bool away = fleet && !owner.empty() && owner != fleet->me;
+    auto created = Match::create(io, options, store, metrics,
+                                 away ? MatchPublisher([](const std::string&, const json&) {})
+                                      : publisher());
+    if (auto* e = std::get_if<std::string>(&created))
+        return done(LobbyError{ErrorCode::InvalidField, *e});
+    auto match = std::get<std::shared_ptr<Match>>(std::move(created));
+    // The match and its seats must be stored before its first step (the steps' foreign keys):
+    // the step store commits the creation in its ordered pipeline and answers on its own
+    // thread, so the lobby strand carries on and nothing waits on the database.
+    MatchCreation row;
+    row.id = options.id;
+    row.game = match->kind();
+    row.settings_json = stored.dump();
+    row.seed = options.seed;
+    row.owner_node = owner;
+    row.state_hash = match->state_hash_before_shared();
+    row.created_at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    // The power each seat starts with, where the game deals them ("" for none).
+    const json powers = match->live_fields_before_shared().value("powers", json::array());
+    for (std::size_t s = 0; s < options.seats.size(); ++s)
+        row.seats.push_back(SeatCreation{
+            static_cast<int>(s), options.seats[s].id,
+            s < powers.size() && powers[s].is_string() ? powers[s].get<std::string>() : std::string(),
+            {}});
+    // The creation is answered by the database deadline at the latest (a hung database must
+    // not hold lobby.start); a creation stored after its deadline was told nobody, so it is
+    // aborted at once rather than left live.
+    std::function<void(std::optional<bool>)> finish = [this, match, owner, away,
+                                                       done = std::move(done)](
+                                                          std::optional<bool> stored) {
+        if (!stored) spdlog::warn("event=match_store_deadline match={}", match->id());
+        const bool ok = stored.value_or(false);
+        if (!ok) spdlog::warn("event=match_store_failed match={}", match->id());
+        if (ok && away) {
+            // The owner's lease starts now; the owner is told when the match is adopted.
+            return boost::asio::post(*blocking, [this, match, owner, done] {
+                auto assigned = fleet->store.assign(match->id(), owner);
+                if (!assigned)
+                    spdlog::warn("event=match_assign_failed match={} node={} error=\"{}\"",
+                                 match->id(), owner, assigned.error().message);
+                boost::asio::post(lobby_strand, [this, match, owner, done, ok = assigned.ok()] {
+                    if (!ok) {
+                        abandon(match);
+                        return done(LobbyError{ErrorCode::Unavailable,
+                                               "the match could not be stored; temporarily "
+                                               "unavailable, try again"});
+                    }
+                    {
+                        std::lock_guard lock(matches_mutex);
+                        placed[match->id()] = owner;
+                    }
+                    done(match);
+                });
+            });
+        }
+        boost::asio::post(lobby_strand, [this, match, done, ok] {
+            if (ok) return done(match);
+            discard(match);
+            done(LobbyError{ErrorCode::Unavailable,
+                            "the match could not be stored; temporarily unavailable, try again"});
+        });
+    };
+    // Without a database the creation is answered at once, and no timer is left behind.
+    if (!repo) return store.create(std::move(row), [finish](bool ok) { finish(ok); });
+    auto answer = first_answer<bool>(io, config.database_deadline, std::move(finish));
+    store.create(std::move(row), [this, match, answer = std::move(answer)](bool ok) {
+        if (!answer(ok) && ok) {
+            spdlog::warn("event=match_stored_late match={}", match->id());
+            abort_late(match->id(), 10);
+        }
+    });
+}
+
+void Hub::Impl::abort_late(const std::string& id, int attempts) {
+    // The store answers from its writer, which may still count the hang that delayed the
+    // creation and refuse at once: try again a little later, a few times.
+    store.abort(id,
+                std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count(),
+                [this, id, attempts](bool aborted) {
+                    if (aborted) return spdlog::info("event=match_aborted_late match={}", id);
+                    if (attempts <= 1 || stopping)
+                        return spdlog::warn("event=match_abort_failed match={}", id);
+                    auto timer = std::make_shared<boost::asio::steady_timer>(
+                        io, std::chrono::milliseconds(500));
+                    timer->async_wait([this, timer, id, attempts](boost::system::error_code ec) {
+                        if (!ec) abort_late(id, attempts - 1);
+                    });
+                });
+}
+
+void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats) {
+    std::string owner;
+    {
+        std::lock_guard lock(matches_mutex);
+        if (auto it = placed.find(match->id()); it != placed.end()) {
+            owner = it->second;
+            placed.erase(it);
+            // Its players count as playing here (the leader's queue check) until its owner
+            // says it is over (a null live entry).
+            auto& players = seated[match->id()];
+            for (const Member& m : seats) {
+                players.push_back(m.id);
+                playing[m.id].insert(match->id());
+            }
+        }
+    }
+    if (!owner.empty()) {
+        match->shutdown();
+        {
+            std::lock_guard lock(fleet->mutex);
+            fleet->owners[match->id()] = owner;
+        }
+        fleet->broker.send(owner, json{{"t", "adopt"}, {"id", match->id()}}.dump());
+        spdlog::info("event=fleet_placed match={} node={}", match->id(), owner);
+        return;
+    }
+    {
+        std::lock_guard lock(matches_mutex);
+        matches.emplace(match->id(), match);
+        auto& players = seated[match->id()];
+        if (players.empty())  // else recovery counted its seats before replaying it
+            for (const Member& m : seats) {
+                players.push_back(m.id);
+                playing[m.id].insert(match->id());
+            }
+    }
+    match->wake_bots();  // held here now: its computer seats may play
+}
+
+void Hub::Impl::abandon(const std::shared_ptr<Match>& match) {
+    discard(match);
+    // Through the step store's pipeline, after the creation it follows; nobody waits for it.
+    store.abort(match->id(),
+                std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count(),
+                [id = match->id()](bool ok) {
+                    if (!ok) spdlog::warn("event=match_abort_failed match={}", id);
+                });
+}
+
+void Hub::Impl::rating(const std::string& player, const std::string& pool,
+                       std::function<void(std::optional<std::pair<double, double>>)> done) {
+    const rating::Rating initial = rating::initial_rating();
+    if (!repo) return done(std::pair{initial.rating, initial.deviation});
+    // A blocking read: on the pool, never on the strand, and nullopt (unavailable) at the
+    // database deadline.
+    using Found = std::optional<std::pair<double, double>>;
+    auto work = [this, player, pool, initial] {
+        Found found;
+        auto ratings = repo->ratings(player);
+        if (!ratings) {
+            spdlog::warn("event=queue_rating_failed player={} error=\"{}\"", player,
+                         ratings.error().message);
+        } else {
+            found = std::pair{initial.rating, initial.deviation};
+            for (const store::PoolRating& r : *ratings)
+                if (r.pool == pool && r.value.rated) {
+                    // The deviation grows while a player is away (docs/ratings.md).
+                    const rating::Rating now = rating::at(
+                        rating::Rating{r.value.rating, r.value.deviation, r.value.volatility,
+                                       r.value.last_rated_at_ms, r.value.games},
+                        std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count());
+                    found = std::pair{now.rating, now.deviation};
+                }
+        }
+        return found;
+    };
+    call_with_deadline<Found>(*blocking, io, config.database_deadline, std::move(work),
+                              [this, done = std::move(done)](std::optional<Found> found) {
+                                  boost::asio::post(lobby_strand, [done, found] {
+                                      done(found ? *found : std::nullopt);
+                                  });
+                              });
+}
+
+}  // namespace server

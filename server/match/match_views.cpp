@@ -1,0 +1,245 @@
+// A match's views: what each viewer is shown (its typed view, the clock, presence, result),
+// the broadcast of one change as shared patch messages, the resume history, the snapshot and
+// the live-list entry. Runs on the match's strand, like the rest of Match (server/match/match.cpp).
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <set>
+
+#include <boost/asio/post.hpp>
+
+#include "protocol/games.hpp"
+#include "protocol/json_text.hpp"
+#include "server/bots/bot_players.hpp"
+#include "server/match/match.hpp"
+
+namespace server {
+
+using nlohmann::json;
+
+Match::Shown Match::shown(SteadyTime now, WallTime wall) const {
+    const Presence p = presence();
+    return Shown{status(), p.connected, p.spectators, clock_.to_json(now, wall), result_};
+}
+
+void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
+    ++version_;
+    // What every viewer sees alike: its operations are written once and shared.
+    Shown next = shown(options_.now(), options_.wall_now());
+    std::string common_text;
+    protocol::PatchText common(common_text);
+    if (next.status != shown_.status) common.replace("/status").string(next.status);
+    char path[48];
+    for (std::size_t s = 0; s < next.connected.size(); ++s)
+        if (next.connected[s] != shown_.connected[s]) {
+            std::snprintf(path, sizeof path, "/seats/%zu/connected", s);
+            common.replace(path).boolean(next.connected[s]);
+        }
+    if (next.spectators != shown_.spectators) common.replace("/spectators").number(next.spectators);
+    if (next.clock != shown_.clock) common.replace("/clock").raw(next.clock.dump());
+    if (next.result != shown_.result) common.replace("/result").raw(result_.dump());
+    common.finish();
+    shown_ = std::move(next);
+
+    std::string head = "{\"type\":\"match.patch\",\"match\":";
+    protocol::JsonText(head).string(id());
+    head += ",\"version\":";
+    {
+        char digits[24];
+        auto [end, ec] = std::to_chars(digits, digits + sizeof digits, version_);
+        (void)ec;
+        head.append(digits, end);
+    }
+    head += ",\"patch\":";
+
+    // Spectators first: a seat that sees what they see (and saw it before) shares their message.
+    Viewer& watchers = viewers_.back();
+    auto watchers_next = game_->view(watchers.seat, !aborted_);
+    std::shared_ptr<const std::string> watchers_message;
+    auto message_for = [&](const Viewer& v, const protocol::GameView& next_view) {
+        std::string text = head;
+        protocol::PatchText patch(text);
+        patch.append(protocol::PatchText::body(common_text), common.size());
+        if (line_added_) {
+            const std::size_t line = history_.lines - 1;
+            auto own = history_.own.find(line);
+            if (own != history_.own.end())
+                patch.add("/history/-").string(own->second[viewer_index(v.seat)]);
+            else
+                patch.add("/history/-").string(last_line_);
+        }
+        game_->write_patch(*v.view, next_view, patch);
+        patch.finish();
+        text += '}';
+        return std::make_shared<const std::string>(std::move(text));
+    };
+    watchers_message = message_for(watchers, *watchers_next);
+    const bool line_private = line_added_ && history_.own.count(history_.lines - 1) > 0;
+    for (std::size_t i = 0; i + 1 < viewers_.size(); ++i) {
+        Viewer& v = viewers_[i];
+        auto next_view = game_->view(v.seat, !aborted_);
+        std::shared_ptr<const std::string> message;
+        if (!line_private && game_->same(*next_view, *watchers_next) &&
+            game_->same(*v.view, *watchers.view))
+            message = watchers_message;
+        else
+            message = message_for(v, *next_view);
+        v.view = std::move(next_view);
+        keep(v, message);
+        for (const auto& [connection, who] : v.connections)
+            if (connection != skip_connection) who->deliver(message);
+    }
+    watchers.view = std::move(watchers_next);
+    keep(watchers, watchers_message);
+    for (const auto& [connection, who] : watchers.connections)
+        if (connection != skip_connection) who->deliver(watchers_message);
+    line_added_ = false;
+    publish_entry();
+}
+
+void Match::keep(Viewer& v, const std::shared_ptr<const std::string>& message) {
+    // Every viewer gets every version (an empty patch when nothing it sees changed), so a
+    // reconnecting viewer's versions have no gaps; the ring keeps the newest within its bounds.
+    v.ring.emplace_back(version_, message);
+    v.ring_bytes += message->size();
+    while (v.ring.size() > 1 &&
+           (v.ring.size() > options_.history || v.ring_bytes > options_.history_bytes)) {
+        v.ring_bytes -= v.ring.front().second->size();
+        v.ring.pop_front();
+    }
+}
+
+void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
+    out.begin_object();
+    out.key("match").string(id());
+    out.key("game").string(game_->kind());
+    out.key("status").string(shown_.status);
+    out.key("seats").begin_array();
+    for (int s = 0; s < options_.settings.players; ++s) {
+        const Member& m = options_.seats[static_cast<std::size_t>(s)];
+        out.begin_object().key("seat").number(s);
+        out.key("player")
+            .begin_object()
+            .key("id")
+            .string(m.id)
+            .key("name")
+            .string(m.name);
+        write_bot_field(m.id, out);
+        out.end_object();
+        game_->write_seat(*v.view, s, out);
+        out.key("connected").boolean(shown_.connected[static_cast<std::size_t>(s)]);
+        out.end_object();
+    }
+    out.end_array();
+    out.key("you");
+    if (v.seat >= 0)
+        out.number(v.seat);
+    else
+        out.null();
+    out.key("spectators").number(shown_.spectators);
+    out.key("clock").raw(shown_.clock.dump());
+    out.key("result").raw(shown_.result.dump());
+    out.key("history").begin_array();
+    {
+        const std::size_t index = viewer_index(v.seat);
+        std::size_t line = 0, at = 0;
+        auto own = history_.own.begin();
+        while (line < history_.lines) {
+            const std::size_t end = history_.text.find('\n', at);
+            if (own != history_.own.end() && own->first == line) {
+                out.string(own->second[index]);
+                ++own;
+            } else {
+                out.string(std::string_view(history_.text).substr(at, end - at));
+            }
+            at = end + 1;
+            ++line;
+        }
+    }
+    out.end_array();
+    out.key("state");
+    game_->write_state(*v.view, out);
+    out.end_object();
+}
+
+std::string Match::snapshot(const Viewer& v) const {
+    std::string text = "{\"type\":\"match.snapshot\",\"match\":";
+    protocol::JsonText out(text);
+    out.string(id());
+    text += ",\"version\":" + std::to_string(version_) + ",\"view\":";
+    protocol::JsonText view(text);
+    write_view(v, view);
+    text += '}';
+    return text;
+}
+
+void Match::publish_entry() {
+    json entry = nullptr;
+    if (active()) {
+        json players = json::array();
+        for (const Member& m : options_.seats) players.push_back(m.name);
+        entry = game_->live_fields();
+        entry["id"] = id();
+        entry["game"] = std::string(game_->kind());
+        entry["players"] = std::move(players);
+        entry["status"] = status();
+        entry["spectators"] = shown_.spectators;
+        // The hub keeps the entry (it tracks live matches) but lists only public ones.
+        if (is_private()) entry["private"] = true;
+        json bots = json::array();
+        for (std::size_t s = 0; s < options_.seats.size(); ++s)
+            if (auto level = bot_level_of(options_.seats[s].id))
+                bots.push_back({{"seat", s}, {"level", *level}});
+        if (!bots.empty()) entry["bots"] = std::move(bots);
+    }
+    if (published_ && entry == live_entry_) return;
+    published_ = true;
+    live_entry_ = entry;
+    publish_(id(), live_entry_);
+}
+
+void Match::presence_changed(const Presence& before, std::optional<std::uint64_t> skip_connection) {
+    const Presence now = presence();
+    if (now.connected != before.connected) {
+        broadcast(skip_connection);
+        return watch_away();  // who is away changed (the abandonment rule)
+    }
+    if (now.spectators == before.spectators) return;
+    if (options_.spectators_interval.count() == 0) return broadcast(skip_connection);
+    // Spectators coming and going cost the players nothing noticeable: the count rides on the
+    // next patch, or on one patch at most every spectators_interval when nothing else happens.
+    if (spectators_due_) return;
+    spectators_due_ = true;
+    spectators_timer_.expires_after(options_.spectators_interval);
+    spectators_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+        auto self = weak.lock();
+        if (!self || ec) return;
+        self->spectators_due_ = false;
+        if (!self->stopped_ && self->presence().spectators != self->shown_.spectators) self->broadcast();
+    });
+}
+
+Match::Presence Match::presence() const {
+    Presence p;
+    for (int s = 0; s < options_.settings.players; ++s)
+        // A computer seat is always there (its steps come from the match itself).
+        p.connected.push_back(is_bot(s) ||
+                              !viewers_[static_cast<std::size_t>(s)].connections.empty());
+    // Spectators are people: several tabs of one player count once.
+    std::set<std::string> watchers;
+    for (const auto& [connection, who] : viewers_.back().connections)
+        watchers.insert(who->player_id());
+    p.spectators = static_cast<int>(watchers.size());
+    return p;
+}
+
+Match::Viewer& Match::viewer_for(const std::string& player_id) {
+    const int seat = seat_of(player_id);
+    return seat >= 0 ? viewers_[static_cast<std::size_t>(seat)] : viewers_.back();
+}
+
+std::size_t Match::viewer_index(int viewer) const {
+    return viewer >= 0 ? static_cast<std::size_t>(viewer) : viewers_.size() - 1;
+}
+
+}  // namespace server

@@ -1,0 +1,146 @@
+#include "server/net/listener.hpp"
+
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <utility>
+
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/error.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/socket_base.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/net/client_address.hpp"
+#include "server/net/http_session.hpp"
+
+namespace server {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+using tcp = net::ip::tcp;
+
+namespace {
+
+constexpr std::string_view refusal =
+    "HTTP/1.1 503 Service Unavailable\r\n"
+    "Server: santorini-server\r\n"
+    "Content-Type: application/json\r\n"
+    "Content-Length: 32\r\n"
+    "Retry-After: 5\r\n"
+    "Connection: close\r\n"
+    "\r\n"
+    "{\"error\":\"too many connections\"}";
+
+// One address holding its share already: the others still get in (Config::max_connections_per_address).
+constexpr std::string_view address_refusal =
+    "HTTP/1.1 429 Too Many Requests\r\n"
+    "Server: santorini-server\r\n"
+    "Content-Type: application/json\r\n"
+    "Content-Length: 50\r\n"
+    "Retry-After: 5\r\n"
+    "Connection: close\r\n"
+    "\r\n"
+    "{\"error\":\"too many connections from your address\"}";
+static_assert(address_refusal.size() - address_refusal.find("\r\n\r\n") - 4 == 50);
+
+}  // namespace
+
+Listener::Listener(net::io_context& io, const tcp::endpoint& endpoint, Hub& hub, Metrics& metrics,
+                   const Config& config, SessionRegistry& registry, HttpApi* api)
+    : io_(io),
+      strand_(net::make_strand(io)),
+      acceptor_(strand_),
+      retry_(strand_),
+      hub_(hub),
+      metrics_(metrics),
+      config_(config),
+      registry_(registry),
+      api_(api) {
+    acceptor_.open(endpoint.protocol());
+    acceptor_.set_option(net::socket_base::reuse_address(true));
+    acceptor_.bind(endpoint);
+    acceptor_.listen(net::socket_base::max_listen_connections);
+    port_ = acceptor_.local_endpoint().port();
+}
+
+void Listener::run() {
+    net::dispatch(strand_, beast::bind_front_handler(&Listener::do_accept, shared_from_this()));
+}
+
+void Listener::stop() {
+    net::post(strand_, [self = shared_from_this()] {
+        self->stopped_ = true;
+        self->retry_.cancel();
+        beast::error_code ignored;
+        self->acceptor_.close(ignored);
+    });
+}
+
+void Listener::do_accept() {
+    if (stopped_) return;
+    // Each connection gets its own strand: "the strand is the lock".
+    acceptor_.async_accept(net::make_strand(io_),
+                           beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+}
+
+void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
+    if (stopped_ || ec == net::error::operation_aborted) return;
+    if (ec) {
+        // EMFILE and friends fail again at once: wait a little instead of spinning.
+        spdlog::warn("event=accept_failed error=\"{}\"", ec.message());
+        retry_.expires_after(std::chrono::milliseconds(100));
+        retry_.async_wait([self = shared_from_this()](beast::error_code wait_ec) {
+            if (!wait_ec) self->do_accept();
+        });
+        return;
+    }
+    // Counted per client address, except a trusted proxy's connections (it speaks for many).
+    std::string address;
+    {
+        beast::error_code peer_ec;
+        const auto peer = socket.remote_endpoint(peer_ec);
+        if (!peer_ec) {
+            address = peer.address().to_string();
+            address = config_.trusted_proxies.contains(address) ? std::string() : connection_key(address);
+        }
+    }
+    auto opened = registry_.try_open(address);
+    if (auto* slot = std::get_if<SessionRegistry::Slot>(&opened)) {
+        // Small messages go out at once: Nagle's algorithm would hold a reply written right
+        // behind another (a patch, then its ack) until the client's delayed ACK, ~40 ms.
+        beast::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
+        std::make_shared<HttpSession>(std::move(socket), hub_, metrics_, config_, registry_, std::move(*slot), api_)
+            ->run();
+    } else {
+        const bool address_full = std::get<SessionRegistry::Refusal>(opened) == SessionRegistry::Refusal::AddressFull;
+        if (address_full)
+            spdlog::debug("event=connection_refused reason=max_connections_per_address address={}", address);
+        refuse(std::move(socket), address_full ? address_refusal : refusal);
+    }
+    do_accept();
+}
+
+void Listener::refuse(tcp::socket socket, std::string_view answer) {
+    if (answer == refusal) {
+        metrics_.rejected(protocol::ErrorCode::Unavailable);
+        spdlog::debug("event=connection_refused reason=max_connections limit={}", config_.max_connections);
+    } else {
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+    }
+    // A few bytes into a fresh socket's send buffer: the write completes at once, then the
+    // socket closes when the handler drops it.
+    auto refused = std::make_shared<tcp::socket>(std::move(socket));
+    net::async_write(*refused, net::buffer(answer), [refused](beast::error_code, std::size_t) {
+        beast::error_code ignored;
+        refused->shutdown(tcp::socket::shutdown_both, ignored);
+        refused->close(ignored);
+    });
+}
+
+}  // namespace server
