@@ -1,6 +1,7 @@
 #pragma once
 // How a power plugs into the one step generator: a table of optional hooks. The core turn
-// (rules.cpp) calls them at fixed points; a power fills in only what its card changes.
+// (rules.cpp, candidates.cpp, completion.cpp) calls them at fixed points; a power fills in only
+// what its card changes.
 // docs/engine.md maps all 55 powers (and the Golden Fleece) onto these hooks.
 
 #include <cstdint>
@@ -135,7 +136,7 @@ struct PowerRules {
     /// them, whichever seat sits first (G13).
     void (*after_any_move)(State&, int seat, int mover, const Step&) = nullptr;
 
-    // ---- appended with the engine speed work (issue 16) ----
+    // ---- appended with the core's shortcuts (docs/engine.md 3.2) ----
     /// The step kinds (step_kinds bits) after which `after_step` may do anything; the core calls
     /// it only after those. Most cards act after their own power's steps only (Ares after a
     /// Remove): saying so lets a turn's other steps keep the core's shortcuts (docs/engine.md 3.2).
@@ -145,7 +146,7 @@ struct PowerRules {
 /// The bit of a step kind in PowerRules::after_step_kinds.
 constexpr std::uint32_t step_kind_bit(StepKind k) { return 1u << static_cast<unsigned>(k); }
 
-/// The hooks of a power (an empty table for None and for powers not yet implemented).
+/// The hooks of a power (an empty table for None).
 const PowerRules& rules_of(PowerId id);
 
 /// The powers a seat uses this turn: its own card (unless out, or Circe holds it), a card it

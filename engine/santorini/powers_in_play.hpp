@@ -1,5 +1,6 @@
 #pragma once
-// Internal to the core (rules.cpp, kit.cpp): walking the powers in effect, in a fixed order.
+// Internal to the core (rules.cpp, candidates.cpp, completion.cpp, kit.cpp): walking the powers
+// in effect, in a fixed order.
 //
 // Who uses which power changes rarely (a card changes hands, a seat goes out, the Golden
 // Fleece changes holders at a turn start), but the core asks at every hook point of every

@@ -1,8 +1,8 @@
 #pragma once
-// Internal to the core (rules.cpp): where the completion rule and counting can skip playing a
-// step. Both are exact: they answer what playing the step in a probe would, from facts of the
-// core turn that no hook in play can change (a test compares them with playing every step:
-// perft_shortcuts_test.cpp). docs/engine.md 3.2 and 8.
+// Internal to the core (completion.cpp): where the completion rule and counting can skip
+// playing a step. Both are exact: they answer what playing the step in a probe would, from
+// facts of the core turn that no hook in play can change (a test compares them with playing
+// every step: perft_shortcuts_test.cpp). docs/engine.md 3.2 and 8.
 
 #include <cstdint>
 
