@@ -48,7 +48,7 @@ struct PowerRules {
     /// heroes). The core adds a Pass when the turn may end here.
     void (*end_steps)(const State&, int seat, StepList&) = nullptr;
     /// After the core applied one of the owner's steps (or the owner's interrupt step):
-    /// effects the card adds (Bia's removal, Prometheus' "not up", a hero's use counter).
+    /// effects the card adds (Bia's removal, Prometheus' "not up", Jason's placed worker).
     void (*after_step)(State&, int seat, const Step&) = nullptr;
     /// Extra ways the owner wins by a move (Pan, Eros); `from_height` is the mover's height before.
     bool (*wins_by_move)(const State&, int seat, const Step&, int from_height) = nullptr;
@@ -141,6 +141,15 @@ struct PowerRules {
     /// it only after those. Most cards act after their own power's steps only (Ares after a
     /// Remove): saying so lets a turn's other steps keep the core's shortcuts (docs/engine.md 3.2).
     std::uint32_t after_step_kinds = ~0u;
+
+    // ---- appended with the heroes' spending ----
+    /// True if the owner's step, judged before the core applies it, is a step of the use of a
+    /// hero's once-per-game power: the core spends the card (powers/hero.hpp) before applying
+    /// the step, so a use whose step ends the game (Atalanta's winning second move,
+    /// Bellerophon's winning climb), which runs none of the owner's later hooks, is spent too
+    /// (docs/rulings.md, "Heroes: Jason to Theseus"). It only marks the card, which no power
+    /// reads again within the use's turn, so the core's shortcuts need not know of it.
+    bool (*hero_use)(const State&, int seat, const Step&) = nullptr;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

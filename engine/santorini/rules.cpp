@@ -168,6 +168,16 @@ void do_build(State& s, const Step& st) {
     s.phase = Phase::AfterBuild;
 }
 
+// A hero's use is spent by its own steps, before each is applied: a step that ends the game runs
+// none of the owner's later hooks, and the use still happened (PowerRules::hero_use).
+void spend_hero_uses(State& s, int mover, const Step& st) {
+    const ActivePowers act = powers_in_effect(s, mover);
+    for (int i = 0; i < act.size; ++i) {
+        const PowerRules& r = rules_of(act.ids[i]);
+        if (r.hero_use && r.hero_use(s, mover, st)) powers::spend_hero(s, act.cards[i]);
+    }
+}
+
 bool cancelled(const State& s, int mover, const Step& st) {
     bool c = false;
     for_each_power_in_play(s, hook::cancels, [&](int o, const PowerRules& r) {
@@ -274,6 +284,7 @@ void detail::apply_turn_step(State& s, const Step& st, bool probe) {
         finish_turn(s, probe);
         return;
     }
+    if (detail::hooks_of_seat(s, mover) & hook::hero_use) spend_hero_uses(s, mover, st);
     switch (st.kind) {
         case StepKind::Move: do_move(s, mover, st); break;
         case StepKind::Build:
