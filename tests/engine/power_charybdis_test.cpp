@@ -64,11 +64,23 @@ TEST_CASE("Charybdis: the pull is part of the move and wins by moving up onto he
     play(t, {"move B4 C3"});
     REQUIRE(t.over());
     CHECK(t.winners == 0b10);
-    // From height 3 to height 3: no win, as for a normal move.
+}
+
+TEST_CASE("Charybdis: from level 3 onto a level-3 whirlpool, pulled to another on level 3, is no win",
+          "[charybdis]") {
+    // Ruling T15: the move onto the first whirlpool and the pull each go from level 3 to level
+    // 3; neither moves up, so nobody wins (Board Game Arena counts a win here).
     State u = position("00000/03000/00303/00000/00000 A:A1,E1 B:B4,E5 B powers=Charybdis,- tokens=C3+E3,-");
     play(u, {"move B4 C3"});
     CHECK_FALSE(u.over());
     CHECK(u.worker_at(*parse_square("E3")) == 2);
+    play(u, {"build E3 D3"});
+    CHECK(decider(u) == 0);
+    // Her own worker the same.
+    State own = position("00000/03000/00303/00000/00000 A:B4,E1 B:A1,E5 A powers=Charybdis,- tokens=C3+E3,-");
+    play(own, {"move B4 C3"});
+    CHECK_FALSE(own.over());
+    CHECK(own.worker(0).square == *parse_square("E3"));
 }
 
 TEST_CASE("Charybdis: Hera's veto binds a win by the pull onto the perimeter", "[charybdis][hera]") {
