@@ -130,10 +130,11 @@ struct PowerRules {
     /// every turn start (Aphrodite's bound workers), or writes it in readable fields of its own
     /// (Chaos' deck). A position is read at a turn start, so either way nothing is lost.
     bool data_not_in_notation = false;
-    /// After any seat's step, before every after_any_step hook: effects that move workers
-    /// (Harpies' slide, Charybdis' whirlpools). Hooks that judge where workers stand (Tartarus'
-    /// Abyss, Gaea) are after_any_step hooks, so they see the workers where the movements left
-    /// them, whichever seat sits first (G13).
+    /// After any seat's step, after every completes_move hook (Charybdis' pull) and before every
+    /// after_any_step hook, unless the game is over: effects that move workers after a move
+    /// (Harpies' slide). Hooks that judge where workers stand (Tartarus' Abyss, Gaea) are
+    /// after_any_step hooks, so they see the workers where the movements left them, whichever
+    /// seat sits first (G13).
     void (*after_any_move)(State&, int seat, int mover, const Step&) = nullptr;
 
     // ---- appended with the core's shortcuts (docs/engine.md 3.2) ----
@@ -150,6 +151,13 @@ struct PowerRules {
     /// (docs/rulings.md, "Heroes: Jason to Theseus"). It only marks the card, which no power
     /// reads again within the use's turn, so the core's shortcuts need not know of it.
     bool (*hero_use)(const State&, int seat, const Step&) = nullptr;
+
+    // ---- appended with the whirlpools' place among the movements ----
+    /// After any seat's step, before every after_any_move hook: what completes the move itself
+    /// (Charybdis' pull: "must immediately move", "considered to be in the same direction as
+    /// the previous move"), so that the movements that follow a move (Harpies' slide) start
+    /// from where it ended, whichever seat sits first (docs/rulings.md T18).
+    void (*completes_move)(State&, int seat, int mover, const Step&) = nullptr;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

@@ -51,6 +51,7 @@ inline constexpr std::uint64_t card_turn_end = 1ull << 30;
 inline constexpr std::uint64_t if_possible = 1ull << 31;
 inline constexpr std::uint64_t after_any_move = 1ull << 32;
 inline constexpr std::uint64_t hero_use = 1ull << 33;
+inline constexpr std::uint64_t completes_move = 1ull << 34;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).

@@ -315,11 +315,17 @@ void detail::apply_turn_step(State& s, const Step& st, bool probe) {
     for_each_power(s, mover, hook::after_step, [&](const PowerRules& r) {
         if (r.after_step && (r.after_step_kinds & step_kind_bit(st.kind))) r.after_step(s, mover, st);
     });
-    // Movements first (Harpies' slide, Charybdis' whirlpools), then what judges the result
-    // (Tartarus' Abyss, Gaea), so that no effect depends on which seat sits first (G13).
-    for_each_power_in_play(s, hook::after_any_move, [&](int o, const PowerRules& r) {
-        if (r.after_any_move) r.after_any_move(s, o, mover, st);
+    // The move itself first (Charybdis' pull), then the movements after it (Harpies' slide),
+    // then what judges the result (Tartarus' Abyss, Gaea), so that no effect depends on which
+    // seat sits first (G13, T18).
+    for_each_power_in_play(s, hook::completes_move, [&](int o, const PowerRules& r) {
+        if (r.completes_move) r.completes_move(s, o, mover, st);
     });
+    // A pull that won ended the game: nothing slides after a win (W5).
+    if (!s.over())
+        for_each_power_in_play(s, hook::after_any_move, [&](int o, const PowerRules& r) {
+            if (r.after_any_move) r.after_any_move(s, o, mover, st);
+        });
     for_each_power_in_play(s, hook::after_any_step, [&](int o, const PowerRules& r) {
         if (r.after_any_step) r.after_any_step(s, o, mover, st);
     });

@@ -40,7 +40,8 @@ inline std::uint32_t kinds_of_rest(const Step& c) {
 // never skipped.
 inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) {
     return shortcuts && s.interrupt < 0 &&
-           !(h.any & (hook::after_any_move | hook::after_any_step | hook::may_end_turn | hook::if_possible)) &&
+           !(h.any & (hook::completes_move | hook::after_any_move | hook::after_any_step | hook::may_end_turn |
+                      hook::if_possible)) &&
            !(h.mover_after_step_kinds & kinds_of_rest(c));
 }
 

@@ -122,3 +122,31 @@ TEST_CASE("Charybdis in 3 players: her whirlpools leave the game with her", "[ch
     play(s, {"move C4 C3"});
     CHECK(s.worker_at(*parse_square("C3")) == 1);
 }
+
+TEST_CASE("Charybdis and Aeolus: the Wind never stops a pull", "[charybdis][aeolus]") {
+    // Ruling T17: the pull "is considered to be in the same direction as the previous move",
+    // which the Wind allowed; so it happens whatever way the second whirlpool lies. The Wind
+    // blows north (memory=1): nobody moves south, yet the pull from C3 goes south to C1.
+    State s = position(
+        "00000/00000/00000/00000/00000 A:B3,E5 B:A5,E1 A powers=Aeolus,Charybdis memory=1,0 tokens=-,C1+C3");
+    CHECK_FALSE(legal(s, "move B3 B2"));  // south, into the Wind
+    play(s, {"move B3 C3"});              // east
+    CHECK(s.worker(0).square == *parse_square("C1"));
+    CHECK(legal(s, "build C1 C2"));
+}
+
+TEST_CASE("Charybdis and the Harpies: the pull comes first, then the slide from the second whirlpool",
+          "[charybdis][harpies]") {
+    // Ruling T3 (and T18 for the seat order): the pull is part of the move, "in the same
+    // direction as the previous move", so the Harpies slide the worker on from the second
+    // whirlpool (A1) in the move's direction (east, to E1), whichever seat sits first.
+    State harpies_first = position(
+        "00000/00000/00000/00000/00000 A:A5,E5 B:B3,E4 B powers=Harpies,Charybdis tokens=-,A1+C3");
+    play(harpies_first, {"move B3 C3"});
+    CHECK(harpies_first.worker(2).square == *parse_square("E1"));
+    CHECK(legal(harpies_first, "build E1 D1"));
+    State charybdis_first = position(
+        "00000/00000/00000/00000/00000 A:B3,E4 B:A5,E5 A powers=Charybdis,Harpies tokens=A1+C3,-");
+    play(charybdis_first, {"move B3 C3"});
+    CHECK(charybdis_first.worker(0).square == *parse_square("E1"));
+}
