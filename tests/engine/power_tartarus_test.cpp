@@ -129,3 +129,15 @@ TEST_CASE("Tartarus: entering the Abyss needs no build after it: the loss is imm
     const char* elsewhere = "00000/00000/00000/00000/00000 A:B2,A5 B:C2,C4 A powers=Tartarus,Limus data=5,0";
     CHECK(perft(position(fen), 1) == perft(position(elsewhere), 1) + 1);
 }
+
+TEST_CASE("Tartarus: a player whose only move leads into the Abyss has a turn, and loses by it (ruling H6)",
+          "[tartarus]") {
+    // B's worker on A1 can only go to B2 (A2 and B1 are domed), the Abyss; the one on E5 is
+    // walled in. B does not lose at the turn's start: it moves into the Abyss and loses there.
+    State s = position("0000D0/0000D0D/00000/0D0000/00D000 A:C3,C4 B:A1,E5 B powers=Tartarus,- data=7,0");
+    CHECK_FALSE(s.over());
+    CHECK(legal_texts(s) == std::vector<std::string>{"move A1 B2"});
+    play(s, {"move A1 B2"});
+    REQUIRE(s.over());
+    CHECK(s.winners == 0b01);
+}
