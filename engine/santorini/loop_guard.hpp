@@ -1,7 +1,8 @@
 #pragma once
 // The loop guard (Turn::visited; rulings 3 and B5): a move that brings a turn back to a state it
 // already passed through is a dead end, so a power's free moves (Artemis, Hermes, Triton, ...)
-// never loop and the completion rule never lists such a move. Used by the core turn (rules.cpp).
+// never loop and the completion rule never lists such a move. Used by the core turn (rules.cpp,
+// completion.cpp).
 
 #include <cstdint>
 

@@ -1,6 +1,7 @@
 #pragma once
 // How a power plugs into the one step generator: a table of optional hooks. The core turn
-// (rules.cpp) calls them at fixed points; a power fills in only what its card changes.
+// (rules.cpp, candidates.cpp, completion.cpp) calls them at fixed points; a power fills in only
+// what its card changes.
 // docs/engine.md maps all 55 powers (and the Golden Fleece) onto these hooks.
 
 #include <cstdint>
@@ -47,7 +48,7 @@ struct PowerRules {
     /// heroes). The core adds a Pass when the turn may end here.
     void (*end_steps)(const State&, int seat, StepList&) = nullptr;
     /// After the core applied one of the owner's steps (or the owner's interrupt step):
-    /// effects the card adds (Bia's removal, Prometheus' "not up", a hero's use counter).
+    /// effects the card adds (Bia's removal, Prometheus' "not up", Jason's placed worker).
     void (*after_step)(State&, int seat, const Step&) = nullptr;
     /// Extra ways the owner wins by a move (Pan, Eros); `from_height` is the mover's height before.
     bool (*wins_by_move)(const State&, int seat, const Step&, int from_height) = nullptr;
@@ -129,23 +130,40 @@ struct PowerRules {
     /// every turn start (Aphrodite's bound workers), or writes it in readable fields of its own
     /// (Chaos' deck). A position is read at a turn start, so either way nothing is lost.
     bool data_not_in_notation = false;
-    /// After any seat's step, before every after_any_step hook: effects that move workers
-    /// (Harpies' slide, Charybdis' whirlpools). Hooks that judge where workers stand (Tartarus'
-    /// Abyss, Gaea) are after_any_step hooks, so they see the workers where the movements left
-    /// them, whichever seat sits first (G13).
+    /// After any seat's step, after every completes_move hook (Charybdis' pull) and before every
+    /// after_any_step hook, unless the game is over: effects that move workers after a move
+    /// (Harpies' slide). Hooks that judge where workers stand (Tartarus' Abyss, Gaea) are
+    /// after_any_step hooks, so they see the workers where the movements left them, whichever
+    /// seat sits first (G13).
     void (*after_any_move)(State&, int seat, int mover, const Step&) = nullptr;
 
-    // ---- appended with the engine speed work (issue 16) ----
+    // ---- appended with the core's shortcuts (docs/engine.md 3.2) ----
     /// The step kinds (step_kinds bits) after which `after_step` may do anything; the core calls
     /// it only after those. Most cards act after their own power's steps only (Ares after a
     /// Remove): saying so lets a turn's other steps keep the core's shortcuts (docs/engine.md 3.2).
     std::uint32_t after_step_kinds = ~0u;
+
+    // ---- appended with the heroes' spending ----
+    /// True if the owner's step, judged before the core applies it, is a step of the use of a
+    /// hero's once-per-game power: the core spends the card (powers/hero.hpp) before applying
+    /// the step, so a use whose step ends the game (Atalanta's winning second move,
+    /// Bellerophon's winning climb), which runs none of the owner's later hooks, is spent too
+    /// (docs/rulings.md, "Heroes: Jason to Theseus"). It only marks the card, which no power
+    /// reads again within the use's turn, so the core's shortcuts need not know of it.
+    bool (*hero_use)(const State&, int seat, const Step&) = nullptr;
+
+    // ---- appended with the whirlpools' place among the movements ----
+    /// After any seat's step, before every after_any_move hook: what completes the move itself
+    /// (Charybdis' pull: "must immediately move", "considered to be in the same direction as
+    /// the previous move"), so that the movements that follow a move (Harpies' slide) start
+    /// from where it ended, whichever seat sits first (docs/rulings.md T18).
+    void (*completes_move)(State&, int seat, int mover, const Step&) = nullptr;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.
 constexpr std::uint32_t step_kind_bit(StepKind k) { return 1u << static_cast<unsigned>(k); }
 
-/// The hooks of a power (an empty table for None and for powers not yet implemented).
+/// The hooks of a power (an empty table for None).
 const PowerRules& rules_of(PowerId id);
 
 /// The powers a seat uses this turn: its own card (unless out, or Circe holds it), a card it

@@ -42,6 +42,8 @@ std::uint64_t hooks_of(const PowerRules& r) {
     add(r.card_turn_end != nullptr, hook::card_turn_end);
     add(r.if_possible != nullptr, hook::if_possible);
     add(r.after_any_move != nullptr, hook::after_any_move);
+    add(r.hero_use != nullptr, hook::hero_use);
+    add(r.completes_move != nullptr, hook::completes_move);
     return h;
 }
 

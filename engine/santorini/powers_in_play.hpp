@@ -1,5 +1,6 @@
 #pragma once
-// Internal to the core (rules.cpp, kit.cpp): walking the powers in effect, in a fixed order.
+// Internal to the core (rules.cpp, candidates.cpp, completion.cpp, kit.cpp): walking the powers
+// in effect, in a fixed order.
 //
 // Who uses which power changes rarely (a card changes hands, a seat goes out, the Golden
 // Fleece changes holders at a turn start), but the core asks at every hook point of every
@@ -49,6 +50,8 @@ inline constexpr std::uint64_t card_setup = 1ull << 29;
 inline constexpr std::uint64_t card_turn_end = 1ull << 30;
 inline constexpr std::uint64_t if_possible = 1ull << 31;
 inline constexpr std::uint64_t after_any_move = 1ull << 32;
+inline constexpr std::uint64_t hero_use = 1ull << 33;
+inline constexpr std::uint64_t completes_move = 1ull << 34;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).

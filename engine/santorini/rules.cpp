@@ -1,202 +1,38 @@
-// The core turn: one generator of candidate steps, the restriction filters, the completion
-// rule, and applying a step up to the next decision. Powers plug in through PowerRules.
+// The core turn: applying a step up to the next decision, the turn's end and the next turn's
+// start, and the public entry points that play steps. The candidates are in candidates.cpp,
+// the completion rule in completion.cpp (turn_core.hpp). Powers plug in through PowerRules.
 
-#include <bit>
 #include <cassert>
 #include <string>
-#include <unordered_set>
-#include <vector>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/loop_guard.hpp"
-#include "engine/santorini/perft.hpp"
 #include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/powers/hero.hpp"
 #include "engine/santorini/powers_in_play.hpp"
+#include "engine/santorini/turn_core.hpp"
 #include "engine/santorini/turn_flow.hpp"
-#include "engine/santorini/turn_shortcuts.hpp"
 #include "engine/santorini/view.hpp"
 
 namespace santorini {
 namespace hook = detail::hook;
 namespace {
 
+using detail::apply_turn_step;
+using detail::can_complete;
+using detail::candidates;
+using detail::demands_can_be_met;
 using detail::for_each_card;
 using detail::guard_loops;
+using detail::if_possible_in_play;
 using detail::mark_visited;
 using detail::record_of;
-using detail::repeated;
 using detail::TurnRecord;
 using detail::for_each_power;
 using detail::for_each_power_in_play;
-using detail::certainly_completes;
-using detail::turn_hooks;
-using detail::TurnHooks;
-using detail::turns_certain;
-
-// Set in Turn::flags by a probe (see can_complete) when the turn would end: the probe stops
-// there instead of starting the next seat's turn.
-constexpr std::uint16_t turn_done = 1 << 15;
-
-bool turn_phase(Phase p) {
-    return p == Phase::Begin || p == Phase::AfterMove || p == Phase::AfterBuild || p == Phase::End || p == Phase::Confirm;
-}
-
-bool move_is_allowed(const State& s, int mover, const Step& m) {
-    if (!(s.turn.movable >> m.worker & 1u)) return false;
-    if ((s.turn.flags & turn_flag::no_move_up) && s.board.height(m.to) > s.board.height(m.from)) return false;
-    bool ok = true;
-    for_each_power_in_play(s, hook::may_move, [&](int o, const PowerRules& r) {
-        if (ok && r.may_move && !r.may_move(s, o, mover, m)) ok = false;
-    });
-    return ok;
-}
-
-// True if every "if possible" demand on the mover is met (Persephone), or they are waived, or
-// the turn was declined (nothing of it is played).
-bool if_possible_met(const State& s) {
-    bool ok = true;
-    if (!s.turn.if_possible_waived && !(s.turn.flags & turn_flag::declined))
-        for_each_power_in_play(s, hook::if_possible, [&](int o, const PowerRules& r) {
-            if (ok && r.if_possible && !r.if_possible(s, o, s.turn.seat)) ok = false;
-        });
-    return ok;
-}
-
-// A game that ended during the turn ended the turn too, and the turn still had to meet the
-// "if possible" demands (or they are waived): a winning step that does not meet them (Pan's
-// drop, Eros' pair, when a move up was possible for Persephone) is no way to end the turn.
-bool ended_meeting_demands(const State& s) {
-    return s.over() && if_possible_met(s);
-}
-
-bool if_possible_in_play(const State& s) { return (detail::hooks_in_play(s) & hook::if_possible) != 0; }
-
-bool turn_may_end(const State& s) {
-    bool ok = if_possible_met(s);
-    for_each_power_in_play(s, hook::may_end_turn, [&](int o, const PowerRules& r) {
-        if (ok && r.may_end_turn && !r.may_end_turn(s, o, s.turn.seat)) ok = false;
-    });
-    return ok;
-}
-
-// The restriction hooks in play (may_move, may_build), gathered once for a whole list: they
-// only judge (const State&), so the order of asking does not matter.
-struct RestrictionsInPlay {
-    struct Entry {
-        int seat;
-        const PowerRules* rules;
-    };
-    Entry moves[max_seats * 2 * max_seats];
-    Entry builds[max_seats * 2 * max_seats];
-    int move_count = 0, build_count = 0;
-
-    explicit RestrictionsInPlay(const State& s) {
-        const detail::PowersInPlay& p = detail::powers_in_play(s);
-        if (!(p.hooks & (hook::may_move | hook::may_build))) return;
-        for (int o = 0; o < s.seat_count; ++o) {
-            if (s.seat(o).out) continue;
-            const auto& mine = p.seats[static_cast<std::size_t>(o)];
-            for (int i = 0; i < mine.size; ++i) {
-                if (mine.rules[i]->may_move) moves[move_count++] = {o, mine.rules[i]};
-                if (mine.rules[i]->may_build) builds[build_count++] = {o, mine.rules[i]};
-            }
-        }
-    }
-    bool move_ok(const State& s, int mover, const Step& m) const {
-        if (!(s.turn.movable >> m.worker & 1u)) return false;
-        if ((s.turn.flags & turn_flag::no_move_up) && s.board.height(m.to) > s.board.height(m.from)) return false;
-        for (int i = 0; i < move_count; ++i)
-            if (!moves[i].rules->may_move(s, moves[i].seat, mover, m)) return false;
-        return true;
-    }
-    bool build_ok(const State& s, int mover, const Step& b) const {
-        for (int i = 0; i < build_count; ++i)
-            if (!builds[i].rules->may_build(s, builds[i].seat, mover, b)) return false;
-        return true;
-    }
-};
-
-void filter_restricted(const State& s, int mover, StepList& out) {
-    const RestrictionsInPlay r(s);
-    out.filter([&](const Step& st) {
-        switch (st.kind) {
-            case StepKind::Move: return r.move_ok(s, mover, st);
-            case StepKind::Build:
-            case StepKind::Dome: return r.build_ok(s, mover, st);
-            default: return true;
-        }
-    });
-}
-
-void begin_candidates(const State& s, int seat, StepList& out) {
-    for (int w = 0; w < s.worker_count; ++w) {
-        if (!(s.turn.movable >> w & 1u) || s.worker(w).square == no_square) continue;
-        if (s.turn.worker >= 0 && w != s.turn.worker) continue;
-        add_normal_moves(s, w, out);
-        for_each_power(s, seat, hook::extra_moves, [&](const PowerRules& r) {
-            if (r.extra_moves) r.extra_moves(s, seat, w, out);
-        });
-    }
-    for_each_power(s, seat, hook::begin_steps, [&](const PowerRules& r) {
-        if (r.begin_steps) r.begin_steps(s, seat, out);
-    });
-}
-
-void after_move_candidates(const State& s, int seat, StepList& out) {
-    std::uint32_t builders = 0;
-    bool hooked = false, normal = true;
-    for_each_power(s, seat, hook::after_move_steps | hook::builders | hook::replaces_normal_build, [&](const PowerRules& r) {
-        if (r.after_move_steps) r.after_move_steps(s, seat, out);
-        if (r.builders) {
-            builders |= r.builders(s, seat);
-            hooked = true;
-        }
-        if (r.replaces_normal_build) normal = false;
-    });
-    if (!normal) return;
-    if (!hooked) builders = std::uint32_t{1} << s.turn.worker;
-    for (int w = 0; w < s.worker_count; ++w) {
-        if (!(builders >> w & 1u) || s.worker(w).square == no_square) continue;
-        add_normal_builds(s, w, out);
-        for_each_power(s, seat, hook::extra_builds, [&](const PowerRules& r) {
-            if (r.extra_builds) r.extra_builds(s, seat, w, out);
-        });
-    }
-}
-
-// Candidates before the completion rule.
-void candidates(const State& s, StepList& out) {
-    if (s.interrupt >= 0) {
-        for_each_power(s, s.interrupt, hook::interrupt_steps, [&](const PowerRules& r) {
-            if (r.interrupt_steps) r.interrupt_steps(s, s.interrupt, out);
-        });
-        out.push_back(Step::pass());
-        return;
-    }
-    int seat = s.turn.seat;
-    switch (s.phase) {
-        case Phase::Begin: begin_candidates(s, seat, out); break;
-        case Phase::AfterMove: after_move_candidates(s, seat, out); break;
-        case Phase::AfterBuild:
-            for_each_power(s, seat, hook::more_builds, [&](const PowerRules& r) {
-                if (r.more_builds) r.more_builds(s, seat, out);
-            });
-            break;
-        case Phase::End:
-            for_each_power(s, seat, hook::end_steps, [&](const PowerRules& r) {
-                if (r.end_steps) r.end_steps(s, seat, out);
-            });
-            break;
-        case Phase::Confirm: out.push_back(Step::end_turn()); return;  // nothing to restrict or decline
-        default: detail::setup_steps(s, out); return;
-    }
-    filter_restricted(s, seat, out);
-    // The optional parts of a turn can be declined, unless a power says the turn must go on.
-    if ((s.phase == Phase::AfterBuild || s.phase == Phase::End) && !out.empty() && turn_may_end(s))
-        out.push_back(Step::pass());
-}
-
+using detail::turn_done;
+using detail::turn_may_end;
+using detail::turn_phase;
 
 void finish_turn(State& s, bool probe) {
     int seat = s.turn.seat;
@@ -332,186 +168,22 @@ void do_build(State& s, const Step& st) {
     s.phase = Phase::AfterBuild;
 }
 
+// A hero's use is spent by its own steps, before each is applied: a step that ends the game runs
+// none of the owner's later hooks, and the use still happened (PowerRules::hero_use).
+void spend_hero_uses(State& s, int mover, const Step& st) {
+    const ActivePowers act = powers_in_effect(s, mover);
+    for (int i = 0; i < act.size; ++i) {
+        const PowerRules& r = rules_of(act.ids[i]);
+        if (r.hero_use && r.hero_use(s, mover, st)) powers::spend_hero(s, act.cards[i]);
+    }
+}
+
 bool cancelled(const State& s, int mover, const Step& st) {
     bool c = false;
     for_each_power_in_play(s, hook::cancels, [&](int o, const PowerRules& r) {
         if (!c && r.cancels && r.cancels(s, o, mover, st)) c = true;
     });
     return c;
-}
-
-bool can_complete(const State& s);
-
-void apply_turn_step(State& s, const Step& st, bool probe) {
-    if (s.interrupt >= 0) {  // an out-of-turn decision: the power applies its own step
-        int who = s.interrupt;
-        s.interrupt = -1;
-        if (st.kind != StepKind::Pass)
-            for_each_power(s, who, hook::after_step, [&](const PowerRules& r) {
-                if (r.after_step && (r.after_step_kinds & step_kind_bit(st.kind))) r.after_step(s, who, st);
-            });
-        check_standing_wins(s);
-        advance(s, probe);
-        // A decision that leaves the mover no way to finish ends the turn in the mover's loss
-        // in real play (apply_checked); a probe ends the turn there too, so the completion
-        // rule and perft at depth 1 count that turn as real play does (G21).
-        if (probe && !s.over() && !(s.turn.flags & turn_done) && s.interrupt < 0 && !can_complete(s))
-            s.turn.flags |= turn_done;
-        return;
-    }
-    int mover = s.turn.seat;
-    const TurnRecord before = record_of(s.turn);
-    if (!probe && st.kind != StepKind::EndTurn && cancelled(s, mover, st)) {
-        finish_turn(s, probe);
-        return;
-    }
-    switch (st.kind) {
-        case StepKind::Move: do_move(s, mover, st); break;
-        case StepKind::Build:
-        case StepKind::Dome: do_build(s, st); break;
-        case StepKind::Force: s.worker(st.aux).square = st.to; break;
-        case StepKind::Remove: s.board.remove_block(st.to); break;
-        case StepKind::Capture: s.worker(st.aux).square = no_square; break;
-        case StepKind::Place:
-            s.worker(st.worker).square = st.to;
-            s.worker(st.worker).in_reserve = false;
-            break;
-        case StepKind::Pass:
-            // Declining what is left: the turn goes to its end-of-turn part, where powers
-            // that say the turn may not end yet (and End-phase steps) still have their say.
-            if (s.phase != Phase::End)
-                s.phase = Phase::End;
-            else
-                complete_turn(s, probe);
-            break;
-        case StepKind::EndTurn: finish_turn(s, probe); break;
-        case StepKind::Token:
-        case StepKind::Aim:
-        case StepKind::Select: break;  // the power's after_step applies it
-        default: assert(false && "setup step in a turn"); break;
-    }
-    // A turn that ended (or waits to end, as it would have ended) hears no more of its steps.
-    if (s.over() || (s.turn.flags & turn_done) || s.turn.number != before.number || s.phase == Phase::Confirm) return;
-    for_each_power(s, mover, hook::after_step, [&](const PowerRules& r) {
-        if (r.after_step && (r.after_step_kinds & step_kind_bit(st.kind))) r.after_step(s, mover, st);
-    });
-    // Movements first (Harpies' slide, Charybdis' whirlpools), then what judges the result
-    // (Tartarus' Abyss, Gaea), so that no effect depends on which seat sits first (G13).
-    for_each_power_in_play(s, hook::after_any_move, [&](int o, const PowerRules& r) {
-        if (r.after_any_move) r.after_any_move(s, o, mover, st);
-    });
-    for_each_power_in_play(s, hook::after_any_step, [&](int o, const PowerRules& r) {
-        if (r.after_any_step) r.after_any_step(s, o, mover, st);
-    });
-    check_standing_wins(s);
-    if (s.over()) return;
-    if (s.seat(mover).out) {  // a power made the mover lose during its own turn (the Abyss)
-        if (probe)
-            s.turn.flags |= turn_done;
-        else
-            detail::start_turn(s, detail::next_seat_in(s, mover));
-        return;
-    }
-    guard_loops(s, before, st);
-    advance(s, probe);
-}
-
-// The completion search: can the current turn be brought to its end from here (or to the end
-// of the game, meeting the "if possible" demands)? A depth-first search over the raw
-// candidates in probe mode.
-//
-// Dead ends: a search that has met many points of the turn remembers those from which it
-// found no end (by detail::midturn_key: the state without the loop guard) and does not search
-// them again when another path leads there. Without this, a turn of many moves with no end in
-// sight (Hermes whose every build Limus forbids, or who must move up for Persephone) is
-// searched path by path, which never ends. The loop guard stops exactly the moves back to a
-// state on the current path (guard_loops), so this is a depth-first search of the graph of the
-// turn's states: within one search a point that found no end has none but through the points
-// still on the path, which the search goes on to explore. After a search that found an end
-// those may lead to one, so the points it remembered are forgotten; after one that found none,
-// nothing it met leads to an end, and they stay remembered for the next candidate.
-class CompletionSearch {
-public:
-    CompletionSearch() = default;
-    /// A search for a turn that is played: a declined turn (turn_flag::declined) is no end.
-    /// Whether the "if possible" demands can be met asks this (a decline meets nothing).
-    struct PlayedOnly {};
-    explicit CompletionSearch(PlayedOnly) : declined_ends_(false) {}
-
-    bool can_complete(const State& s) {
-        std::size_t first = noted_.size();
-        bool done = search(s);
-        if (done) {
-            for (std::size_t i = first; i < noted_.size(); ++i) dead_ends_.erase(noted_[i]);
-            noted_.resize(first);
-        }
-        return done;
-    }
-
-private:
-    bool search(const State& s) {
-        if (s.over()) return ended_meeting_demands(s);
-        if (s.turn.flags & turn_done)
-            return declined_ends_ || !(s.turn.flags & turn_flag::declined);
-        if (s.turn.flags & repeated) return false;
-        std::string key;
-        if (++points_ > remember_after) {
-            key = detail::midturn_key(s);
-            if (dead_ends_.contains(key)) return false;
-        }
-        StepList list;
-        candidates(s, list);
-        const TurnHooks hooks = turn_hooks(s);
-        // Last first: generators list moves before builds and passes, and a build or a pass is
-        // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
-        for (int i = list.size() - 1; i >= 0; --i) {
-            if (certainly_completes(s, list[i], hooks, declined_ends_)) return true;
-            State next = s;
-            apply_turn_step(next, list[i], true);
-            if (search(next)) return true;
-        }
-        if (!key.empty()) {
-            dead_ends_.insert(key);
-            noted_.push_back(std::move(key));
-        }
-        return false;
-    }
-
-    // Most searches end within a few points; only long ones pay for keys.
-    static constexpr int remember_after = 64;
-    int points_ = 0;
-    bool declined_ends_ = true;
-    std::unordered_set<std::string> dead_ends_;
-    std::vector<std::string> noted_;  // what dead_ends_ holds, in the order found
-};
-
-bool can_complete(const State& s) { return CompletionSearch{}.can_complete(s); }
-
-// True if some turn that is played (not declined) can meet every "if possible" demand; if not,
-// the demands are waived for the turn.
-bool demands_can_be_met(const State& s) {
-    return CompletionSearch{CompletionSearch::PlayedOnly{}}.can_complete(s);
-}
-
-// Full turns from a mid-turn probe state: dead ends add nothing, the turn's end adds one.
-std::uint64_t count_from(const State& s) {
-    if (s.over()) return ended_meeting_demands(s) ? 1 : 0;
-    if (s.turn.flags & turn_done) return 1;
-    if (s.turn.flags & repeated) return 0;
-    StepList list;
-    candidates(s, list);
-    const TurnHooks hooks = turn_hooks(s);
-    std::uint64_t n = 0;
-    for (const Step& c : list) {
-        if (int certain = turns_certain(s, c, hooks); certain >= 0) {
-            n += static_cast<std::uint64_t>(certain);
-            continue;
-        }
-        State next = s;
-        apply_turn_step(next, c, true);
-        n += count_from(next);
-    }
-    return n;
 }
 
 // The step on the truth that `seen`, listed on the decider's view (secrets in play, 3.2),
@@ -589,60 +261,96 @@ void go_on_without(State& s) {
 
 }  // namespace
 
+void detail::apply_turn_step(State& s, const Step& st, bool probe) {
+    if (s.interrupt >= 0) {  // an out-of-turn decision: the power applies its own step
+        int who = s.interrupt;
+        s.interrupt = -1;
+        if (st.kind != StepKind::Pass)
+            for_each_power(s, who, hook::after_step, [&](const PowerRules& r) {
+                if (r.after_step && (r.after_step_kinds & step_kind_bit(st.kind))) r.after_step(s, who, st);
+            });
+        check_standing_wins(s);
+        advance(s, probe);
+        // A decision that leaves the mover no way to finish ends the turn in the mover's loss
+        // in real play (apply_checked); a probe ends the turn there too, so the completion
+        // rule and perft at depth 1 count that turn as real play does (G21).
+        if (probe && !s.over() && !(s.turn.flags & turn_done) && s.interrupt < 0 && !can_complete(s))
+            s.turn.flags |= turn_done;
+        return;
+    }
+    int mover = s.turn.seat;
+    const TurnRecord before = record_of(s.turn);
+    if (!probe && st.kind != StepKind::EndTurn && cancelled(s, mover, st)) {
+        finish_turn(s, probe);
+        return;
+    }
+    if (detail::hooks_of_seat(s, mover) & hook::hero_use) spend_hero_uses(s, mover, st);
+    switch (st.kind) {
+        case StepKind::Move: do_move(s, mover, st); break;
+        case StepKind::Build:
+        case StepKind::Dome: do_build(s, st); break;
+        case StepKind::Force: s.worker(st.aux).square = st.to; break;
+        case StepKind::Remove: s.board.remove_block(st.to); break;
+        case StepKind::Capture: s.worker(st.aux).square = no_square; break;
+        case StepKind::Place:
+            s.worker(st.worker).square = st.to;
+            s.worker(st.worker).in_reserve = false;
+            break;
+        case StepKind::Pass:
+            // Declining what is left: the turn goes to its end-of-turn part, where powers
+            // that say the turn may not end yet (and End-phase steps) still have their say.
+            if (s.phase != Phase::End)
+                s.phase = Phase::End;
+            else
+                complete_turn(s, probe);
+            break;
+        case StepKind::EndTurn: finish_turn(s, probe); break;
+        case StepKind::Token:
+        case StepKind::Aim:
+        case StepKind::Select: break;  // the power's after_step applies it
+        default: assert(false && "setup step in a turn"); break;
+    }
+    // A turn that ended (or waits to end, as it would have ended) hears no more of its steps.
+    if (s.over() || (s.turn.flags & turn_done) || s.turn.number != before.number || s.phase == Phase::Confirm) return;
+    for_each_power(s, mover, hook::after_step, [&](const PowerRules& r) {
+        if (r.after_step && (r.after_step_kinds & step_kind_bit(st.kind))) r.after_step(s, mover, st);
+    });
+    // The move itself first (Charybdis' pull), then the movements after it (Harpies' slide),
+    // then what judges the result (Tartarus' Abyss, Gaea), so that no effect depends on which
+    // seat sits first (G13, T18).
+    for_each_power_in_play(s, hook::completes_move, [&](int o, const PowerRules& r) {
+        if (r.completes_move) r.completes_move(s, o, mover, st);
+    });
+    // A pull that won ended the game: nothing slides after a win (W5).
+    if (!s.over())
+        for_each_power_in_play(s, hook::after_any_move, [&](int o, const PowerRules& r) {
+            if (r.after_any_move) r.after_any_move(s, o, mover, st);
+        });
+    for_each_power_in_play(s, hook::after_any_step, [&](int o, const PowerRules& r) {
+        if (r.after_any_step) r.after_any_step(s, o, mover, st);
+    });
+    check_standing_wins(s);
+    if (s.over()) return;
+    if (s.seat(mover).out) {  // a power made the mover lose during its own turn (the Abyss)
+        if (probe)
+            s.turn.flags |= turn_done;
+        else
+            detail::start_turn(s, detail::next_seat_in(s, mover));
+        return;
+    }
+    guard_loops(s, before, st);
+    advance(s, probe);
+}
+
 int decider(const State& state) {
     if (state.over()) return -1;
     return state.interrupt >= 0 ? state.interrupt : state.turn.seat;
 }
 
-void legal_steps(const State& state, StepList& out) {
-    out.clear();
-    if (state.over()) return;
-    // With secrets in play a seat decides on what it can see: its steps are made on its view,
-    // and a step the hidden truth forbids is cancelled when applied (PowerRules::cancels).
-    if (secrets_in_play(state)) {
-        State seen = view_for(state, decider(state));
-        candidates(seen, out);
-        CompletionSearch search;
-        const TurnHooks hooks = turn_hooks(seen);
-        if (turn_phase(seen.phase) && seen.interrupt < 0)
-            out.filter([&](const Step& c) {
-                if (certainly_completes(seen, c, hooks)) return true;
-                State next = seen;
-                apply_turn_step(next, c, true);
-                return search.can_complete(next);
-            });
-        return;
-    }
-    detail::legal_steps_on_truth(state, out);
-}
-
-void detail::legal_steps_on_truth(const State& state, StepList& out) {
-    out.clear();
-    if (state.over()) return;
-    candidates(state, out);
-    // An out-of-turn decision is the interrupting seat's own: the mover's completion rule
-    // does not bind it (apply_checked settles a mover left without a turn).
-    if (!turn_phase(state.phase) || state.interrupt >= 0) return;
-    CompletionSearch search;  // one memory of dead ends for all candidates
-    const TurnHooks hooks = turn_hooks(state);
-    out.filter([&](const Step& c) {
-        if (certainly_completes(state, c, hooks)) return true;
-        State next = state;
-        apply_turn_step(next, c, true);
-        return search.can_complete(next);
-    });
-}
-
-void detail::use_shortcuts(bool on) { detail::shortcuts = on; }
 
 void detail::apply_on_truth(State& state, const Step& step) { apply_checked(state, step, true); }
 
 std::optional<Step> detail::true_step(const State& state, const Step& seen) { return true_counterpart(state, seen); }
-
-std::uint64_t count_full_turns(const State& state) {
-    if (state.over() || !turn_phase(state.phase)) return 0;
-    return count_from(state);
-}
 
 void apply_step(State& state, const Step& step) {
 #ifndef NDEBUG
@@ -662,17 +370,6 @@ std::optional<std::string> try_step(State& state, const Step& step) {
     return std::nullopt;
 }
 
-bool turn_can_complete(const State& state) { return can_complete(state); }
-
-bool move_allowed(const State& s, int mover, const Step& move) { return move_is_allowed(s, mover, move); }
-
-bool build_allowed(const State& s, int mover, const Step& b) {
-    bool ok = true;
-    for_each_power_in_play(s, hook::may_build, [&](int o, const PowerRules& r) {
-        if (ok && r.may_build && !r.may_build(s, o, mover, b)) ok = false;
-    });
-    return ok;
-}
 
 bool in_play(const State& state) { return turn_phase(state.phase); }
 

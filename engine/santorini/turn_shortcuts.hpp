@@ -1,8 +1,8 @@
 #pragma once
-// Internal to the core (rules.cpp): where the completion rule and counting can skip playing a
-// step. Both are exact: they answer what playing the step in a probe would, from facts of the
-// core turn that no hook in play can change (a test compares them with playing every step:
-// perft_shortcuts_test.cpp). docs/engine.md 3.2 and 8.
+// Internal to the core (completion.cpp): where the completion rule and counting can skip
+// playing a step. Both are exact: they answer what playing the step in a probe would, from
+// facts of the core turn that no hook in play can change (a test compares them with playing
+// every step: perft_shortcuts_test.cpp). docs/engine.md 3.2 and 8.
 
 #include <cstdint>
 
@@ -40,7 +40,8 @@ inline std::uint32_t kinds_of_rest(const Step& c) {
 // never skipped.
 inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) {
     return shortcuts && s.interrupt < 0 &&
-           !(h.any & (hook::after_any_move | hook::after_any_step | hook::may_end_turn | hook::if_possible)) &&
+           !(h.any & (hook::completes_move | hook::after_any_move | hook::after_any_step | hook::may_end_turn |
+                      hook::if_possible)) &&
            !(h.mover_after_step_kinds & kinds_of_rest(c));
 }
 

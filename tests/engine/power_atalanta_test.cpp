@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/santorini/perft.hpp"
 #include "engine/santorini/powers/hero.hpp"
 #include "scenario.hpp"
 
@@ -55,6 +56,25 @@ TEST_CASE("Atalanta wins by moving up to level 3 in the middle of her moves", "[
     play(s, {"move B2 C2", "move C2 D2", "move D2 D3"});
     REQUIRE(s.over());
     CHECK(s.winners == 0b01);
+}
+
+TEST_CASE("Atalanta's power is spent by a second move that wins", "[atalanta][hero]") {
+    // Spent from the use's first step (ruling HA3), whatever that step does: a second move that
+    // wins spends it as one that does not. Her end boards after one turn are then one per
+    // placement and card state: 253, where a winning second move leaving the card unspent
+    // beside the same placement reached with it spent made 254.
+    const char* text = "00100/02310/12020/01210/00001 A:B4,C2 B:D4,B2 A powers=Atalanta,-";
+    State s = position(text);
+    play(s, {"move C2 D3", "move D3 C4"});
+    REQUIRE(s.over());
+    CHECK(s.winners == 0b01);
+    CHECK(powers::hero_spent(s, 0));
+    CHECK(perft_distinct(position(text)) == 253);
+    // A win by the first move is no use: the power stays.
+    State first = position(text);
+    play(first, {"move B4 C4"});
+    REQUIRE(first.over());
+    CHECK_FALSE(powers::hero_spent(first, 0));
 }
 
 TEST_CASE("Atalanta's further moves are normal moves: one level up at most", "[atalanta]") {

@@ -32,6 +32,16 @@ TEST_CASE("Bellerophon wins by climbing from level 1 to level 3", "[bellerophon]
     CHECK(s.winners == 0b01);
 }
 
+TEST_CASE("Bellerophon's winning climb spends his power", "[bellerophon][hero]") {
+    // Spent by the use itself (rulings HA5, "Heroes: Jason to Theseus"), not by what follows it:
+    // a climb that ends the game is a use like any other.
+    State s = position("00000/03000/13000/00000/00000 A:A3,E3 B:E5,E1 A powers=Bellerophon,-");
+    play(s, {"move A3 B4"});
+    REQUIRE(s.over());
+    CHECK(s.winners == 0b01);
+    CHECK(powers::hero_spent(s, 0));
+}
+
 TEST_CASE("Bellerophon: normal moves, one level up included, leave the power unused",
           "[bellerophon]") {
     State s = position("00000/00000/00210/00000/00000 A:B2,E5 B:A5,E1 A powers=Bellerophon,-");

@@ -64,11 +64,23 @@ TEST_CASE("Charybdis: the pull is part of the move and wins by moving up onto he
     play(t, {"move B4 C3"});
     REQUIRE(t.over());
     CHECK(t.winners == 0b10);
-    // From height 3 to height 3: no win, as for a normal move.
+}
+
+TEST_CASE("Charybdis: from level 3 onto a level-3 whirlpool, pulled to another on level 3, is no win",
+          "[charybdis]") {
+    // Ruling T15: the move onto the first whirlpool and the pull each go from level 3 to level
+    // 3; neither moves up, so nobody wins (Board Game Arena counts a win here).
     State u = position("00000/03000/00303/00000/00000 A:A1,E1 B:B4,E5 B powers=Charybdis,- tokens=C3+E3,-");
     play(u, {"move B4 C3"});
     CHECK_FALSE(u.over());
     CHECK(u.worker_at(*parse_square("E3")) == 2);
+    play(u, {"build E3 D3"});
+    CHECK(decider(u) == 0);
+    // Her own worker the same.
+    State own = position("00000/03000/00303/00000/00000 A:B4,E1 B:A1,E5 A powers=Charybdis,- tokens=C3+E3,-");
+    play(own, {"move B4 C3"});
+    CHECK_FALSE(own.over());
+    CHECK(own.worker(0).square == *parse_square("E3"));
 }
 
 TEST_CASE("Charybdis: Hera's veto binds a win by the pull onto the perimeter", "[charybdis][hera]") {
@@ -109,4 +121,32 @@ TEST_CASE("Charybdis in 3 players: her whirlpools leave the game with her", "[ch
     CHECK(s.card(0).tokens == 0);
     play(s, {"move C4 C3"});
     CHECK(s.worker_at(*parse_square("C3")) == 1);
+}
+
+TEST_CASE("Charybdis and Aeolus: the Wind never stops a pull", "[charybdis][aeolus]") {
+    // Ruling T17: the pull "is considered to be in the same direction as the previous move",
+    // which the Wind allowed; so it happens whatever way the second whirlpool lies. The Wind
+    // blows north (memory=1): nobody moves south, yet the pull from C3 goes south to C1.
+    State s = position(
+        "00000/00000/00000/00000/00000 A:B3,E5 B:A5,E1 A powers=Aeolus,Charybdis memory=1,0 tokens=-,C1+C3");
+    CHECK_FALSE(legal(s, "move B3 B2"));  // south, into the Wind
+    play(s, {"move B3 C3"});              // east
+    CHECK(s.worker(0).square == *parse_square("C1"));
+    CHECK(legal(s, "build C1 C2"));
+}
+
+TEST_CASE("Charybdis and the Harpies: the pull comes first, then the slide from the second whirlpool",
+          "[charybdis][harpies]") {
+    // Ruling T3 (and T18 for the seat order): the pull is part of the move, "in the same
+    // direction as the previous move", so the Harpies slide the worker on from the second
+    // whirlpool (A1) in the move's direction (east, to E1), whichever seat sits first.
+    State harpies_first = position(
+        "00000/00000/00000/00000/00000 A:A5,E5 B:B3,E4 B powers=Harpies,Charybdis tokens=-,A1+C3");
+    play(harpies_first, {"move B3 C3"});
+    CHECK(harpies_first.worker(2).square == *parse_square("E1"));
+    CHECK(legal(harpies_first, "build E1 D1"));
+    State charybdis_first = position(
+        "00000/00000/00000/00000/00000 A:B3,E4 B:A5,E5 A powers=Charybdis,Harpies tokens=A1+C3,-");
+    play(charybdis_first, {"move B3 C3"});
+    CHECK(charybdis_first.worker(0).square == *parse_square("E1"));
 }

@@ -2,6 +2,8 @@
 // other, you alone have use of their power until your next turn. Rulings (RULES.md,
 // docs/rulings.md C14-C18). Notation: `holder=A,A` says who uses each seat's card.
 
+#include "engine/santorini/powers/card_tokens.hpp"
+#include "engine/santorini/view.hpp"
 #include "scenario.hpp"
 
 using namespace santorini;
@@ -132,4 +134,46 @@ TEST_CASE("Circe with Athena's card: her move up binds Athena, and only while Ci
     // Circe's turn without the card: nothing of hers is remembered any more.
     CHECK(s.card(1).memory == 0);
     CHECK(legal(s, "move B5 A5"));
+}
+
+TEST_CASE("Circe holding Tartarus' card: the Abyss stays his secret, and still swallows her",
+          "[circe][tartarus][view]") {
+    // Ruling C27: the secret belongs to the card's owner (behind his Shield); the thief uses
+    // the power, whose only effect is the loss, without seeing the Abyss (C3 here).
+    const char* fen = "00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Circe,Tartarus data=0,d";
+    State s = position(fen);
+    REQUIRE(s.holder[1] == 0);  // B's workers are apart: Circe took the card
+    CHECK(powers::abyss(view_for(s, 0), 1) == no_square);
+    CHECK(powers::abyss(view_for(s, spectator), 1) == no_square);
+    CHECK(powers::abyss(view_for(s, 1), 1) == 12);
+    // Her legal steps are made on her view, so they are those of a board without the Abyss.
+    CHECK(legal_texts(s) ==
+          legal_texts(position("00000/00000/00000/00000/00000 A:B2,E5 B:A5,E1 A powers=Circe,Tartarus")));
+    // "Any player's Worker": her own worker entering it loses, the card in her hands or not.
+    play(s, {"move B2 C3"});
+    REQUIRE(s.over());
+    CHECK(s.winners == 0b10);
+}
+
+TEST_CASE("Circe holding Moerae's card: the Fate stays Moerae's secret, and wins for Circe",
+          "[circe][moerae][view]") {
+    // Ruling C27: Moerae's three workers are apart, so Circe uses the card until her next turn;
+    // "you win instead" is then Circe, and Moerae's own climb into her Fate (B2-C3, data 18c0)
+    // wins for Circe. The Fate stays hidden from Circe, who never decides by it.
+    const char* fen =
+        "00000/00000/00320/00000/00000 A:A1,E5 B:D3,A5,E1 A powers=Circe,Moerae data=0,18c0";
+    State s = position(fen);
+    REQUIRE(s.holder[1] == 0);
+    CHECK(powers::fate(view_for(s, 0), 1) == 0);
+    CHECK(powers::fate(view_for(s, 1), 1) == 0x18c0);
+    play(s, {"move A1 A2", "build A2 A1", "move D3 C3"});
+    REQUIRE(s.over());
+    CHECK(s.winners == 0b01);
+    // Without the theft (workers next to each other) the same climb wins for Moerae herself.
+    State kept = position(
+        "00000/00000/00320/00000/00000 A:A1,E5 B:D3,D2,E1 A powers=Circe,Moerae data=0,18c0");
+    REQUIRE(kept.holder[1] == 1);
+    play(kept, {"move A1 A2", "build A2 A1", "move D3 C3"});
+    REQUIRE(kept.over());
+    CHECK(kept.winners == 0b10);
 }

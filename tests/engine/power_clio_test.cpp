@@ -76,3 +76,19 @@ TEST_CASE("Clio's coins stop Apollo's swap and Minotaur's push", "[clio][apollo]
     State u = position("00000/00000/00000/00000/00000 A:C2,E1 B:D2,E5 B powers=Clio,Minotaur");
     CHECK(legal(u, "move D2 C2"));  // without the coin the push is legal
 }
+
+TEST_CASE("Clio's worker on a coin is beyond Medusa: she cannot build there", "[clio][medusa]") {
+    // Ruling T16: Medusa's petrification is a build in the victim's space "if possible"; a coin
+    // space is a dome for Clio's opponents (T5), so Medusa cannot build there and Clio's worker
+    // on the coin (C3, level 1, below Medusa's D3 on level 2) stays.
+    State s = position(
+        "00000/00000/00120/00000/00000 A:D3,A1 B:C3,E5 A powers=Medusa,Clio counter=0,1 tokens=-,C3");
+    play(s, {"move A1 A2", "build A2 A1"});
+    CHECK(decider(s) == 1);  // no capture: the turn ended
+    CHECK(s.worker_at(*parse_square("C3")) >= 0);
+    // Without the coin she petrifies it and builds in its space.
+    State plain = position("00000/00000/00120/00000/00000 A:D3,A1 B:C3,E5 A powers=Medusa,Clio counter=0,1");
+    play(plain, {"move A1 A2", "build A2 A1", "capture D3 C3"});
+    CHECK(plain.worker_at(*parse_square("C3")) < 0);
+    CHECK(plain.board.height(*parse_square("C3")) == 2);
+}

@@ -184,3 +184,26 @@ TEST_CASE("Dionysus may decline the additional turn with Persephone in play",
     CHECK(legal(flat, "move E1 D1"));
     CHECK(legal(flat, "pass"));
 }
+
+TEST_CASE("Dionysus and Hades: Hades' worker he moves may move down; his own may not",
+          "[dionysus][hades]") {
+    // Ruling C11: Hades binds "opponent Workers" by their owner, so in the additional turn the
+    // worker Dionysus moves, Hades' own, goes down freely (E1 on level 1 to D1).
+    State s = position("00001/00000/00000/00300/00001 A:B2,E5 B:A5,E1 A powers=Dionysus,Hades");
+    CHECK_FALSE(legal(s, "move E5 D5"));  // his own turn: his worker may not go down
+    play(s, {"move B2 B1", "dome B1 C2"});
+    REQUIRE(s.turn.flags & turn_flag::extra_turn);
+    CHECK(legal(s, "move E1 D1"));
+    play(s, {"move E1 D1", "build D1 E1"});
+    CHECK(decider(s) == 1);
+}
+
+TEST_CASE("Dionysus and Siren: no song in his additional turn", "[dionysus][siren]") {
+    // Rulings C11 and W4: the additional turn is his, with his powers; Siren's song is her
+    // turn's, so he moves her worker and builds, and nobody is forced.
+    State s = position("00000/00000/00000/00300/00000 A:B2,E5 B:A5,E1 A powers=Dionysus,Siren memory=0,1");
+    play(s, {"move B2 B1", "dome B1 C2"});
+    REQUIRE(s.turn.flags & turn_flag::extra_turn);
+    CHECK(legal_starting(s, "force").empty());
+    CHECK(legal(s, "move E1 D1"));
+}

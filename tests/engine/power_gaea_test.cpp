@@ -188,3 +188,21 @@ TEST_CASE("Gaea conceding while her decision is pending: the mover's turn goes o
     CHECK(s.turn.seat == 0);  // C's turn had nothing left: A plays
     CHECK(to_notation(s) == "00000/00000/003D00/00000/00000 A:A1,B1 B:- C:D2,A5 A powers=Apollo,Gaea,- out=B");
 }
+
+TEST_CASE("Gaea and Circe: the card Circe takes places nobody, and Gaea places nothing meanwhile",
+          "[gaea][circe]") {
+    // Ruling E5: the workers on Gaea's card are Gaea's; Circe, using the card, has none on it,
+    // so a dome gives her nothing, and Gaea, without her card, places nothing either.
+    State s = position("00000/00000/00000/00300/00000 A:B2,E5 B:A5,E1 A powers=Circe,Gaea reserve=0,2");
+    REQUIRE(s.holder[1] == 0);
+    play(s, {"move B2 B1", "dome B1 C2"});
+    CHECK(s.interrupt < 0);
+    CHECK(decider(s) == 1);
+    CHECK(legal_starting(s, "place").empty());
+    // Gaea keeping her card (her workers neighbour each other) places after the same dome.
+    State kept = position("00000/00000/00000/00300/00000 A:B2,E5 B:A5,A4 A powers=Circe,Gaea reserve=0,2");
+    REQUIRE(kept.holder[1] == 1);
+    play(kept, {"move B2 B1", "dome B1 C2"});
+    CHECK(decider(kept) == 1);
+    CHECK_FALSE(legal_starting(kept, "place").empty());
+}

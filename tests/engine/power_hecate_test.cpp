@@ -192,3 +192,17 @@ TEST_CASE("Hecate: Aphrodite's card does not tell her which hidden workers stand
     CHECK_FALSE(legal(s, "move C3 D4"));
     CHECK(legal(s, "move C3 B3"));
 }
+
+TEST_CASE("Hecate: Medusa cannot petrify a hidden worker; the capture the truth owes ends her turn (ruling H10)",
+          "[hecate][medusa]") {
+    // Hecate's worker on C3 (ground) is below Medusa's D3 (level 1): the truth owes a capture,
+    // Medusa's view shows nobody there. Her view offers nothing, so the rest of her turn is lost
+    // as after a cancel: the hidden worker stays and nothing is built on C3.
+    State s = position("00000/00000/00010/00000/00000 A:D3,A1 B:C3,E1 A powers=Medusa,Hecate");
+    play(s, {"move A1 A2"});
+    CHECK(legal_starting(s, "capture").empty());
+    play(s, {"build A2 A1"});
+    CHECK(decider(s) == 1);
+    CHECK(s.worker_at(*parse_square("C3")) >= 0);
+    CHECK(s.board.height(*parse_square("C3")) == 0);
+}

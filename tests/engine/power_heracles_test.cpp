@@ -95,4 +95,5 @@ TEST_CASE("Heracles' domes against Chronus: a fifth complete tower wins for Chro
     play(s, {"move B2 B1", "build B1 A1", "dome B1 C2"});
     REQUIRE(s.over());
     CHECK(s.winners == 0b10);
+    CHECK(powers::hero_spent(s, 0));  // the dome that ends the game is a use like any other
 }

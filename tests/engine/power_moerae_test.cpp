@@ -127,3 +127,20 @@ TEST_CASE("Moerae: the opponent's legal steps are the same with and without the 
     CHECK(legal_texts(with) == legal_texts(without));
     CHECK(perft(with, 2) == perft_by_steps(with, 2));
 }
+
+TEST_CASE("Moerae against Odysseus: his force into her Fate is no win; his own climb into it is",
+          "[moerae][odysseus][hero]") {
+    // Ruling H1 and HB9: the Fate (D4-E5, data 18c0000) catches wins by a move; a worker forced
+    // to a corner on level 3 does not move, so nobody wins. Odysseus' own move up onto level 3
+    // in her Fate is a win, which she takes.
+    State forced = position(
+        "00003/00000/00000/00000/00000 A:C4,A1 B:D4,A3,C1 A powers=Odysseus,Moerae data=0,18c0000");
+    play(forced, {"force D4 E5"});
+    CHECK_FALSE(forced.over());
+    CHECK(forced.worker_at(*parse_square("E5")) >= 0);
+    State climb = position(
+        "00003/00020/00000/00000/00000 A:D4,A1 B:B4,A3,C1 A powers=Odysseus,Moerae data=0,18c0000");
+    play(climb, {"move D4 E5"});
+    REQUIRE(climb.over());
+    CHECK(climb.winners == 0b10);
+}

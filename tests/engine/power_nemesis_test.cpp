@@ -67,3 +67,29 @@ TEST_CASE("Nemesis in 4 players swaps with the other team's workers", "[nemesis]
     play(s, {"move A1 A2", "build A2 A3", "force E5 A2", "force D5 B1"});
     CHECK(to_notation(s) == "00000/00000/10000/00000/00000 A:E5,D5 B:B1,A2 B players=4 powers=Nemesis,-,-,-");
 }
+
+TEST_CASE("Nemesis against Jason's three workers swaps both of hers", "[nemesis][jason]") {
+    // Ruling T9/T10: Jason's placed worker is an ordinary worker of his; "as many as possible"
+    // is min(2, 3) = 2 swaps, her lowest unswapped worker taking any of his each time.
+    State s = position("00000/00000/00000/00000/00000 A:A1,B1 B:D5,E5,E3 A powers=Nemesis,Jason counter=0,1");
+    play(s, {"move A1 A2", "build A2 A3"});
+    CHECK(sorted(legal_texts(s)) == sorted({"force D5 A2", "force E3 A2", "force E5 A2", "pass"}));
+    play(s, {"force E3 A2"});
+    CHECK(sorted(legal_texts(s)) == sorted({"force D5 B1", "force E5 B1"}));  // no end before the second
+    play(s, {"force D5 B1"});
+    CHECK(decider(s) == 1);
+    CHECK(to_notation(s) == "00000/00000/10000/00000/00000 A:E3,D5 B:B1,E5,A2 B powers=Nemesis,Jason counter=0,1");
+}
+
+TEST_CASE("Circe holding Nemesis' card swaps with Nemesis' workers", "[nemesis][circe]") {
+    // Rulings C15 and T9: Nemesis' workers are apart, so Circe uses the card until her next
+    // turn; its end-of-turn retribution is hers, against its owner.
+    State s = position("00000/00000/00000/00000/00000 A:A1,B1 B:D5,E3 A powers=Circe,Nemesis");
+    REQUIRE(s.holder[1] == 0);
+    play(s, {"move A1 A2", "build A2 A3"});
+    CHECK(sorted(legal_texts(s)) == sorted({"force D5 A2", "force E3 A2", "pass"}));
+    play(s, {"force E3 A2", "force D5 B1"});
+    CHECK(decider(s) == 1);
+    CHECK(s.worker(0).square == *parse_square("E3"));
+    CHECK(s.worker(1).square == *parse_square("D5"));
+}

@@ -111,3 +111,12 @@ TEST_CASE("Odysseus forcing Aphrodite's worker away leaves his bound worker boun
     CHECK(legal_starting(s, "move C3") == std::vector<std::string>{"move C3 D2", "move C3 D4"});
     CHECK_FALSE(legal_starting(s, "move A1").empty());  // A1 started away from her: free
 }
+
+TEST_CASE("Odysseus against Hecate forces nobody: he cannot see her workers", "[odysseus][hero][hecate]") {
+    // Ruling HB14: he chooses on his view (H7), where none of her workers stand, so no force is
+    // offered (and none can be cancelled); his power stays unused, as Adonis' (HA11).
+    State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:C3,E5 A powers=Odysseus,Hecate");
+    CHECK(legal_starting(s, "force").empty());
+    play(s, {"move B2 B1", "build B1 A1"});
+    CHECK_FALSE(powers::hero_spent(s, 0));
+}

@@ -93,3 +93,16 @@ TEST_CASE("Siren walled in may still sing, so she does not lose", "[siren]") {
     State lost = position("00000/00000/00000/0D0D00D0D/00D00D0 A:A1,E1 B:A5,C5 A powers=Siren,- memory=1,0");
     CHECK(lost.over());
 }
+
+TEST_CASE("Siren under Persephone: the song moves nothing up, so only when no turn can",
+          "[siren][persephone]") {
+    // Ruling W10: "if possible, at least one Worker must move up this turn"; the song moves no
+    // worker of hers (forced workers do not move), so while a move up is possible (A1 to the
+    // block on B1) the song is not offered; with none possible the demand is waived and she may
+    // sing.
+    State up = position("00000/00000/00000/00000/01000 A:A1,E1 B:B3,D4 A powers=Siren,Persephone memory=1,0");
+    CHECK(legal_starting(up, "force").empty());
+    CHECK(legal(up, "move A1 B1"));
+    State flat = position("00000/00000/00000/00000/00000 A:A1,E1 B:B3,D4 A powers=Siren,Persephone memory=1,0");
+    CHECK(legal(flat, "force B3 B4"));
+}

@@ -111,3 +111,33 @@ TEST_CASE("Tartarus: a block built on the Abyss is entered like any space", "[ta
     REQUIRE(s.over());
     CHECK(s.winners == 0b01);
 }
+
+TEST_CASE("Tartarus: entering the Abyss needs no build after it: the loss is immediate (ruling H13)",
+          "[tartarus][limus]") {
+    // Limus' workers on C2 and C4 forbid Tartarus every build around C3, the Abyss: a move there
+    // could be followed by no build, but it ends the game at once, as a winning move would.
+    const char* fen = "00000/00000/00000/00000/00000 A:B2,A5 B:C2,C4 A powers=Tartarus,Limus data=d,0";
+    State s = position(fen);
+    CHECK(legal(s, "move B2 C3"));
+    play(s, {"move B2 C3"});
+    REQUIRE(s.over());
+    CHECK(s.winners == 0b10);
+    // The same square without the Abyss is no move: no build could follow it.
+    State plain = position("00000/00000/00000/00000/00000 A:B2,A5 B:C2,C4 A powers=Tartarus,Limus");
+    CHECK_FALSE(legal(plain, "move B2 C3"));
+    // Perft is omniscient: the entry is one turn more than with the Abyss out of reach (E1).
+    const char* elsewhere = "00000/00000/00000/00000/00000 A:B2,A5 B:C2,C4 A powers=Tartarus,Limus data=5,0";
+    CHECK(perft(position(fen), 1) == perft(position(elsewhere), 1) + 1);
+}
+
+TEST_CASE("Tartarus: a player whose only move leads into the Abyss has a turn, and loses by it (ruling H6)",
+          "[tartarus]") {
+    // B's worker on A1 can only go to B2 (A2 and B1 are domed), the Abyss; the one on E5 is
+    // walled in. B does not lose at the turn's start: it moves into the Abyss and loses there.
+    State s = position("0000D0/0000D0D/00000/0D0000/00D000 A:C3,C4 B:A1,E5 B powers=Tartarus,- data=7,0");
+    CHECK_FALSE(s.over());
+    CHECK(legal_texts(s) == std::vector<std::string>{"move A1 B2"});
+    play(s, {"move A1 B2"});
+    REQUIRE(s.over());
+    CHECK(s.winners == 0b01);
+}

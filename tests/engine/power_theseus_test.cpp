@@ -79,3 +79,17 @@ TEST_CASE("Theseus' card state reads and writes in notation", "[theseus][hero][n
     play(s, {"move A1 A2", "build A2 A1"});
     CHECK(decider(s) == 1);
 }
+
+TEST_CASE("Bellerophon's climb can leave his worker two levels above Theseus': it may be slain",
+          "[theseus][bellerophon][hero]") {
+    // Rulings HA5 and HB12: the climb (C2 on the ground to C3 on level 2) is a move like any
+    // other; at the end of Theseus' next turn the worker stands exactly two levels above his D3.
+    State s = position("00000/00000/00200/00000/00000 A:D3,A5 B:C2,E1 B powers=Theseus,Bellerophon");
+    play(s, {"move C2 C3", "build C3 C4", "move A5 A4", "build A4 A5"});
+    CHECK(legal(s, "capture D3 C3"));
+    play(s, {"capture D3 C3"});
+    CHECK(s.worker_at(*parse_square("C3")) < 0);
+    CHECK(powers::hero_spent(s, 0));
+    CHECK(powers::hero_spent(s, 1));
+    CHECK(decider(s) == 1);  // his other worker still has a turn
+}

@@ -10,10 +10,17 @@
 // AddressSanitizer (the engine's legal_steps dominates, and debug apply_step checks legality
 // again). SANTORINI_RANDOM_GAMES_PERCENT=10 plays a tenth of every group (about a minute under
 // the sanitizers), for a job that must stay short; unset, every group plays in full.
+//
+// The 2-player pair sweep also reports (a warning) the seats of a matchup that never took a
+// step of their own power while that power does in other matchups, and the powers that never
+// take one (passive ones: restrictions, vetoes, standing wins). SANTORINI_RANDOM_PAIR_GAMES=N
+// plays N games per pair instead of the default 2, for a longer sweep.
 
 #include <algorithm>
 #include <catch2/catch_test_macros.hpp>
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -101,11 +108,14 @@ std::string check_notation(const State& s, const StepList& steps, bool with_step
     return "";
 }
 
+// Called before each step is applied, with the state it is taken in.
+using StepObserver = std::function<void(const State&, const Step&)>;
+
 // Plays one random game from `st`; records what went wrong in `o`. Every step is drawn from
 // the legal list (apply_step asserts that again in debug builds); in every tenth game each
 // step also goes through its text (parse_step) and try_step, which checks it against a
 // freshly generated list, and each turn start's notation must read back with the same steps.
-void play_game(const Settings& st, std::mt19937_64& rng, Outcome& o) {
+void play_game(const Settings& st, std::mt19937_64& rng, Outcome& o, const StepObserver& observe = {}) {
     bool through_text = o.games % 10 == 0;
     ++o.games;
     auto created = new_game(st);
@@ -122,6 +132,7 @@ void play_game(const Settings& st, std::mt19937_64& rng, Outcome& o) {
     while (!s.over() && static_cast<int>(played.size()) < step_bound) {
         const Step step = list[static_cast<int>(rng() % static_cast<std::uint64_t>(list.size()))];
         int index = static_cast<int>(played.size());
+        if (observe) observe(s, step);
         if (through_text) {
             auto parsed = parse_step(s, to_text(step));
             if (!parsed || !(*parsed == step)) {
@@ -169,6 +180,38 @@ void report(const Outcome& o, const char* group) {
     CHECK(o.over_bound == 0);
 }
 
+// True if `step`, taken by the decider in a turn of `s`, is one a game without powers never
+// offers: a kind only powers make (force, remove, capture, place, token, aim, select), or a
+// move or build outside the plain turn (a further move, a move that displaces a worker or
+// climbs two levels or jumps, a build before moving or after the first, a dome below level 3).
+// A restriction or a veto (Athena, Hera, Limus) is no step of its owner, so passive powers
+// never use one; Pan's win by moving down is a plain move here.
+bool power_step(const State& s, const Step& st) {
+    if (!in_play(s)) return false;  // setup steps (Tartarus' Abyss, Aeolus' Wind) are always made
+    auto plain_build = [&] {
+        return s.interrupt < 0 && s.phase == Phase::AfterMove && st.aux != 1 && st.worker == s.turn.worker &&
+               (neighbors(st.from) & bit(st.to)) != 0;
+    };
+    switch (st.kind) {
+        case StepKind::Move:
+            return s.interrupt >= 0 || s.phase != Phase::Begin || s.turn.moves != 0 || st.aux != no_square ||
+                   !(neighbors(st.from) & bit(st.to)) || s.board.height(st.to) - s.board.height(st.from) > 1;
+        case StepKind::Build: return !plain_build();
+        case StepKind::Dome: return !plain_build() || s.board.height(st.to) != 3;
+        case StepKind::Pass:
+        case StepKind::EndTurn: return false;
+        default: return true;
+    }
+}
+
+// Games per pair for the 2-player sweep: SANTORINI_RANDOM_PAIR_GAMES asks for more (a longer
+// sweep, so that fewer matchups end before a power's chance comes), else `n`.
+int pair_games(int n) {
+    const char* asked = std::getenv("SANTORINI_RANDOM_PAIR_GAMES");
+    int a = asked ? std::atoi(asked) : 0;
+    return a > 0 ? a : games(n);
+}
+
 Settings base(std::mt19937_64& rng, int players, DraftMode draft) {
     Settings st;
     st.players = players;
@@ -197,15 +240,45 @@ TEST_CASE("random games with every pair of powers stay consistent, end and repla
         for (auto b : eligible)
             if (a != b && !banned_pair(a, b)) pairs.emplace_back(a, b);
     REQUIRE(!pairs.empty());
-    int per_pair = games(std::max(2, 3600 / static_cast<int>(pairs.size())));
+    int per_pair = pair_games(std::max(2, 3600 / static_cast<int>(pairs.size())));
     Outcome o;
-    for (auto [a, b] : pairs)
+    // Which seats of each pair took a step of their own power (power_step), and which powers
+    // ever did: a power that uses steps elsewhere but never in some matchup is reported (a
+    // warning, not a failure: a few random games may end before its chance, and a matchup may
+    // rule it out, as Hecate's hidden workers do Adonis' and Odysseus').
+    std::map<std::pair<PowerId, PowerId>, int> used_in_pair;  // bit 0: a's steps, bit 1: b's
+    std::map<PowerId, bool> used_anywhere;
+    for (auto [a, b] : pairs) {
+        int& used = used_in_pair[{a, b}];
         for (int g = 0; g < per_pair; ++g) {
             Settings st = base(rng, 2, DraftMode::Fixed);
             st.powers = {a, b};
-            play_game(st, rng, o);
+            play_game(st, rng, o, [&](const State& s, const Step& step) {
+                int seat = decider(s);
+                if (seat >= 0 && seat < 2 && power_step(s, step)) used |= 1 << seat;
+            });
         }
+        if (used & 1) used_anywhere[a] = true;
+        if (used & 2) used_anywhere[b] = true;
+    }
     report(o, "2p fixed pairs");
+    int unused = 0;
+    std::string listed;
+    for (auto [pair, used] : used_in_pair)
+        for (int seat = 0; seat < 2; ++seat) {
+            PowerId p = seat == 0 ? pair.first : pair.second;
+            if ((used >> seat & 1) || !used_anywhere[p]) continue;
+            if (++unused <= 40)
+                listed += "\n  " + std::string(power_info(p).key) + " (seat " + std::to_string(seat) + ", against " +
+                          std::string(power_info(seat == 0 ? pair.second : pair.first).key) + ")";
+        }
+    std::string passive;
+    for (auto p : eligible)
+        if (!used_anywhere[p]) passive += " " + std::string(power_info(p).key);
+    WARN("2p sweep, " << per_pair << " games per pair (SANTORINI_RANDOM_PAIR_GAMES for more): "
+                      << unused << " seats of a pair never took a step of their own power, though it does elsewhere"
+                      << (unused > 40 ? " (the first 40)" : "") << ":" << listed
+                      << "\n  powers with no step of their own in any game (passive, or never reached):" << passive);
 }
 
 TEST_CASE("random games with the Golden Fleece and each eligible power", "[random][fleece]") {

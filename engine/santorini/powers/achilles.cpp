@@ -20,15 +20,11 @@ void build_first(const State& s, int seat, StepList& out) {
             add_normal_builds(s, w, out, true);
 }
 
-void spend_on_first_build(State& s, int seat, const Step& st) {
-    if ((st.kind == StepKind::Build || st.kind == StepKind::Dome) && st.aux == 1)
-        spend_hero(s, card_seat(s, seat, PowerId::Achilles));
+bool is_first_build(const State&, int, const Step& st) {
+    return (st.kind == StepKind::Build || st.kind == StepKind::Dome) && st.aux == 1;
 }
 }  // namespace
 
-const PowerRules achilles{
-    .begin_steps = build_first,
-    .after_step = spend_on_first_build,
-    .after_step_kinds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome)};
+const PowerRules achilles{.begin_steps = build_first, .hero_use = is_first_build};
 
 }  // namespace santorini::powers

@@ -24,11 +24,11 @@ void choose(const State& s, int seat, StepList& out) {
 }
 
 void remember_choice(State& s, int seat, const Step& st) {
-    if (st.kind != StepKind::Select) return;
-    int card = card_seat(s, seat, PowerId::Adonis);
-    spend_hero(s, card);
-    set_adonis_charmed(s, card, st.worker);
+    if (st.kind == StepKind::Select)
+        set_adonis_charmed(s, card_seat(s, seat, PowerId::Adonis), st.worker);
 }
+
+bool is_choice(const State&, int, const Step& st) { return st.kind == StepKind::Select; }
 
 bool charmed_worker_near(const State& s, int seat, int mover) {
     int w = adonis_charmed(s, card_seat(s, seat, PowerId::Adonis));
@@ -45,6 +45,7 @@ void forget_after_their_turn(State& s, int seat, int mover) {
 const PowerRules adonis{.end_steps = choose,
                         .after_step = remember_choice,
                         .on_turn_end = forget_after_their_turn,
-                        .if_possible = charmed_worker_near};
+                        .if_possible = charmed_worker_near,
+                        .hero_use = is_choice};
 
 }  // namespace santorini::powers

@@ -20,14 +20,12 @@ void move_again(const State& s, int seat, StepList& out) {
     add_normal_moves(s, w, out);
 }
 
-void spend_on_second_move(State& s, int seat, const Step& st) {
-    if (st.kind == StepKind::Move && s.turn.moves >= 2)
-        spend_hero(s, card_seat(s, seat, PowerId::Atalanta));
+// Judged before the move: a move after the first is the use, the winning one too.
+bool is_further_move(const State& s, int, const Step& st) {
+    return st.kind == StepKind::Move && s.turn.moves >= 1;
 }
 }  // namespace
 
-const PowerRules atalanta{.after_move_steps = move_again,
-                          .after_step = spend_on_second_move,
-                          .after_step_kinds = step_kind_bit(StepKind::Move)};
+const PowerRules atalanta{.after_move_steps = move_again, .hero_use = is_further_move};
 
 }  // namespace santorini::powers

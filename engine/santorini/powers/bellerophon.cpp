@@ -18,15 +18,12 @@ void climb_two(const State& s, int seat, int worker, StepList& out) {
     while (targets) out.push_back(Step::move(worker, from, pop_first(targets)));
 }
 
-// The board does not change under a move, so the step's two heights are the climb's.
-void spend_on_climb(State& s, int seat, const Step& st) {
-    if (st.kind == StepKind::Move && s.board.height(st.to) - s.board.height(st.from) == 2)
-        spend_hero(s, card_seat(s, seat, PowerId::Bellerophon));
+// Judged before the move, the winning climb too.
+bool is_climb(const State& s, int, const Step& st) {
+    return st.kind == StepKind::Move && s.board.height(st.to) - s.board.height(st.from) == 2;
 }
 }  // namespace
 
-const PowerRules bellerophon{.extra_moves = climb_two,
-                             .after_step = spend_on_climb,
-                             .after_step_kinds = step_kind_bit(StepKind::Move)};
+const PowerRules bellerophon{.extra_moves = climb_two, .hero_use = is_climb};
 
 }  // namespace santorini::powers

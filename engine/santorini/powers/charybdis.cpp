@@ -14,7 +14,8 @@
 // no move restriction stops it (the move that triggered it was allowed, and the card says
 // "must"), and it wins by the normal rule (or the mover's win powers) judged from the first
 // whirlpool's height to the second's, with every win veto in play; moving up onto a first
-// whirlpool on height 3 already won before the pull. A whirlpool under a block or dome built on
+// whirlpool on height 3 already won before the pull. The pull completes the move before any
+// movement that follows a move (Harpies' slide: T18). A whirlpool under a block or dome built on
 // its space, or whose block is removed, goes back to her card.
 #include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/powers/powers.hpp"
@@ -84,6 +85,6 @@ void return_built_on(State& s, int seat, int, const Step& st) {
 const PowerRules charybdis{.end_steps = placements,
                            .after_step = place,
                            .after_any_step = return_built_on,
-                           .after_any_move = pull};
+                           .completes_move = pull};
 
 }  // namespace santorini::powers

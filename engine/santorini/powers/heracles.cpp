@@ -33,14 +33,12 @@ void domes(const State& s, int seat, StepList& out) {
     }
 }
 
-void spend_on_first_dome(State& s, int seat, const Step& st) {
-    if (st.kind == StepKind::Dome && doming(s))
-        spend_hero(s, card_seat(s, seat, PowerId::Heracles));
+// Judged before the dome: a dome after his normal build (Turn::builds already 1) is the use.
+bool is_dome_of_the_use(const State& s, int, const Step& st) {
+    return st.kind == StepKind::Dome && s.turn.builds >= 1;
 }
 }  // namespace
 
-const PowerRules heracles{.end_steps = domes,
-                          .after_step = spend_on_first_dome,
-                          .after_step_kinds = step_kind_bit(StepKind::Dome)};
+const PowerRules heracles{.end_steps = domes, .hero_use = is_dome_of_the_use};
 
 }  // namespace santorini::powers

@@ -9,7 +9,8 @@
 // unused and 1 once used. A use that takes several steps in one turn (Atalanta's moves,
 // Heracles' domes, Odysseus' forces, Polyphemus' domes, Medea's removals) is spent from its
 // first step; the hero then remembers in its own turn state (Turn::extra or a turn flag) that
-// the use goes on this turn.
+// the use goes on this turn. The core spends the card, before it applies each step the hero's
+// `hero_use` hook names (power_rules.hpp), so a step of the use that ends the game spends it too.
 
 #include <cstdint>
 

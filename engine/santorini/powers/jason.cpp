@@ -37,18 +37,19 @@ void place_instead(const State& s, int seat, StepList& out) {
 // that has just moved would.
 void then_build(State& s, int seat, const Step& st) {
     if (st.kind != StepKind::Place) return;
-    int card = card_seat(s, seat, PowerId::Jason);
-    if (card < 0) return;
-    spend_hero(s, card);
+    if (card_seat(s, seat, PowerId::Jason) < 0) return;
     s.turn.worker = st.worker;
     s.turn.start = st.to;
     s.phase = Phase::AfterMove;
 }
 
+bool is_placement(const State&, int, const Step& st) { return st.kind == StepKind::Place; }
+
 }  // namespace
 
 const PowerRules jason{.begin_steps = place_instead,
                        .after_step = then_build,
-                       .after_step_kinds = step_kind_bit(StepKind::Place)};
+                       .after_step_kinds = step_kind_bit(StepKind::Place),
+                       .hero_use = is_placement};
 
 }  // namespace santorini::powers

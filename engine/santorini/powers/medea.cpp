@@ -43,15 +43,19 @@ void lowered(State& s, int seat, const Step& st) {
     int v = s.worker_at(st.to);
     if (card < 0 || v < 0) return;
     assert(v < 8);
-    spend_hero(s, card);
     s.turn.extra = static_cast<std::uint8_t>(s.turn.extra | 1u << v);
     for (auto& c : s.cards) c.tokens &= ~bit(st.to);
+}
+
+bool is_removal(const State& s, int, const Step& st) {
+    return st.kind == StepKind::Remove && s.worker_at(st.to) >= 0;
 }
 
 }  // namespace
 
 const PowerRules medea{.end_steps = lowerings,
                        .after_step = lowered,
-                       .after_step_kinds = step_kind_bit(StepKind::Remove)};
+                       .after_step_kinds = step_kind_bit(StepKind::Remove),
+                       .hero_use = is_removal};
 
 }  // namespace santorini::powers

@@ -4,8 +4,8 @@
 // Rulings (RULES.md; docs/rulings.md B6): mandatory; each opponent worker on a strictly lower
 // neighbouring space of one of her workers is removed and a block is built in its space, one
 // Capture step each ("capture C3 D4", her worker first), applied by the core, the block by
-// her after_step. "If possible": a build that a power forbids (Limus) is not made, and that
-// worker stays. Only the first possible capture is listed (her lowest worker index, then the
+// her after_step. "If possible": a build that a power forbids (Limus) or a space she treats as
+// a dome (Clio's coin, T16) is not made, and that worker stays. Only the first possible capture is listed (her lowest worker index, then the
 // victim's), so a turn's captures form one sequence; removing a worker only ever allows more
 // builds (Limus' own), so the order never changes which workers go.
 #include "engine/santorini/powers/powers.hpp"
@@ -24,6 +24,8 @@ bool first_capture(const State& s, int seat, Step& out) {
                 !(neighbors(gorgon.square) & bit(at)))
                 continue;
             if (s.board.height(at) >= s.board.height(gorgon.square)) continue;
+            // A space she treats as a dome (Clio's coin under the worker) takes no build (T16).
+            if (dome_like(s, seat) & bit(at)) continue;
             if (!build_allowed(s, s.turn.seat, Step::build(w, gorgon.square, at))) continue;
             out = Step{StepKind::Capture, static_cast<std::int8_t>(w), gorgon.square, at,
                        static_cast<std::int8_t>(v)};

@@ -45,14 +45,16 @@ void forced(State& s, int seat, const Step& st) {
     int card = card_seat(s, seat, PowerId::Odysseus);
     if (card < 0) return;
     assert(st.aux < 8);
-    spend_hero(s, card);
     s.turn.extra = static_cast<std::uint8_t>(s.turn.extra | 1u << st.aux);
 }
+
+bool is_force(const State&, int, const Step& st) { return st.kind == StepKind::Force; }
 
 }  // namespace
 
 const PowerRules odysseus{.begin_steps = forces,
                           .after_step = forced,
-                          .after_step_kinds = step_kind_bit(StepKind::Force)};
+                          .after_step_kinds = step_kind_bit(StepKind::Force),
+                          .hero_use = is_force};
 
 }  // namespace santorini::powers

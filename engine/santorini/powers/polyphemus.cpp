@@ -27,14 +27,13 @@ void domes(const State& s, int seat, StepList& out) {
     while (spaces) out.push_back(Step::build(w, from, pop_first(spaces), true));
 }
 
-void domed(State& s, int seat, const Step& st) {
-    if (st.kind != StepKind::Dome || domes_built(s) < 1) return;
-    if (int card = card_seat(s, seat, PowerId::Polyphemus); card >= 0) spend_hero(s, card);
+// Judged before the dome: a dome after his normal build (domes_built already 0) is the use.
+bool is_dome_of_the_use(const State& s, int, const Step& st) {
+    return st.kind == StepKind::Dome && domes_built(s) >= 0;
 }
 
 }  // namespace
 
-const PowerRules polyphemus{
-    .end_steps = domes, .after_step = domed, .after_step_kinds = step_kind_bit(StepKind::Dome)};
+const PowerRules polyphemus{.end_steps = domes, .hero_use = is_dome_of_the_use};
 
 }  // namespace santorini::powers

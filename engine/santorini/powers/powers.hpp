@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the hook tables of the implemented powers, one per file in this folder.
+// Internal: the hook tables of the 55 powers, one per file in this folder.
 
 #include "engine/santorini/power_rules.hpp"
 
@@ -28,7 +28,7 @@ extern const PowerRules circe;
 extern const PowerRules dionysus;
 extern const PowerRules morpheus;
 extern const PowerRules selene;
-// Golden Fleece gods (31-45): each is `implemented` in power_catalog.cpp once its file is done.
+// Golden Fleece gods (31-45): each may also be the one Golden Fleece power.
 extern const PowerRules aeolus;
 extern const PowerRules charybdis;
 extern const PowerRules clio;

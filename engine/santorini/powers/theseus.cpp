@@ -28,15 +28,10 @@ void slayings(const State& s, int seat, StepList& out) {
     }
 }
 
-void slain(State& s, int seat, const Step& st) {
-    if (st.kind != StepKind::Capture) return;
-    if (int card = card_seat(s, seat, PowerId::Theseus); card >= 0) spend_hero(s, card);
-}
+bool is_capture(const State&, int, const Step& st) { return st.kind == StepKind::Capture; }
 
 }  // namespace
 
-const PowerRules theseus{.end_steps = slayings,
-                         .after_step = slain,
-                         .after_step_kinds = step_kind_bit(StepKind::Capture)};
+const PowerRules theseus{.end_steps = slayings, .hero_use = is_capture};
 
 }  // namespace santorini::powers
