@@ -13,7 +13,7 @@ using C = PowerCategory;
 using O = PlacementOrder;
 
 // Columns: id, name, key, category, players, golden fleece, hidden, luck, workers, reserve
-// workers, placement, implemented. Transcribed from shared/santorini/powers.csv; tests check it against that file.
+// workers, placement, implemented. Transcribed from data/powers.csv; tests check it against that file.
 constexpr std::array<PowerInfo, power_count> catalog{{
     {PowerId::Apollo, "Apollo", "Apollo", C::Simple, p234, true, false, false, 2, 0, O::Normal, 1},
     {PowerId::Artemis, "Artemis", "Artemis", C::Simple, p234, true, false, false, 2, 0, O::Normal, 1},

@@ -1,6 +1,6 @@
 #pragma once
 // The 55 god and hero powers as data: what the rulebook's card says about who may play them
-// and with whom (from shared/santorini/powers.csv), plus the setup facts the engine needs.
+// and with whom (from engine/santorini/data/powers.csv), plus the setup facts the engine needs.
 
 #include <array>
 #include <cstdint>

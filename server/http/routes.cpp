@@ -15,6 +15,7 @@
 #include <boost/beast/version.hpp>
 #include <nlohmann/json.hpp>
 
+#include "protocol/santorini/power_catalog_json.hpp"
 #include "server/http/account_routes.hpp"
 #include "server/http/api_params.hpp"
 #include "server/http/errors.hpp"
@@ -152,6 +153,9 @@ void api(const Request& request, std::string_view path, Hub& hub, std::string_vi
     }
     if (path == "/api/queues")
         return reply(is_get(request) ? json_response(request, http::status::ok, hub.queues())
+                                     : method_not_allowed(request, "GET, HEAD"));
+    if (path == "/api/powers")  // the engine's catalog: the client keeps no copy (docs/api.md)
+        return reply(is_get(request) ? json_response(request, http::status::ok, protocol::power_catalog_json())
                                      : method_not_allowed(request, "GET, HEAD"));
     if (path == "/api/matches") {
         if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));

@@ -10,6 +10,7 @@
 //   POST /api/guests         201 {"id","name","token"}; 400 for bad JSON or name; 429 (with
 //                            Retry-After) past Config::guest_burst / guests_per_minute per address
 //   GET  /api/lobbies        200 Hub::public_lobbies()
+//   GET  /api/powers         200 the Santorini power catalog (protocol::power_catalog_json)
 //   GET  /api/matches        200 Hub::live_matches()
 //   GET  /api/matches/{id}   200 Hub::match_summary(id); 404 if the hub does not hold it (reached
 //                            only without a database: otherwise HttpApi answers it from

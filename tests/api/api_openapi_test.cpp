@@ -120,6 +120,8 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     answers.add("Error", api_test::fetch_json(port, "/api/matches/" + started.match + "/replay", http::status::forbidden));
     for (const json& entry : api_test::fetch_json(port, "/api/matches")) answers.add("MatchSummary", entry);
     for (const json& queue : api_test::fetch_json(port, "/api/queues")) answers.add("Queue", queue);
+    const json powers = api_test::fetch_json(port, "/api/powers");
+    answers.add("PowerCatalog", powers);
     answers.add("Health", api_test::fetch_json(port, "/healthz"));
 
     // Bob resigns: a finished, rated match.
@@ -186,6 +188,12 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     broken.add("PlayerPage", extra, false);
     broken.add("MatchSummary", {{"id", started.match}, {"game", "santorini"}, {"status", "playing"}, {"private", true}}, false);
     broken.add("Error", {{"error", "x"}, {"code", "teapot"}}, false);
+    json unknown_category = powers;
+    unknown_category["powers"][0]["category"] = "golden";
+    broken.add("PowerCatalog", unknown_category, false);
+    json power_extra = powers;
+    power_extra["powers"][0]["hidden"] = false;
+    broken.add("PowerCatalog", power_extra, false);
     json lower_time = board;
     lower_time["entries"][0]["rank"] = 0;
     broken.add("Leaderboard", lower_time, false);

@@ -1,19 +1,25 @@
 // A page of the client on fixed views, without a game server: web/ is served by a few lines of
 // node, the guest is put in localStorage, and the WebSocket is answered by the test
 // (Playwright's routeWebSocket). Used by tests/heroes-table.test.js; splendor-table.test.js
-// uses its web server and answers its WebSocket itself.
+// uses its web server and answers its WebSocket itself. The power catalog (GET /api/powers) is
+// the real server's: serveWeb starts one (no database) and passes that one route through.
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot } from './harness.js';
+import { repoRoot, startServer } from './harness.js';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
 /** Serves web/ on a free loopback port: {url, close()}. */
 export async function serveWeb() {
   const root = path.join(repoRoot, 'web');
+  const real = await startServer();
   const server = http.createServer(async (req, res) => {
     const p = new URL(req.url, 'http://x').pathname;
+    if (p === '/api/powers') {
+      const answer = await fetch(`${real.url}/api/powers`);
+      return res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(await answer.text());
+    }
     const file = path.join(root, p === '/' ? 'index.html' : p);
     if (!file.startsWith(root)) return res.writeHead(403).end();
     try {
@@ -24,7 +30,11 @@ export async function serveWeb() {
     }
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+  const close = async () => {
+    await new Promise((r) => server.close(r));
+    await real.stop();
+  };
+  return { url: `http://127.0.0.1:${server.address().port}`, close };
 }
 
 /** A page signed in as `me` ({id, name}) at `hash`, whose WebSocket the test answers: `views`

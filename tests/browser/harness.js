@@ -73,7 +73,7 @@ export async function guest(browser, url, name, { record = false, ...options } =
   await page.fill('#guest-name', name);
   await page.click('#sign-in');
   await page.waitForSelector('#create-game');
-  await page.waitForFunction(() => window.santoriniApp?.conn?.status === 'online');
+  await page.waitForFunction(() => window.santoriniTest?.conn?.status === 'online');
   return { context, page, name, frames };
 }
 

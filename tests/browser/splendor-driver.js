@@ -11,7 +11,7 @@ export function tableOf(page) {
   return page.evaluate(() => {
     const game = document.querySelector('.game');
     if (!game) return null;
-    const m = window.santoriniApp.conn.match(game.dataset.match);
+    const m = window.santoriniTest.conn.match(game.dataset.match);
     return { match: game.dataset.match, version: m?.version, view: m?.view, log: document.querySelectorAll('#log li').length };
   });
 }

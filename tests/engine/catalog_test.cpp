@@ -1,9 +1,11 @@
-// The power catalog against shared/santorini/powers.csv (the rulebook's card facts), and the
-// draft rules played through new_game, validate and the setup steps.
+// The power catalog against engine/santorini/data/powers.csv (the rulebook's card facts; a copy
+// of ../shared/santorini/powers.csv, checked against that original where the checkout has it),
+// and the draft rules played through new_game, validate and the setup steps.
 
 #include <algorithm>
 #include <catch2/catch_test_macros.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -30,11 +32,17 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return out;
 }
 
-std::vector<CsvRow> read_csv() {
-    // The shared folder beside the project root; SANTORINI_SHARED (environment) overrides it,
-    // e.g. for a git worktree that does not sit beside it.
+// The project's own copy: always present, so a plain clone tests the catalog.
+const std::string data_csv = std::string(SANTORINI_DATA_DIR) + "/powers.csv";
+
+// The shared original beside the project root; SANTORINI_SHARED (environment) overrides the
+// folder, e.g. for a git worktree that does not sit beside it.
+std::string shared_csv() {
     const char* env = std::getenv("SANTORINI_SHARED");
-    std::string path = std::string(env ? env : SANTORINI_SHARED_DIR) + "/santorini/powers.csv";
+    return std::string(env ? env : SANTORINI_SHARED_DIR) + "/santorini/powers.csv";
+}
+
+std::vector<CsvRow> read_csv(const std::string& path = data_csv) {
     std::ifstream in(path);
     INFO(path);
     REQUIRE(in.is_open());
@@ -99,10 +107,8 @@ struct Make {
     operator Settings() const { return s; }
 };
 
-}  // namespace
-
-TEST_CASE("catalog: every power matches powers.csv", "[catalog]") {
-    auto rows = read_csv();
+// Every power of the engine's catalog against the rows of one copy of powers.csv.
+void check_catalog(const std::vector<CsvRow>& rows) {
     REQUIRE(rows.size() == 55);
     REQUIRE(all_powers().size() == 55);
     std::map<std::string, int> number_of;
@@ -141,8 +147,36 @@ TEST_CASE("catalog: every power matches powers.csv", "[catalog]") {
     }
 }
 
+}  // namespace
+
+TEST_CASE("catalog: every power matches engine/santorini/data/powers.csv", "[catalog]") {
+    check_catalog(read_csv());
+}
+
+TEST_CASE("catalog: every power matches ../shared/santorini/powers.csv where the checkout has it", "[catalog]") {
+    const std::string path = shared_csv();
+    if (!std::filesystem::exists(path)) {
+        WARN("no " << path << ": only the project's copy was checked");
+        return;
+    }
+    check_catalog(read_csv(path));
+    // The copy is the original, byte for byte apart from line ends.
+    auto copy = read_csv(), original = read_csv(path);
+    REQUIRE(copy.size() == original.size());
+    for (std::size_t i = 0; i < copy.size(); ++i) {
+        INFO(copy[i].name);
+        CHECK(copy[i].number == original[i].number);
+        CHECK(copy[i].name == original[i].name);
+        CHECK(copy[i].category == original[i].category);
+        CHECK(copy[i].players == original[i].players);
+        CHECK(copy[i].golden_fleece == original[i].golden_fleece);
+        CHECK(copy[i].banned_vs == original[i].banned_vs);
+        CHECK(copy[i].hidden_or_luck == original[i].hidden_or_luck);
+    }
+}
+
 TEST_CASE("catalog: the csv's banned lists are symmetric", "[catalog]") {
-    auto rows = read_csv();
+    auto rows = read_csv();  // the project's copy
     std::set<std::pair<std::string, std::string>> listed;
     for (const auto& r : rows)
         if (r.banned_vs != "none")

@@ -73,6 +73,7 @@ export const ratingHistory = (id, pool) =>
 export const leaderboard = (pool, limit = 50, offset = 0) =>
   get(`/api/leaderboard?pool=${encodeURIComponent(pool)}&limit=${limit}&offset=${offset}`);
 export const queues = () => get('/api/queues');
+export const powers = () => get('/api/powers');
 
 /** One page of a player's matches, newest first: {matches, next} (next: the cursor or null). */
 export async function playerMatches(id, after = null, limit = 20) {

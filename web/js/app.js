@@ -1,5 +1,9 @@
 // The browser client: sign-in, the hash router and the screens. The server is the authority;
 // the client renders what it is sent and sends back the step the player picks.
+//
+// The screens' context: a screen never imports this module. The router calls it as
+// `screen(ctx, ...routeParts)` with `ctx` = {state (state.js), screen (the element to fill),
+// navigate(hash), toast(text), saveMe(), signOut()}; a screen may return a cleanup function.
 import { createGuest, useToken, signIn, signOutSession } from './api.js';
 import { Connection } from './net.js';
 import { h, mount } from './dom.js';
@@ -12,15 +16,17 @@ import { playerScreen } from './screens/player.js';
 import { leaderboardScreen } from './screens/leaderboard.js';
 import { accountScreen } from './screens/account.js';
 import { rememberCode } from './codes.js';
+import { createState } from './state.js';
+import { loadCatalog } from './catalog.js';
 
 const STORAGE_KEY = 'santorini.guest';
 
-/** What every screen shares: the signed-in guest, the connection, the lobby we sit in. */
-export const app = {
-  me: null, // {id, name, token, username}: username set once the guest has an account
-  conn: null,
-  lobby: null, // the lobby object from the last `lobby` event, or null
-  queue: null, // the last `queue` event while waiting, or null
+const state = createState();
+let toastTimer = null;
+
+/** What every screen is handed (see the top of this file). */
+const ctx = {
+  state,
   screen: document.getElementById('screen'),
   navigate(hash) {
     if (location.hash === hash) route();
@@ -30,11 +36,25 @@ export const app = {
     const el = document.getElementById('toast');
     el.textContent = text;
     el.hidden = false;
-    clearTimeout(app.toastTimer);
-    app.toastTimer = setTimeout(() => (el.hidden = true), 4000);
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (el.hidden = true), 4000);
   },
+  saveMe,
+  signOut,
 };
-window.santoriniApp = app; // for debugging in the console
+
+// The browser tests' one deliberate window into the client (tests/browser/README.md, "The test
+// hook"): read-only getters of the signed-in guest and the connection. The client never reads it.
+Object.defineProperty(window, 'santoriniTest', {
+  value: Object.freeze({
+    get me() {
+      return state.me;
+    },
+    get conn() {
+      return state.conn;
+    },
+  }),
+});
 
 function loadGuest() {
   try {
@@ -45,65 +65,63 @@ function loadGuest() {
   }
 }
 
-/** Keeps app.me for the next visit (the token stays on this device only). */
+/** Keeps state.me for the next visit (the token stays on this device only). */
 function saveMe() {
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(app.me));
-  useToken(app.me && app.me.token);  // a signed-in device's own token from now on
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(state.me));
+  useToken(state.me && state.me.token);  // a signed-in device's own token from now on
   renderMe();
 }
-app.saveMe = saveMe;
 
 /** Signs this device out: the server revokes its token (best effort), the browser forgets it. */
 function signOut() {
-  if (app.me && app.me.token) signOutSession(app.me.token).catch(() => {});
+  if (state.me && state.me.token) signOutSession(state.me.token).catch(() => {});
   localStorage.removeItem(STORAGE_KEY);
   setLobby(null);
-  if (app.conn) app.conn.stop();
-  app.conn = null;
-  app.me = null;
+  if (state.conn) state.conn.stop();
+  state.conn = null;
+  state.me = null;
   useToken(null);
   route();
 }
-app.signOut = signOut;
 
 function connect() {
-  const conn = new Connection(app.me.token, {
+  const conn = new Connection(state.me.token, {
     onAuthFailed: () => {
-      app.toast('Your guest account is no longer known to the server; please sign in again.');
+      ctx.toast('Your guest account is no longer known to the server; please sign in again.');
       signOut();
     },
   });
-  app.conn = conn;
+  state.conn = conn;
   conn.on('status', ({ status }) => {
     const el = document.getElementById('net-status');
     el.className = `net-status ${status}`;
     el.textContent = status === 'online' ? '' : status === 'reconnecting' ? 'reconnecting…' : 'connecting…';
   });
   conn.on('welcome', (msg) => {
-    app.me.name = msg.player.name;
+    state.me.name = msg.player.name;
     renderMe();
   });
   conn.on('lobby', (msg) => {
     setLobby(msg.lobby);
-    if (!location.hash.startsWith('#/lobby/')) app.navigate(`#/lobby/${msg.lobby.id}`);
+    if (!location.hash.startsWith('#/lobby/')) ctx.navigate(`#/lobby/${msg.lobby.id}`);
   });
   conn.on('lobby.closed', (msg) => {
     // A private lobby's code is what lets others watch its match: the server keeps it no more.
-    const lobby = app.lobby;
+    const lobby = state.lobby;
     if (msg.reason === 'started' && msg.match && lobby && lobby.id === msg.lobby && lobby.code && lobby.settings?.public === false) rememberCode(msg.match, lobby.code);
     setLobby(null);
     if (msg.reason === 'started' && msg.match) {
-      app.navigate(`#/match/${msg.match}`);
+      ctx.navigate(`#/match/${msg.match}`);
       return;
     }
     const why = { kicked: 'The host removed you from the lobby.', host_left: 'The host closed the lobby.', disconnected: 'You were away too long; your lobby seat was given up.' };
-    if (why[msg.reason]) app.toast(why[msg.reason]);
-    if (location.hash.startsWith('#/lobby/')) app.navigate('#/');
+    if (why[msg.reason]) ctx.toast(why[msg.reason]);
+    if (location.hash.startsWith('#/lobby/')) ctx.navigate('#/');
   });
   conn.on('queue', (msg) => {
-    if (msg.state === 'waiting') app.queue = msg;
-    else app.queue = null;
-    if (msg.state === 'matched' && msg.match) app.navigate(`#/match/${msg.match}`);
+    if (msg.state === 'waiting') state.queue = msg;
+    else state.queue = null;
+    if (msg.state === 'matched' && msg.match) ctx.navigate(`#/match/${msg.match}`);
   });
   conn.start();
 }
@@ -113,7 +131,7 @@ function connect() {
 const LOBBY_KEY = 'santorini.lobby';
 
 function setLobby(lobby) {
-  app.lobby = lobby;
+  state.lobby = lobby;
   if (lobby) sessionStorage.setItem(LOBBY_KEY, JSON.stringify(lobby));
   else sessionStorage.removeItem(LOBBY_KEY);
 }
@@ -121,7 +139,7 @@ function setLobby(lobby) {
 function restoreLobby() {
   try {
     const lobby = JSON.parse(sessionStorage.getItem(LOBBY_KEY));
-    if (lobby && app.me && lobby.seats.some((s) => s && s.player.id === app.me.id)) app.lobby = lobby;
+    if (lobby && state.me && lobby.seats.some((s) => s && s.player.id === state.me.id)) state.lobby = lobby;
   } catch {
     /* nothing saved */
   }
@@ -130,11 +148,11 @@ function restoreLobby() {
 function renderMe() {
   const link = document.getElementById('me-link');
   const account = document.getElementById('account-link');
-  if (app.me) {
-    link.textContent = app.me.name;
-    link.href = `#/player/${app.me.id}`;
+  if (state.me) {
+    link.textContent = state.me.name;
+    link.href = `#/player/${state.me.id}`;
     account.hidden = false;
-    account.textContent = app.me.username ? app.me.username : 'Account';
+    account.textContent = state.me.username ? state.me.username : 'Account';
   } else {
     link.textContent = '';
     account.hidden = true;
@@ -156,7 +174,7 @@ function accountSignIn(then) {
         error.textContent = '';
         try {
           const me = await signIn(username.value.trim(), password.value);
-          app.me = me;
+          state.me = me;
           saveMe();
           connect();
           then();
@@ -188,7 +206,7 @@ function signInScreen(screen, then) {
         error.textContent = '';
         try {
           const guest = await createGuest(input.value.trim());
-          app.me = guest;
+          state.me = guest;
           useToken(guest.token);
           localStorage.setItem(STORAGE_KEY, JSON.stringify(guest));
           renderMe();
@@ -239,22 +257,23 @@ function route() {
   for (const [pattern, screen, needsGuest] of routes) {
     const m = hash.match(pattern);
     if (!m) continue;
-    if (needsGuest && !app.me) {
-      signInScreen(app.screen, route);
+    if (needsGuest && !state.me) {
+      signInScreen(ctx.screen, route);
       return;
     }
-    const result = screen(app.screen, ...m.slice(1).map((x) => (x === undefined ? x : decodeURIComponent(x))));
+    const result = screen(ctx, ...m.slice(1).map((x) => (x === undefined ? x : decodeURIComponent(x))));
     cleanup = typeof result === 'function' ? result : null;
     window.scrollTo(0, 0);
     return;
   }
-  mount(app.screen, h('div', { class: 'card' }, h('h1', {}, 'Not found'), h('a', { href: '#/' }, 'Back home')));
+  mount(ctx.screen, h('div', { class: 'card' }, h('h1', {}, 'Not found'), h('a', { href: '#/' }, 'Back home')));
 }
 
-app.me = loadGuest();
-useToken(app.me && app.me.token);
+state.me = loadGuest();
+useToken(state.me && state.me.token);
 restoreLobby();
 renderMe();
-if (app.me) connect();
+if (state.me) connect();
 window.addEventListener('hashchange', route);
-route();
+// The power catalog first: the screens name powers from it (a failed fetch shows keys).
+loadCatalog().then(route);

@@ -35,12 +35,12 @@ async function placeWorkers(pages, matchId) {
   for (let round = 0; round < 100; round++) {
     for (const page of pages) {
       const state = await page.evaluate(async (id) => {
-        const v = window.santoriniApp.conn.match(id)?.view;
+        const v = window.santoriniTest.conn.match(id)?.view;
         if (!v || !v.state) return 'waiting';
         if (v.status === 'playing' && v.state.phase === 'begin') return 'placed';
         const legal = v.state.legal || [];
         if (legal.length === 0) return 'waiting';
-        await window.santoriniApp.conn.request({ type: 'match.step', match: id, step: legal[0] });
+        await window.santoriniTest.conn.request({ type: 'match.step', match: id, step: legal[0] });
         return 'stepped';
       }, matchId);
       if (state === 'placed') return;
@@ -82,7 +82,7 @@ test('sign up, sign in on a second browser, the same player and rating', { timeo
     bob.page.once('dialog', (d) => d.accept());
     await bob.page.click('#resign');
     await ann.page.waitForSelector('#result');
-    const annId = await ann.page.evaluate(() => window.santoriniApp.me.id);
+    const annId = await ann.page.evaluate(() => window.santoriniTest.me.id);
     const rated = await ratingsOf(ann.page, server.url, annId);
     assert.match(rated, /no gods/i);
     const rating = Number(rated.match(/(\d{3,4}) ±/)[1]);
@@ -114,8 +114,8 @@ test('sign up, sign in on a second browser, the same player and rating', { timeo
     await page.fill('#signin-password', password);
     await page.click('#signin-submit');
     await page.waitForSelector('#create-game');
-    await page.waitForFunction(() => window.santoriniApp?.conn?.status === 'online');
-    assert.equal(await page.evaluate(() => window.santoriniApp.me.id), annId);
+    await page.waitForFunction(() => window.santoriniTest?.conn?.status === 'online');
+    assert.equal(await page.evaluate(() => window.santoriniTest.me.id), annId);
     assert.equal(await page.textContent('#me-link'), 'Ann');
     // The same rating on both devices.
     assert.equal(await ratingsOf(page, server.url, annId), rated);
@@ -128,7 +128,7 @@ test('sign up, sign in on a second browser, the same player and rating', { timeo
     assert.equal(await page.evaluate(() => localStorage.getItem('santorini.guest')), null);
     await ann.page.click('#account-link');
     await ann.page.waitForSelector('#account-name');
-    assert.equal(await ann.page.evaluate(() => window.santoriniApp.conn.status), 'online');
+    assert.equal(await ann.page.evaluate(() => window.santoriniTest.conn.status), 'online');
   } finally {
     await Promise.all([ann.context.close(), bob.context.close(), second?.close()]);
   }

@@ -87,7 +87,7 @@ test('a whole god game against the computer, from the home page to the end', { t
     const end = await readGame(ann.page);
     assert.equal(end.status, 'finished', `seed ${seed}`);
     assert.ok(mine > 0);
-    const view = await ann.page.evaluate((id) => window.santoriniApp.conn.match(id).view, matchId);
+    const view = await ann.page.evaluate((id) => window.santoriniTest.conn.match(id).view, matchId);
     assert.equal(view.seats[1].player.bot.level, 2);
     assert.equal(view.result.winners.length, 1);
     // Both sides played: the log holds more steps than the human's.

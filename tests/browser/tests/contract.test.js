@@ -62,7 +62,7 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     assert.ok(played > 0);
 
     // The player page: ratings, the rating chart, the match just played.
-    const me = await ann.page.evaluate(() => window.santoriniApp.me.id);
+    const me = await ann.page.evaluate(() => window.santoriniTest.me.id);
     await ann.page.goto(`${server.url}/#/player/${me}`);
     // One rated game: one point on the chart (a one-point polyline has no size to be visible).
     await ann.page.waitForSelector('#rating-chart svg.chart circle.point');

@@ -53,7 +53,7 @@ test('the client works under its Content-Security-Policy, with no violation', { 
     await page.fill('#guest-name', 'Ann');
     await page.click('#sign-in');
     await page.waitForSelector('#create-game');
-    await until(page, () => window.santoriniApp?.conn?.status === 'online', 'the WebSocket');
+    await until(page, () => window.santoriniTest?.conn?.status === 'online', 'the WebSocket');
     await page.click('#create-game');
     await page.click('#create-submit');
     await page.waitForSelector('#invite-link');

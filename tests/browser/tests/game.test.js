@@ -12,7 +12,7 @@ let browser;
 const recorded = { views: [], steps: [], match: null, seats: [] };
 const viewOf = (page) => page.evaluate(() => {
   const id = document.querySelector('.game').dataset.match;
-  return window.santoriniApp.conn.match(id).view;
+  return window.santoriniTest.conn.match(id).view;
 });
 
 before(async () => {
@@ -81,9 +81,9 @@ test('a lobby joined by invite link, god draft, a full game to a win, spectated 
         // Mid-game, Bob's socket drops; Ann plays on; Bob reconnects by himself and catches up.
         if (!dropped && logLength >= 12 && page === ann.page) {
           dropped = true;
-          snapshotsBefore = await bob.page.evaluate(() => window.santoriniApp.conn.stats.snapshots);
-          await bob.page.evaluate(() => window.santoriniApp.conn.socket.close());
-          await bob.page.waitForFunction(() => window.santoriniApp.conn.status !== 'online');
+          snapshotsBefore = await bob.page.evaluate(() => window.santoriniTest.conn.stats.snapshots);
+          await bob.page.evaluate(() => window.santoriniTest.conn.socket.close());
+          await bob.page.waitForFunction(() => window.santoriniTest.conn.status !== 'online');
         }
       },
     });
@@ -100,10 +100,10 @@ test('a lobby joined by invite link, god draft, a full game to a win, spectated 
     assert.match(await ann.page.textContent('#result'), /won/);
     await screenshot(ann.page, 'result');
     // Bob came back with hello and match.open since his version: patches, no new snapshot.
-    const stats = await bob.page.evaluate(() => window.santoriniApp.conn.stats);
+    const stats = await bob.page.evaluate(() => window.santoriniTest.conn.stats);
     assert.equal(stats.welcomes, 2);
     assert.equal(stats.snapshots, snapshotsBefore);
-    assert.equal(await bob.page.evaluate(() => window.santoriniApp.conn.status), 'online');
+    assert.equal(await bob.page.evaluate(() => window.santoriniTest.conn.status), 'online');
   } finally {
     await Promise.all([ann.context.close(), bob.context.close(), cat.context.close()]);
   }
@@ -177,7 +177,7 @@ test('a public lobby appears live, seats fill by clicking Join, the clock ticks,
     // A reload keeps the seat and shows the lobby again; the start still reaches the tab.
     await gus.page.reload();
     await gus.page.waitForSelector(`.lobby[data-lobby="${lobbyId}"]`);
-    await gus.page.waitForFunction(() => window.santoriniApp.conn.status === 'online');
+    await gus.page.waitForFunction(() => window.santoriniTest.conn.status === 'online');
     await fay.page.click('#lobby-start:not([disabled])');
     await fay.page.waitForSelector('.game .clock');
     await gus.page.waitForSelector('.game .clock');

@@ -98,12 +98,12 @@ test('a private match: refused without its code, watched live with the spectator
 
     // Cat's connection drops; the players play on; Cat reconnects by itself, reopens the match
     // with the code again and catches up.
-    const welcomes = await cat.page.evaluate(() => window.santoriniApp.conn.stats.welcomes);
-    await cat.page.evaluate(() => window.santoriniApp.conn.socket.close());
-    await cat.page.waitForFunction(() => window.santoriniApp.conn.status !== 'online');
+    const welcomes = await cat.page.evaluate(() => window.santoriniTest.conn.stats.welcomes);
+    await cat.page.evaluate(() => window.santoriniTest.conn.socket.close());
+    await cat.page.waitForFunction(() => window.santoriniTest.conn.status !== 'online');
     n = await playOne([ann.page, bob.page]);
     n = await playOne([ann.page, bob.page]);
-    await cat.page.waitForFunction((w) => window.santoriniApp.conn.stats.welcomes > w, welcomes);
+    await cat.page.waitForFunction((w) => window.santoriniTest.conn.stats.welcomes > w, welcomes);
     await cat.page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, n);
     assert.equal(await cat.page.$('#match-refused'), null);
     // (Frames of the first socket are not recorded: it was open before the listener.)

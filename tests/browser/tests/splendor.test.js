@@ -160,7 +160,7 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
     await noSidewaysScroll(bob.page, 'the replay');
 
     // The player page shows the Splendor rating the game gave.
-    const me = await ann.page.evaluate(() => window.santoriniApp.me.id);
+    const me = await ann.page.evaluate(() => window.santoriniTest.me.id);
     await ann.page.goto(`${server.url}/#/player/${me}`);
     await ann.page.waitForFunction(() => [...document.querySelectorAll('table.ratings td')].some((td) => td.textContent === 'Splendor'));
     await ann.page.waitForSelector(`#recent li[data-match="${id}"]`);

@@ -255,7 +255,7 @@ test('Splendor with Confirm turns: take gems, undo, take others, end the turn', 
     await Promise.all([fay.page, gus.page].map((p) => p.waitForSelector('#sp-table')));
     const legalOf = (page) => page.evaluate(() => {
       const id = document.querySelector('.game').dataset.match;
-      return window.santoriniApp.conn.match(id).view.state.legal || [];
+      return window.santoriniTest.conn.match(id).view.state.legal || [];
     });
     const mover = (await legalOf(fay.page)).length ? fay.page : gus.page;
     const other = mover === fay.page ? gus.page : fay.page;

@@ -4,7 +4,9 @@
 #include <fstream>
 #include <future>
 #include <optional>
+#include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -15,6 +17,7 @@
 #include <catch2/catch_test_macros.hpp>
 #include <nlohmann/json.hpp>
 
+#include "engine/santorini/power_catalog.hpp"
 #include "server/app/config.hpp"
 #include "server/http/errors.hpp"
 #include "server/http/routes.hpp"
@@ -230,6 +233,64 @@ TEST_CASE("GET /api/lobbies and /api/matches return the hub's lists", "[http_rou
 
     CHECK(routes.get("/api/lobbies", http::verb::post, "{}").result() == http::status::method_not_allowed);
     CHECK(routes.get("/api/matches", http::verb::put, "{}").result() == http::status::method_not_allowed);
+}
+
+TEST_CASE("GET /api/powers answers the engine's catalog, without a database", "[http_routes][powers]") {
+    Routes routes;  // no database_url: the route must not need one
+    REQUIRE(routes.config.database_url.empty());
+    const Response response = routes.get("/api/powers");
+    REQUIRE(response.result() == http::status::ok);
+    CHECK(content_type(response) == "application/json");
+    const json body = body_json(response);
+    REQUIRE(body.is_object());
+    REQUIRE(body.size() == 1);
+    const json& powers = body.at("powers");
+    const auto catalog = santorini::all_powers();
+    REQUIRE(powers.size() == catalog.size());
+    REQUIRE(powers.size() == static_cast<std::size_t>(santorini::power_count));
+
+    const std::map<santorini::PowerCategory, std::string> category{
+        {santorini::PowerCategory::Simple, "simple"},
+        {santorini::PowerCategory::Advanced, "advanced"},
+        {santorini::PowerCategory::Hero, "hero"}};
+    std::map<std::string, std::set<std::string>> banned_of;
+    for (std::size_t i = 0; i < catalog.size(); ++i) {
+        const santorini::PowerInfo& info = catalog[i];
+        const json& p = powers[i];
+        INFO(info.name);
+        CHECK(p.size() == 8);  // id, number, name, category, players, golden_fleece, banned, text
+        CHECK(p.at("id") == std::string(info.key));
+        CHECK(p.at("number") == static_cast<int>(info.id));
+        CHECK(p.at("name") == std::string(info.name));
+        CHECK(p.at("category") == category.at(info.category));
+        json players = json::array();
+        for (int n = 1; n <= 5; ++n)
+            if (santorini::allowed_with_players(info.id, n)) players.push_back(n);
+        CHECK(p.at("players") == players);
+        CHECK(p.at("golden_fleece") == info.golden_fleece);
+        CHECK_FALSE(p.at("text").get<std::string>().empty());
+        // Exactly the engine's banned pairs, each by the other power's key.
+        std::set<std::string> listed;
+        for (const json& other : p.at("banned")) listed.insert(other.get<std::string>());
+        CHECK(listed.size() == p.at("banned").size());
+        for (const santorini::PowerInfo& other : catalog) {
+            INFO("against " << other.name);
+            CHECK(listed.count(std::string(other.key)) == (santorini::banned_pair(info.id, other.id) ? 1u : 0u));
+        }
+        banned_of[std::string(info.key)] = listed;
+    }
+    // The banned lists are symmetric, and the rulebook's best-known pair is among them.
+    for (const auto& [power, banned] : banned_of)
+        for (const std::string& other : banned) {
+            INFO(power << " bans " << other);
+            CHECK(banned_of.at(other).count(power) == 1);
+        }
+    CHECK(banned_of.at("Pan").count("Hades") == 1);
+    CHECK(powers[33].at("name") == "Europa & Talus");
+
+    CHECK(routes.get("/api/powers", http::verb::head).result() == http::status::ok);
+    CHECK(routes.get("/api/powers", http::verb::post, "{}").result() == http::status::method_not_allowed);
+    CHECK(routes.get("/api/powers/Apollo").result() == http::status::not_found);
 }
 
 TEST_CASE("GET /api/matches/{id} of an unknown match is 404", "[http_routes]") {

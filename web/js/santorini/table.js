@@ -3,9 +3,9 @@
 // the clocks, the log and resign/abort; it asks this table for what only Santorini draws.
 import { h } from '../dom.js';
 import { playerName } from '../bots.js';
-import { renderBoard, SIDE_COLORS } from '../board.js';
-import { POWERS, powerName, banned } from '../powers.js';
-import { stepLabel, stepText, sourceOf, targetOf, prompt, DIRECTIONS, TURN_KINDS } from '../steps.js';
+import { renderBoard, SIDE_COLORS } from './board.js';
+import { powerInfo, powerName, powerText, banned } from '../catalog.js';
+import { stepLabel, stepText, sourceOf, targetOf, prompt, DIRECTIONS, TURN_KINDS } from './steps.js';
 
 const BOARD_KINDS = new Set(['place', 'token', 'move', 'build', 'dome', 'force', 'remove', 'capture', 'select']);
 const REASONS = { win: 'won', resign: 'won by resignation', timeout: 'won on time', no_turn: 'won: the opponent could not move', aborted: '' };
@@ -158,7 +158,7 @@ export function santoriniTable(ctx) {
             seat.connected === false ? h('span', { class: 'muted small', title: 'not connected' }, '⚠ away') : null,
             ctx.clockFor(v, i, turn),
           ),
-          power ? h('div', { class: `power${card && card.spent ? ' spent' : ''}`, title: POWERS[power]?.text || '' }, h('strong', {}, powerName(power)), spent, h('div', { class: 'small' }, POWERS[power]?.text || '')) : null,
+          power ? h('div', { class: `power${card && card.spent ? ' spent' : ''}`, title: powerText(power) }, h('strong', {}, powerName(power)), spent, h('div', { class: 'small' }, powerText(power))) : null,
           notes.length ? h('div', { class: 'muted small card-state' }, notes.join(' · ')) : null,
           reserve,
           turn ? h('div', { class: 'small turn-note' }, v.you === i ? 'Your turn' : 'Thinking…') : null,
@@ -169,7 +169,7 @@ export function santoriniTable(ctx) {
             'div',
             { class: 'player-card fleece' },
             h('strong', {}, 'Golden Fleece: ', st.fleece.power ? powerName(st.fleece.power) : 'not chosen yet'),
-            st.fleece.power ? h('div', { class: 'small' }, POWERS[st.fleece.power]?.text || '') : null,
+            st.fleece.power ? h('div', { class: 'small' }, powerText(st.fleece.power)) : null,
             h('div', { class: 'muted small' }, st.fleece.ram ? `Ram on ${st.fleece.ram}; held this turn by ${st.fleece.holders.map((s2) => v.seats[s2]?.player.name).join(', ') || 'nobody'}` : 'The Ram is not placed yet'),
             st.fleece.card && cardNotes(st.fleece.card, st).length ? h('div', { class: 'muted small card-state' }, cardNotes(st.fleece.card, st).join(' · ')) : null,
           )
@@ -209,7 +209,7 @@ export function santoriniTable(ctx) {
         'div',
         { class: 'power-grid' },
         (shown || []).map((key) => {
-          const p = POWERS[key] || { name: key, text: '', players: [] };
+          const p = powerInfo(key) || { name: key, text: '', players: [] };
           const step = byPower.get(key);
           const clash = phase === 'offer' ? d.offer.find((o) => banned(o, key)) : null;
           const offered = phase === 'offer' && d.offer.includes(key);

@@ -1,11 +1,11 @@
 // The account: a guest claims its player with a username and a password (ratings and games stay
 // with it) and can then sign in on another device; an account changes its password or signs
 // this device out (docs/api.md "Accounts").
-import { app } from '../app.js';
 import { h, mount } from '../dom.js';
 import { account as fetchAccount, signUp, changePassword } from '../api.js';
 
-export function accountScreen(screen) {
+export function accountScreen(ctx) {
+  const { screen } = ctx;
   const box = h('div', { class: 'card narrow', id: 'account' }, h('p', { class: 'muted' }, 'Loading…'));
   mount(screen, box);
   let alive = true;
@@ -25,10 +25,10 @@ export function accountScreen(screen) {
             e.preventDefault();
             error.textContent = '';
             try {
-              const made = await signUp(app.me.token, username.value.trim(), password.value);
-              app.me.username = made.username;
-              app.saveMe();
-              app.toast('Account created: sign in with it on any device.');
+              const made = await signUp(ctx.state.me.token, username.value.trim(), password.value);
+              ctx.state.me.username = made.username;
+              ctx.saveMe();
+              ctx.toast('Account created: sign in with it on any device.');
               if (alive) render({ ...me, username: made.username });
             } catch (err) {
               error.textContent = err.message;
@@ -62,10 +62,10 @@ export function accountScreen(screen) {
             e.preventDefault();
             error.textContent = '';
             try {
-              await changePassword(app.me.token, oldPassword.value, newPassword.value);
+              await changePassword(ctx.state.me.token, oldPassword.value, newPassword.value);
               oldPassword.value = '';
               newPassword.value = '';
-              app.toast('Password changed; your other devices are signed out.');
+              ctx.toast('Password changed; your other devices are signed out.');
             } catch (err) {
               error.textContent = err.message;
             }
@@ -79,18 +79,18 @@ export function accountScreen(screen) {
         h('button', { type: 'submit', id: 'change-password' }, 'Change password'),
         error,
       ),
-      h('p', {}, h('button', { id: 'sign-out', onclick: () => app.signOut() }, 'Sign out of this device')),
+      h('p', {}, h('button', { id: 'sign-out', onclick: () => ctx.signOut() }, 'Sign out of this device')),
     );
   };
 
   const render = (me) => (me.username ? renderAccount(me) : renderGuest(me));
 
-  fetchAccount(app.me.token)
+  fetchAccount(ctx.state.me.token)
     .then((me) => {
       if (!alive) return;
-      if ((me.username || null) !== (app.me.username || null)) {
-        app.me.username = me.username || undefined;
-        app.saveMe();
+      if ((me.username || null) !== (ctx.state.me.username || null)) {
+        ctx.state.me.username = me.username || undefined;
+        ctx.saveMe();
       }
       render(me);
     })

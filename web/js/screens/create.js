@@ -2,9 +2,8 @@
 // "Splendor", Lobby settings): the game, players, the gods for Santorini (and the handicap game:
 // a hero for one seat against a god for the other), confirmed turns, rated or casual, the clock,
 // public or private.
-import { app } from '../app.js';
 import { h, mount } from '../dom.js';
-import { POWERS } from '../powers.js';
+import { allPowers, powerInfo } from '../catalog.js';
 import { BOT_LEVELS } from '../bots.js';
 
 export const GAMES = { santorini: 'Santorini', splendor: 'Splendor' };
@@ -30,7 +29,8 @@ export function settingsSummary(st) {
   return parts.join(' · ');
 }
 
-export function createScreen(screen) {
+export function createScreen(ctx) {
+  const { screen } = ctx;
   const field = (label, input) => h('label', { class: 'field' }, h('span', {}, label), input);
   const select = (id, options, value) =>
     h('select', { id }, options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
@@ -68,11 +68,11 @@ export function createScreen(screen) {
   // Computer players take the last seats; a game with them is never rated.
   const bots = select('set-bots', [['0', 'None: people only'], ['1', '1'], ['2', '2'], ['3', '3']], '0');
   const botLevel = select('set-bot-level', BOT_LEVELS.map((l) => [String(l), `Level ${l}${l === 1 ? ' (weakest)' : l === 5 ? ' (strongest)' : ''}`]), '3');
-  const poolBoxes = Object.entries(POWERS).map(([key, p]) =>
-    h('label', { class: 'pool-item', title: p.text }, h('input', { type: 'checkbox', value: key, 'data-power': key }), ` ${p.name}`),
+  const poolBoxes = allPowers().map((p) =>
+    h('label', { class: 'pool-item', title: p.text }, h('input', { type: 'checkbox', value: p.id, 'data-power': p.id }), ` ${p.name}`),
   );
   const group = (category, title) =>
-    h('div', { class: 'pool-group' }, h('div', { class: 'pool-title' }, title), poolBoxes.filter((l) => POWERS[l.querySelector('input').value].category === category));
+    h('div', { class: 'pool-group' }, h('div', { class: 'pool-title' }, title), poolBoxes.filter((l) => powerInfo(l.querySelector('input').value).category === category));
   const pool = h(
     'fieldset',
     { class: 'pool', hidden: true },
@@ -144,7 +144,7 @@ export function createScreen(screen) {
     else if (clockKind.value === 'turn') settings.clock = { kind: 'turn', hours_per_move: Number(hours.value) };
     else settings.clock = { kind: 'none' };
     try {
-      await app.conn.request({ type: 'lobby.create', settings });
+      await ctx.state.conn.request({ type: 'lobby.create', settings });
       // The `lobby` event that follows takes us to the lobby.
     } catch (err) {
       error.textContent = err.message;

@@ -5,7 +5,6 @@
 // game's (santorini/table.js, splendor/table.js), chosen by the view's `game`. A private match
 // is watched with its invite code (`#/watch/{match}/{code}`); whoever knows the code is shown the
 // spectator link to share (docs/protocol.md "Private matches").
-import { app } from '../app.js';
 import { h, mount, clockText } from '../dom.js';
 import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
@@ -20,8 +19,9 @@ const UNDO_KEYS = 'U or Ctrl+Z';
 const END_TURN_KEYS = 'E or Ctrl+Enter';
 
 /** `code`: the invite code from a spectator link; a player's own comes from codes.js. */
-export function gameScreen(screen, id, code = null) {
-  const conn = app.conn;
+export function gameScreen(ctx, id, code = null) {
+  const { screen } = ctx;
+  const conn = ctx.state.conn;
   code = code || codeOf(id);
   let sentAt = null; // the match version a step was sent from, until the view moves on or the answer comes
   let lastHistoryLength = -1;
@@ -70,7 +70,7 @@ export function gameScreen(screen, id, code = null) {
     try {
       await conn.request({ type: 'match.step', match: id, step });
     } catch (e) {
-      app.toast(e.message);
+      ctx.toast(e.message);
     } finally {
       if (sentAt === version) sentAt = null;
       render();
@@ -83,7 +83,7 @@ export function gameScreen(screen, id, code = null) {
     return { undo: legal.find((st) => st.kind === 'undo') || null, endTurn: legal.find((st) => st.kind === 'end_turn') || null };
   };
 
-  const ctx = {
+  const tableContext = {
     id,
     play,
     /** The Undo button (enabled exactly when `legal` holds undo) and, in phase `confirm`, the
@@ -137,7 +137,7 @@ export function gameScreen(screen, id, code = null) {
         'div',
         { class: 'invite spectator-share' },
         h('label', { for: 'spectator-link' }, 'Spectator link — whoever opens it watches this private game:'),
-        h('div', { class: 'row' }, h('input', { id: 'spectator-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { id: 'spectator-copy', onclick: () => navigator.clipboard?.writeText(link).then(() => app.toast('Link copied')) }, 'Copy')),
+        h('div', { class: 'row' }, h('input', { id: 'spectator-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { id: 'spectator-copy', onclick: () => navigator.clipboard?.writeText(link).then(() => ctx.toast('Link copied')) }, 'Copy')),
       );
       return shareEl;
     }
@@ -171,7 +171,7 @@ export function gameScreen(screen, id, code = null) {
     const v = m?.view;
     if (!v) return;
     if (!table) {
-      table = (TABLES[v.game] || santoriniTable)(ctx);
+      table = (TABLES[v.game] || santoriniTable)(tableContext);
       gameEl.dataset.game = v.game || 'santorini';
     }
     const legal = v.state.legal || [];
@@ -210,8 +210,8 @@ export function gameScreen(screen, id, code = null) {
       h(
         'div',
         { class: 'row end' },
-        canAbort ? h('button', { id: 'abort', onclick: () => confirm('Abort this match? Nobody wins.') && conn.request({ type: 'match.abort', match: id }).catch((e) => app.toast(e.message)) }, 'Abort') : null,
-        canResign ? h('button', { id: 'resign', class: 'danger', onclick: () => confirm('Resign this game?') && conn.request({ type: 'match.resign', match: id }).catch((e) => app.toast(e.message)) }, 'Resign') : null,
+        canAbort ? h('button', { id: 'abort', onclick: () => confirm('Abort this match? Nobody wins.') && conn.request({ type: 'match.abort', match: id }).catch((e) => ctx.toast(e.message)) }, 'Abort') : null,
+        canResign ? h('button', { id: 'resign', class: 'danger', onclick: () => confirm('Resign this game?') && conn.request({ type: 'match.resign', match: id }).catch((e) => ctx.toast(e.message)) }, 'Resign') : null,
       ),
       spectatorShare(v),
     );

@@ -1,9 +1,8 @@
 // Home: quick play queues, the public lobbies and the live games (both kept live over the
 // WebSocket subscriptions), and the way to create a game.
-import { app } from '../app.js';
 import { h, mount } from '../dom.js';
 import { queues as fetchQueues } from '../api.js';
-import { powerName } from '../powers.js';
+import { powerName } from '../catalog.js';
 import { settingsSummary } from './create.js';
 import { BOT_LEVELS, botBadge } from '../bots.js';
 
@@ -40,7 +39,7 @@ const queueName = (key) => {
 
 /** "Play against the computer": a private lobby whose other seats are all the computer's
  *  (`bots` = players - 1), started at once; lobby.closed then takes us to the match. */
-function computerCard(conn) {
+function computerCard(ctx, conn) {
   const field = (label, input) => h('label', { class: 'field' }, h('span', {}, label), input);
   const select = (id, options, value) => h('select', { id }, options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
   const game = select('bot-game', [['santorini', 'Santorini'], ['splendor', 'Splendor']], 'santorini');
@@ -68,8 +67,8 @@ function computerCard(conn) {
     try {
       await conn.request({ type: 'lobby.create', settings });
       // The `lobby` event came before the ack: every other seat is the computer's, so start.
-      if (!app.lobby) throw new Error('the lobby was not made');
-      await conn.request({ type: 'lobby.start', lobby: app.lobby.id });
+      if (!ctx.state.lobby) throw new Error('the lobby was not made');
+      await conn.request({ type: 'lobby.start', lobby: ctx.state.lobby.id });
     } catch (err) {
       error.textContent = err.message;
       button.disabled = false;
@@ -87,16 +86,17 @@ function computerCard(conn) {
   );
 }
 
-export function homeScreen(screen) {
-  const conn = app.conn;
+export function homeScreen(ctx) {
+  const { screen } = ctx;
+  const conn = ctx.state.conn;
   const lobbyList = h('ul', { class: 'list', id: 'lobby-list' }, h('li', { class: 'muted' }, 'Loading…'));
   const matchList = h('ul', { class: 'list', id: 'match-list' }, h('li', { class: 'muted' }, 'Loading…'));
   const queueBox = h('div', { id: 'queue-box' });
   const waiting = new Map(); // "queue|base|inc" -> count
 
   const renderQueues = () => {
-    if (app.queue) {
-      const q = app.queue;
+    if (ctx.state.queue) {
+      const q = ctx.state.queue;
       const preset = CLOCK_PRESETS.find((p) => p.base_seconds === q.clock.base_seconds && p.increment_seconds === q.clock.increment_seconds);
       mount(
         queueBox,
@@ -105,7 +105,7 @@ export function homeScreen(screen) {
           { class: 'queue-waiting', id: 'queue-waiting' },
           h('span', { class: 'spinner' }),
           `Looking for an opponent: ${queueName(q.queue)}, ${preset ? preset.label : ''}…`,
-          h('button', { onclick: () => conn.request({ type: 'queue.leave' }).catch((e) => app.toast(e.message)) }, 'Cancel'),
+          h('button', { onclick: () => conn.request({ type: 'queue.leave' }).catch((e) => ctx.toast(e.message)) }, 'Cancel'),
         ),
       );
       return;
@@ -136,7 +136,7 @@ export function homeScreen(screen) {
                     onclick: () =>
                       conn
                         .request({ type: 'queue.join', queue: q.queue, clock: { kind: 'realtime', base_seconds: p.base_seconds, increment_seconds: p.increment_seconds } })
-                        .catch((e) => app.toast(e.code === 'unavailable' ? 'Quick play needs the server’s database; try a lobby instead.' : e.message)),
+                        .catch((e) => ctx.toast(e.code === 'unavailable' ? 'Quick play needs the server’s database; try a lobby instead.' : e.message)),
                   },
                   p.label,
                   n ? h('span', { class: 'badge' }, String(n)) : null,
@@ -161,7 +161,7 @@ export function homeScreen(screen) {
               { class: 'row', 'data-lobby': l.id },
               h('div', {}, h('strong', {}, l.seats.find((x) => x)?.player.name || '?'), h('div', { class: 'muted small' }, settingsSummary(l.settings))),
               h('span', { class: 'muted' }, `${l.seats.filter((x) => x).length}/${l.seats.length}`),
-              h('button', { onclick: () => conn.request({ type: 'lobby.join', lobby: l.id }).catch((e) => app.toast(e.message)) }, 'Join'),
+              h('button', { onclick: () => conn.request({ type: 'lobby.join', lobby: l.id }).catch((e) => ctx.toast(e.message)) }, 'Join'),
             ),
           ),
     );
@@ -201,7 +201,7 @@ export function homeScreen(screen) {
     h(
       'div',
       { class: 'home' },
-      computerCard(conn),
+      computerCard(ctx, conn),
       h('section', { class: 'card' }, h('h2', {}, 'Quick play'), h('p', { class: 'muted small' }, 'Rated games against the next player waiting with the same settings.'), queueBox),
       h(
         'section',

@@ -4,7 +4,8 @@ import { h, mount } from '../dom.js';
 import { leaderboard } from '../api.js';
 import { POOLS } from './player.js';
 
-export function leaderboardScreen(screen, pool = 'santorini_powers') {
+export function leaderboardScreen(ctx, pool = 'santorini_powers') {
+  const { screen } = ctx;
   const table = h('div', { id: 'leaderboard' }, h('p', { class: 'muted' }, 'Loading…'));
   mount(
     screen,

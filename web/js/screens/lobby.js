@@ -1,19 +1,19 @@
 // A lobby we sit in: seats, settings, the invite link; the host starts or kicks. And the
 // invite link's target, which joins the lobby by its code.
-import { app } from '../app.js';
 import { h, mount } from '../dom.js';
 import { settingsSummary } from './create.js';
 import { playerName } from '../bots.js';
 
-export function lobbyScreen(screen, id) {
-  const conn = app.conn;
+export function lobbyScreen(ctx, id) {
+  const { screen } = ctx;
+  const conn = ctx.state.conn;
   const render = () => {
-    const lobby = app.lobby;
+    const lobby = ctx.state.lobby;
     if (!lobby || lobby.id !== id) {
       mount(screen, h('div', { class: 'card narrow' }, h('p', {}, 'You are not in this lobby (it may have closed).'), h('a', { href: '#/' }, 'Back home')));
       return;
     }
-    const host = lobby.host === app.me.id;
+    const host = lobby.host === ctx.state.me.id;
     const link = lobby.code ? `${location.origin}${location.pathname}#/join/${lobby.code}` : null;
     mount(
       screen,
@@ -34,8 +34,8 @@ export function lobbyScreen(screen, id) {
               // The handicap game: this seat plays a hero against the other's god.
               lobby.settings.hero_seat === i ? h('span', { class: 'badge hero-seat', title: 'plays a hero against a god' }, 'hero') : null,
               // A computer's seat is the settings' (`bots`): it cannot be kicked.
-              host && seat && seat.player.id !== app.me.id && !seat.player.bot
-                ? h('button', { class: 'small', onclick: () => conn.request({ type: 'lobby.kick', lobby: lobby.id, player: seat.player.id }).catch((e) => app.toast(e.message)) }, 'Kick')
+              host && seat && seat.player.id !== ctx.state.me.id && !seat.player.bot
+                ? h('button', { class: 'small', onclick: () => conn.request({ type: 'lobby.kick', lobby: lobby.id, player: seat.player.id }).catch((e) => ctx.toast(e.message)) }, 'Kick')
                 : null,
             ),
           ),
@@ -45,16 +45,16 @@ export function lobbyScreen(screen, id) {
               'div',
               { class: 'invite' },
               h('label', { for: 'invite-link' }, 'Invite link — send it to the people you want to play:'),
-              h('div', { class: 'row' }, h('input', { id: 'invite-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { onclick: () => navigator.clipboard?.writeText(link).then(() => app.toast('Link copied')) }, 'Copy')),
+              h('div', { class: 'row' }, h('input', { id: 'invite-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { onclick: () => navigator.clipboard?.writeText(link).then(() => ctx.toast('Link copied')) }, 'Copy')),
               h('p', { class: 'muted small' }, 'Code: ', h('code', { id: 'invite-code' }, lobby.code)),
             )
           : null,
         h(
           'div',
           { class: 'row' },
-          h('button', { id: 'lobby-leave', onclick: () => conn.request({ type: 'lobby.leave', lobby: lobby.id }).catch((e) => app.toast(e.message)) }, host ? 'Close lobby' : 'Leave'),
+          h('button', { id: 'lobby-leave', onclick: () => conn.request({ type: 'lobby.leave', lobby: lobby.id }).catch((e) => ctx.toast(e.message)) }, host ? 'Close lobby' : 'Leave'),
           host
-            ? h('button', { class: 'primary', id: 'lobby-start', disabled: lobby.status !== 'full', onclick: () => conn.request({ type: 'lobby.start', lobby: lobby.id }).catch((e) => app.toast(e.message)) }, lobby.status === 'full' ? 'Start the game' : 'Waiting for players…')
+            ? h('button', { class: 'primary', id: 'lobby-start', disabled: lobby.status !== 'full', onclick: () => conn.request({ type: 'lobby.start', lobby: lobby.id }).catch((e) => ctx.toast(e.message)) }, lobby.status === 'full' ? 'Start the game' : 'Waiting for players…')
             : h('span', { class: 'muted' }, 'The host starts the game when every seat is taken.'),
         ),
       ),
@@ -64,9 +64,10 @@ export function lobbyScreen(screen, id) {
   return conn.on('lobby', render);
 }
 
-export function joinScreen(screen, code) {
+export function joinScreen(ctx, code) {
+  const { screen } = ctx;
   mount(screen, h('div', { class: 'card narrow' }, h('p', {}, `Joining lobby ${code}…`)));
-  app.conn.request({ type: 'lobby.join', code }).catch((e) => {
+  ctx.state.conn.request({ type: 'lobby.join', code }).catch((e) => {
     mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, 'Could not join'), h('p', { class: 'error' }, e.message), h('a', { href: '#/' }, 'Back home')));
   });
 }

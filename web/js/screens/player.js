@@ -1,7 +1,7 @@
 // A player's page: ratings per pool, a rating-history chart, recent matches.
 import { h, mount, s, ago } from '../dom.js';
 import { player as fetchPlayer, ratingHistory, playerMatches } from '../api.js';
-import { powerName } from '../powers.js';
+import { powerName } from '../catalog.js';
 import { codeOf, replayHash, watchHash } from '../codes.js';
 
 export const POOLS = [
@@ -62,7 +62,8 @@ export function matchRow(m, playerId) {
   );
 }
 
-export function playerScreen(screen, id) {
+export function playerScreen(ctx, id) {
+  const { screen } = ctx;
   mount(screen, h('p', { class: 'muted' }, 'Loading…'));
   let closed = false;
   fetchPlayer(id)

@@ -5,15 +5,13 @@
 // (`#/replay/{id}/{code}`, sent as `?code=`) unless the reader played in it (docs/api.md).
 import { h, mount } from '../dom.js';
 import { replay as fetchReplay, viewAfter } from '../api.js';
-import { renderBoard, SIDE_COLORS } from '../board.js';
-import { powerName } from '../powers.js';
-import { stepText as santoriniStepText } from '../steps.js';
-import { stepText as splendorStepText } from '../splendor/steps.js';
-import { splendorPosition } from '../splendor/table.js';
-import { logLine as splendorLine } from '../splendor/log.js';
 import { historyMarks } from '../history.js';
+import { santoriniReplay } from '../santorini/replay.js';
+import { splendorReplay } from '../splendor/replay.js';
 
-const EVENTS = new Set(['resign', 'timeout', 'abort']);
+// Each game's part of the viewer, chosen by the match's `game`: {start(screenEl, boardEl),
+// show(boardEl, view, n), players(), note(), logText(record)}.
+const GAMES = { santorini: santoriniReplay, splendor: splendorReplay };
 
 /** `code`: a private match's invite code, from the route (or null). */
 /** Why the replay cannot be shown, in words: a private match without (or with a wrong) code. */
@@ -24,8 +22,10 @@ function refusal(e, code) {
   return e.message;
 }
 
-export function replayScreen(screen, id, code = null) {
+export function replayScreen(ctx, id, code = null) {
+  const { screen } = ctx;
   let data = null;
+  let game = null; // the game's part of the viewer, once the replay is in
   let position = 0;
   let timer = null;
   let closed = false;
@@ -33,6 +33,7 @@ export function replayScreen(screen, id, code = null) {
   const boardEl = h('div', { class: 'board-wrap', id: 'board' });
   const side = h('div', { class: 'side' });
 
+  const current = (n) => !closed && n === position; // still the position to show
   const viewOf = async (n) => {
     if (!cache.has(n)) cache.set(n, viewAfter(id, n, code).then((r) => r.view));
     try {
@@ -50,26 +51,9 @@ export function replayScreen(screen, id, code = null) {
     renderSide();
     try {
       const v = await viewOf(wanted);
-      if (closed || wanted !== position) return;
-      if (splendor()) {
-        mount(boardEl, splendorPosition(v));
-        // The step as its player read it (a blind reserve names its card once revealed).
-        const record = data.steps[wanted - 1];
-        let line = null;
-        if (record) {
-          const prev = await viewOf(wanted - 1);
-          if (closed || wanted !== position) return;
-          line = lines?.get(wanted) ?? (v.history.length > prev.history.length ? v.history[v.history.length - 1] : stepText(record.step));
-        }
-        stepLine = record ? `${names()[record.seat] || ''}: ${line}` : '';
-        const lastEl = side.querySelector('#replay-step-text');
-        if (lastEl) lastEl.textContent = stepLine;
-      } else {
-        const last = new Set();
-        const step = data.steps[wanted - 1]?.step;
-        if (step) for (const k of ['from', 'to']) if (step[k]) last.add(step[k].toUpperCase());
-        mount(boardEl, renderBoard(v, { last }));
-      }
+      if (!current(wanted)) return;
+      await game.show(boardEl, v, wanted);
+      if (!current(wanted)) return;
       boardEl.dataset.after = wanted;
       if (wanted + 1 <= data.steps.length) viewOf(wanted + 1).catch(() => {}); // prefetch
     } catch (e) {
@@ -91,14 +75,7 @@ export function replayScreen(screen, id, code = null) {
     renderSide();
   };
 
-  const splendor = () => data?.match.game === 'splendor';
-  // Splendor's log: the last view's history, one line per record, as each player read it (a
-  // finished game is revealed); the steps' JSON says less (a blind reserve names no card).
-  let lines = null;
-  let stepLine = ''; // the step that led to the position shown, as its player read it
   const names = () => (data.match.seats || []).map((s) => s.player.name);
-  const stepText = (step) => (splendor() ? splendorStepText(step) : santoriniStepText(step));
-  const logLine = (text) => (splendor() ? splendorLine(text) : text);
 
   const renderSide = () => {
     const header = data.match;
@@ -107,18 +84,7 @@ export function replayScreen(screen, id, code = null) {
     const result = header.result;
     mount(
       side,
-      splendor() ? null : h(
-        'div',
-        { class: 'players' },
-        (header.seats || []).map((s) =>
-          h(
-            'div',
-            { class: `player-card${result && result.winners?.includes(s.seat) ? ' winner' : ''}`, style: `--side:${SIDE_COLORS[(s.team ?? s.seat) % SIDE_COLORS.length]}` },
-            h('a', { href: `#/player/${s.player.id}`, class: 'name' }, s.player.name),
-            s.power ? h('div', { class: 'power' }, powerName(s.power)) : null,
-          ),
-        ),
-      ),
+      game.players(),
       h('p', { class: 'muted small' }, `${header.status}${result?.winners?.length ? ` · won by ${result.winners.map((w) => names()[w]).join(' and ')} (${result.reason})` : ''}`),
       h(
         'div',
@@ -131,7 +97,7 @@ export function replayScreen(screen, id, code = null) {
       ),
       h('input', { type: 'range', id: 'replay-slider', min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
       h('p', { id: 'replay-position' }, `Step ${position} of ${data.steps.length}`),
-      splendor() ? h('p', { id: 'replay-step-text', class: 'small' }, stepLine) : null,
+      game.note(),
       h(
         'ol',
         { class: 'log', id: 'log' },
@@ -140,7 +106,7 @@ export function replayScreen(screen, id, code = null) {
           h(
             'li',
             { class: [s.number === position ? 'current' : '', marks[i]].filter(Boolean).join(' ') || null, 'data-n': s.number, 'data-kind': s.step.kind },
-            h('button', { class: 'link', onclick: () => go(s.number) }, `${names()[s.seat] || ''}: `, lines?.has(s.number) ? logLine(lines.get(s.number)) : stepText(s.step)),
+            h('button', { class: 'link', onclick: () => go(s.number) }, `${names()[s.seat] || ''}: `, game.logText(s)),
           ),
         ),
       ),
@@ -154,19 +120,8 @@ export function replayScreen(screen, id, code = null) {
     .then((r) => {
       if (closed) return;
       data = r;
-      if (splendor()) {
-        boardEl.classList.remove('board-wrap');
-        screen.querySelector('.game').dataset.game = 'splendor';
-        viewOf(data.steps.length)
-          .then((v) => {
-            // One line per step; the server's own records (resign, timeout, abort) have none.
-            const stepping = data.steps.filter((s) => !EVENTS.has(s.step.kind));
-            if (closed || v.history.length !== stepping.length) return;
-            lines = new Map(stepping.map((s, i) => [s.number, v.history[i]]));
-            renderSide();
-          })
-          .catch(() => {});
-      }
+      game = (GAMES[data.match.game] || santoriniReplay)(data, { viewOf, current, rerender: () => !closed && renderSide() });
+      game.start(screen, boardEl);
       go(0);
     })
     .catch((e) => mount(screen, h('div', { class: 'card narrow', id: 'replay-refused', 'data-status': e.status || '' }, h('h1', {}, 'Replay unavailable'), h('p', { class: 'error' }, refusal(e, code)), h('a', { href: '#/' }, 'Home'))));

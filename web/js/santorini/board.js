@@ -1,7 +1,7 @@
 // The board as SVG: heights as stacked squares, domes, workers by side, and the squares the
 // player may click highlighted. Cells carry data-square/data-height/data-dome for tests, workers
 // data-side/data-worker/data-female.
-import { s } from './dom.js';
+import { s } from '../dom.js';
 import { squareName } from './steps.js';
 
 export const SIDE_COLORS = ['#2f6fd6', '#d64b3a', '#2e9e5b', '#b5831a'];

@@ -1,6 +1,6 @@
 // Steps as the server sends them in `legal` (protocol/schema/step.json): their text, a label
 // for buttons, and where they touch the board. The client knows no rules beyond this.
-import { powerName } from './powers.js';
+import { powerName } from '../catalog.js';
 
 export const seatLetter = (seat) => String.fromCharCode(65 + seat);
 

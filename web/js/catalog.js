@@ -1,0 +1,41 @@
+// The Santorini power catalog, as the server serves it (GET /api/powers, docs/api.md "Powers"):
+// names, categories, player counts, the Golden Fleece flag, banned pairs and one-line texts.
+// Fetched once per page load (app.js waits for it before the first screen); the client keeps
+// no copy of its own, and until the catalog arrives (or if it cannot) a power shows its key.
+import { powers as fetchPowers } from './api.js';
+
+let byKey = new Map(); // key -> {id, number, name, category, players, golden_fleece, banned, text}
+let loading = null;
+
+/** Fetches the catalog once; later calls return the same promise. Never rejects: a failed
+ *  fetch leaves the catalog empty (names shown as keys) and is retried on the next call. */
+export function loadCatalog() {
+  if (!loading)
+    loading = fetchPowers()
+      .then((answer) => {
+        byKey = new Map(answer.powers.map((p) => [p.id, p]));
+      })
+      .catch(() => {
+        loading = null;
+      });
+  return loading || Promise.resolve();
+}
+
+/** Every power in rulebook order (empty until loaded). */
+export const allPowers = () => [...byKey.values()];
+
+/** A power's catalog entry, or undefined for an unknown key. */
+export const powerInfo = (key) => byKey.get(key);
+
+/** Display name of a power key (unknown keys are shown as they are). */
+export function powerName(key) {
+  return (key && byKey.get(key)?.name) || key || '';
+}
+
+/** The one-line summary of a power ('' if unknown). */
+export const powerText = (key) => byKey.get(key)?.text || '';
+
+/** True when the rulebook bans `a` and `b` in the same game (the lists are symmetric). */
+export function banned(a, b) {
+  return Boolean(byKey.get(a)?.banned.includes(b));
+}
