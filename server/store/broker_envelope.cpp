@@ -14,7 +14,7 @@ std::size_t part_end(std::string_view payload, std::size_t from) {
     std::size_t end = from + kPartBytes;
     if (end >= payload.size()) return payload.size();
     // Back off to the first byte of a character (continuation bytes are 10xxxxxx).
-    while (end > from && (static_cast<unsigned char>(payload[end]) & 0xC0) == 0x80) --end;
+    while (end > from && utf8::is_continuation(static_cast<unsigned char>(payload[end]))) --end;
     return end;
 }
 

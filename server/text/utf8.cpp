@@ -73,6 +73,12 @@ bool valid(std::string_view s) {
     return true;
 }
 
+std::size_t code_points(std::string_view s) {
+    return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) {
+        return !is_continuation(static_cast<unsigned char>(c));
+    }));
+}
+
 bool is_control(char32_t cp) {
     return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F);
 }

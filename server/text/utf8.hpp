@@ -19,6 +19,15 @@ std::optional<char32_t> next_code_point(std::string_view s, std::size_t& at);
 /// True when `s` is valid UTF-8 throughout (the empty string is).
 bool valid(std::string_view s);
 
+/// True for a byte that continues a character (10xxxxxx): no character starts there.
+constexpr bool is_continuation(unsigned char byte) {
+    return (byte & 0xC0) == 0x80;
+}
+
+/// The code points in valid UTF-8 `s` (as PostgreSQL's length() counts characters in a UTF-8
+/// database): its bytes that are not continuation bytes.
+std::size_t code_points(std::string_view s);
+
 /// True for a control character: C0 (U+0000-001F), DEL (U+007F) or C1 (U+0080-009F).
 bool is_control(char32_t cp);
 

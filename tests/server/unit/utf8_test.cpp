@@ -139,3 +139,14 @@ TEST_CASE("names: usernames and display names refuse every invisible character a
         CHECK(username_ok("ann" + encode(cp) + "bob"));
     }
 }
+
+TEST_CASE("utf8: characters are counted as code points, not bytes", "[utf8]") {
+    CHECK(utf8::code_points("") == 0);
+    CHECK(utf8::code_points("ann") == 3);
+    CHECK(utf8::code_points("Zo\xC3\xAB") == 3);
+    CHECK(utf8::code_points("\xE2\x82\xAC\xF0\x9F\x98\x80") == 2);  // U+20AC, U+1F600
+    CHECK_FALSE(utf8::is_continuation(0x7F));
+    CHECK(utf8::is_continuation(0x80));
+    CHECK(utf8::is_continuation(0xBF));
+    CHECK_FALSE(utf8::is_continuation(0xC0));
+}
