@@ -1,6 +1,5 @@
 #include "server/accounts/accounts.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <utility>
 
@@ -12,17 +11,12 @@
 #include "server/accounts/password.hpp"
 #include "server/store/account_store.hpp"
 #include "server/accounts/username.hpp"
+#include "server/time/epoch_ms.hpp"
 
 namespace server {
 namespace {
 
 using Kind = AccountError::Kind;
-
-std::int64_t wall_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 AccountError refused(Kind kind, std::string message) {
     return AccountError{kind, std::move(message), 0};
@@ -144,7 +138,7 @@ AccountResult Accounts::do_sign_up(const std::string& token, const std::string& 
     const Username name = std::get<Username>(read_username(username));
     auto hash = hash_password(password);
     if (!hash) return refused(Kind::Unavailable, "the password could not be hashed; try again");
-    auto claimed = store_->claim(store::NewAccount{guest.id, name.shown, name.key, *hash, wall_ms()});
+    auto claimed = store_->claim(store::NewAccount{guest.id, name.shown, name.key, *hash, now_epoch_ms()});
     if (!claimed) {
         if (claimed.error().kind == store::StoreError::Kind::Conflict)  // a race for the name
             return refused(Kind::Conflict, "this username is taken");
@@ -172,7 +166,7 @@ AccountResult Accounts::do_sign_in(const std::string& key, const std::string& pa
     }
     by_username_.give_back(key);  // only failures count against the username
     std::string token = secret_token();
-    auto added = store_->add_session(account->player_id, token, wall_ms());
+    auto added = store_->add_session(account->player_id, token, now_epoch_ms());
     if (!added) return store_failed(added.error(), "add_session");
     spdlog::info("event=signed_in player={}", account->player_id);
     return AccountInfo{account->player_id, account->display_name, account->username,
@@ -214,7 +208,7 @@ AccountResult Accounts::do_change_password(const std::string& token,
     by_username_.give_back(key);
     auto hash = hash_password(new_password);
     if (!hash) return refused(Kind::Unavailable, "the password could not be hashed; try again");
-    auto changed = store_->change_password(guest.id, *hash, token, wall_ms());
+    auto changed = store_->change_password(guest.id, *hash, token, now_epoch_ms());
     if (!changed) return store_failed(changed.error(), "change_password");
     hub_.forget_tokens_of(guest.id, token);
     spdlog::info("event=password_changed player={}", guest.id);

@@ -13,10 +13,9 @@ namespace server {
 inline constexpr std::size_t max_name_code_points = 24;
 
 /// Why `name` cannot be a display name, or nullopt when it can: valid UTF-8 of 1 to
-/// max_name_code_points code points, not only spaces, and none of the characters that hide or
-/// reorder text: control characters (C0, DEL, C1), bidirectional overrides, embeddings,
-/// isolates and marks, zero-width characters (spaces, joiners, word joiner, BOM), line and
-/// paragraph separators.
+/// max_name_code_points code points, not only spaces, no control characters (C0, DEL, C1) and
+/// none of the characters that show nothing or reorder text (utf8::invisible_ranges(), the list
+/// usernames refuse too).
 std::optional<std::string> name_problem(std::string_view name);
 
 }  // namespace server

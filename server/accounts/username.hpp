@@ -15,10 +15,10 @@ struct Username {
 };
 
 /// Checks `text` as a username: valid UTF-8, 3-24 characters (code points), letters, digits,
-/// punctuation and inner single spaces; no control characters, no bidirectional controls
-/// (U+202A-202E, U+2066-2069, U+200E/F, U+061C), no zero-width or invisible characters (U+200B-D,
-/// U+2060, U+FEFF, U+00AD, U+180E), no other Unicode spaces, no space at either end. Returns the
-/// username, or a message saying what is wrong.
+/// punctuation and inner single spaces; no control characters, none of the characters that show
+/// nothing or reorder text (utf8::invisible_ranges(), the list display names refuse too), no
+/// other Unicode spaces, no space at either end. Returns the username, or a message saying what
+/// is wrong.
 std::variant<Username, std::string> read_username(std::string_view text);
 
 }  // namespace server

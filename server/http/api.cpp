@@ -22,6 +22,7 @@
 #include "server/http/security_headers.hpp"
 #include "server/store/repository.hpp"
 #include "server/store/token_hash.hpp"
+#include "server/time/epoch_ms.hpp"
 
 namespace server {
 namespace {
@@ -335,9 +336,7 @@ bool HttpApi::handle(const http::request<http::string_body>& request, Reply repl
     boost::asio::post(pool_, [this, info, request = std::get<ApiRequest>(std::move(parsed)),
                               ticket = std::make_shared<ClientShare::Ticket>(std::move(*ticket)),
                               reply = std::move(reply)]() mutable {
-        const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                        std::chrono::system_clock::now().time_since_epoch())
-                                        .count();
+        const std::int64_t now_ms = now_epoch_ms();
         Response response;
         try {
             response = answer_api(request, info, *repository_, now_ms);

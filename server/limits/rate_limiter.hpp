@@ -27,6 +27,12 @@ public:
         return true;
     }
 
+    /// Puts one token back (the action it was taken for is not to count), up to `burst`.
+    void give_back() { tokens_ = std::min(burst_, tokens_ + 1.0); }
+
+    /// True when the bucket holds `burst` tokens at `now`: it is as good as a new one.
+    bool full(time_point now = Clock::now()) { return available(now) >= burst_; }
+
     /// The tokens available at `now` (a fraction while one is refilling).
     double available(time_point now = Clock::now()) {
         refill(now);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "server/time/epoch_ms.hpp"
+
 namespace server {
 
 using std::chrono::duration_cast;
@@ -85,7 +87,7 @@ nlohmann::json Clock::to_json(SteadyTime now, WallTime wall_now) const {
             json deadline = nullptr;
             if (running_ >= 0) {
                 auto at = wall_now + duration_cast<WallTime::duration>(deadline_ - now);
-                deadline = duration_cast<milliseconds>(at.time_since_epoch()).count();
+                deadline = epoch_ms(at);
             }
             return {{"kind", "turn"},
                     {"deadline_ms", std::move(deadline)},

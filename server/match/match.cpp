@@ -12,6 +12,7 @@
 #include "server/bots/bot_players.hpp"
 #include "server/rating/rate_match.hpp"
 #include "server/store/token_hash.hpp"
+#include "server/time/epoch_ms.hpp"
 
 namespace server {
 
@@ -28,10 +29,6 @@ json winners_json(const protocol::Game& game) {
     for (int s = 0; s < game.seat_count(); ++s)
         if (game.winners() >> s & 1u) out.push_back(s);
     return out;
-}
-
-std::int64_t epoch_ms(WallTime t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
 
 rating::Rating rating_of(const RatingValue& v) {

@@ -8,6 +8,7 @@
 #include "server/app/ids.hpp"
 #include "server/match/match.hpp"
 #include "server/rooms/queue_catalog.hpp"
+#include "server/time/epoch_ms.hpp"
 
 namespace server {
 
@@ -18,12 +19,6 @@ namespace {
 
 std::shared_ptr<const std::string> shared(std::string text) {
     return std::make_shared<const std::string>(std::move(text));
-}
-
-std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 ClockPreset preset_of(const QueueKey& key) {
@@ -114,7 +109,7 @@ void QueueRoom::entered(const std::string& player, std::uint64_t attempt, QueueK
     entry.rating = rating->first;
     entry.deviation = rating->second;
     entry.joined = std::chrono::steady_clock::now();
-    entry.since_ms = now_ms();
+    entry.since_ms = now_epoch_ms();
     auto message = waiting_event(entry);
     spdlog::info("event=queue_join player={} queue={} clock={}+{} rating={:.0f} deviation={:.0f}",
                  player, entry.key.queue, entry.key.base_seconds, entry.key.increment_seconds,

@@ -2,47 +2,19 @@
 
 #include <charconv>
 
+#include "server/text/utf8.hpp"
+
 namespace store::broker_envelope {
 
 bool valid_text(std::string_view s) {
-    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-    const auto* end = p + s.size();
-    while (p < end) {
-        const unsigned char c = *p;
-        if (c == 0) return false;
-        if (c < 0x80) {
-            ++p;
-            continue;
-        }
-        std::size_t extra;
-        std::uint32_t min;
-        std::uint32_t cp;
-        if ((c & 0xE0) == 0xC0) {
-            extra = 1, min = 0x80, cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            extra = 2, min = 0x800, cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            extra = 3, min = 0x10000, cp = c & 0x07;
-        } else {
-            return false;
-        }
-        if (static_cast<std::size_t>(end - p) <= extra) return false;
-        for (std::size_t i = 1; i <= extra; ++i) {
-            if ((p[i] & 0xC0) != 0x80) return false;
-            cp = (cp << 6) | (p[i] & 0x3F);
-        }
-        // Overlong forms, surrogates and code points past Unicode are not UTF-8.
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-        p += extra + 1;
-    }
-    return true;
+    return s.find('\0') == std::string_view::npos && utf8::valid(s);
 }
 
 std::size_t part_end(std::string_view payload, std::size_t from) {
     std::size_t end = from + kPartBytes;
     if (end >= payload.size()) return payload.size();
     // Back off to the first byte of a character (continuation bytes are 10xxxxxx).
-    while (end > from && (static_cast<unsigned char>(payload[end]) & 0xC0) == 0x80) --end;
+    while (end > from && utf8::is_continuation(static_cast<unsigned char>(payload[end]))) --end;
     return end;
 }
 

@@ -7,6 +7,7 @@
 
 #include "server/store/pg.hpp"
 #include "server/store/token_hash.hpp"
+#include "server/text/utf8.hpp"
 
 namespace store {
 
@@ -153,9 +154,7 @@ Result<Player> Repository::create_guest(const NewPlayer& p) {
     if (p.id.empty()) return invalid("a player needs an id");
     // Characters as PostgreSQL's length() counts them in a UTF-8 database (code points), not
     // bytes: 24 emoji are 96 bytes and a fine name.
-    const auto characters = std::count_if(p.display_name.begin(), p.display_name.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    });
+    const auto characters = utf8::code_points(p.display_name);
     if (characters < 1 || characters > 64) return invalid("a display name has 1 to 64 characters");
     if (p.token.empty()) return invalid("a player needs a token");
     return impl_->run<Player>([&](pqxx::connection& c) -> Result<Player> {

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "server/store/migrations.hpp"
+#include "server/time/epoch_ms.hpp"
 
 namespace store_test {
 
@@ -36,9 +37,7 @@ std::string unique_name(const std::string& prefix) {
 }
 
 std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
+    return server::now_epoch_ms();
 }
 
 TestSchema::TestSchema(bool migrated) : name_(unique_name("t_")) {

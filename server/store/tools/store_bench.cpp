@@ -30,6 +30,7 @@
 #include "server/store/migrations.hpp"
 #include "server/store/pg_step_store.hpp"
 #include "server/store/repository.hpp"
+#include "server/time/epoch_ms.hpp"
 
 namespace {
 
@@ -75,9 +76,7 @@ struct Bench {
         r.number = number;
         r.player_id = players[(match * 2 + number) % players.size()];
         r.step_json = R"({"kind":"move","worker":0,"from":"c3","to":"d4"})";
-        r.at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::system_clock::now().time_since_epoch())
-                      .count();
+        r.at_ms = server::now_epoch_ms();
         const auto start = Clock::now();
         store->append(std::move(r), [this, match, number, start](bool ok) {
             const double us =

@@ -6,6 +6,7 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include "server/match/match.hpp"
+#include "server/time/epoch_ms.hpp"
 #include "tests/server/support/hub_harness.hpp"
 
 using namespace server;
@@ -142,9 +143,7 @@ TEST_CASE("Turn-based clock: each decision gets a fresh deadline shown in epoch 
           json{{"kind", "turn"}, {"deadline_ms", nullptr}, {"hours_per_move", 24}});
     clock.switch_to(0, true, t0);
     CHECK(*clock.expiry() == t0 + 24h);
-    const auto due =
-        std::chrono::duration_cast<std::chrono::milliseconds>((wall0 + 23h).time_since_epoch())
-            .count();
+    const auto due = server::epoch_ms(wall0 + 23h);
     CHECK(clock.to_json(t0 + 1h, wall0 + 1h)["deadline_ms"] == due + 3600000);
     clock.switch_to(1, true, t0 + 1h);
     CHECK(*clock.expiry() == t0 + 25h);
@@ -260,9 +259,7 @@ TEST_CASE("Turn-based: missing the deadline loses", "[clock][match]") {
     rig.play_to_turns();
     const int d = rig.decider();
     const std::int64_t due = rig.view()["clock"]["deadline_ms"];
-    CHECK(due ==
-          std::chrono::duration_cast<std::chrono::milliseconds>((wall0 + 24h).time_since_epoch())
-              .count());
+    CHECK(due == server::epoch_ms(wall0 + 24h));
     rig.advance(24h);
     rig.match->check_clock();
     rig.settle();

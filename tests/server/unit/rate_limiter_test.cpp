@@ -4,7 +4,9 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include "server/limits/address_limiter.hpp"
+#include "server/limits/keyed_buckets.hpp"
 #include "server/limits/rate_limiter.hpp"
+#include "server/limits/sign_in_limiter.hpp"
 
 namespace {
 
@@ -111,4 +113,48 @@ TEST_CASE("the address limiter keeps one bucket per address and bounds its memor
     CHECK(limiter.size() <= 3);
     CHECK(limiter.allow("d", t0 + 10s));
     CHECK_FALSE(limiter.allow("d", t0 + 10s));
+}
+
+TEST_CASE("the sign-in limiter counts only the attempts not given back", "[rate_limiter]") {
+    using Clock = server::SignInLimiter::Clock;
+    const Clock::time_point t0{};
+    server::SignInLimiter limiter(/*per_minute=*/6, /*burst=*/2, /*max_keys=*/2);
+    // Successes give their attempt back: any number of them in a row.
+    for (int i = 0; i < 10; ++i) {
+        REQUIRE(limiter.take("ann", t0));
+        limiter.give_back("ann");
+    }
+    // Failures keep theirs: two, then none until one refills (one every 10 s).
+    CHECK(limiter.take("ann", t0));
+    CHECK(limiter.take("ann", t0));
+    CHECK_FALSE(limiter.take("ann", t0));
+    CHECK_FALSE(limiter.take("ann", t0 + 9s));
+    CHECK(limiter.take("ann", t0 + 10s));
+    // Giving back never fills a bucket past its burst.
+    limiter.give_back("bob");  // unknown: nothing
+    CHECK(limiter.size() == 1);
+    CHECK(limiter.take("bob", t0 + 10s));
+    limiter.give_back("bob");
+    limiter.give_back("bob");
+    CHECK(limiter.take("bob", t0 + 10s));
+    CHECK(limiter.take("bob", t0 + 10s));
+    CHECK_FALSE(limiter.take("bob", t0 + 10s));
+}
+
+TEST_CASE("keyed buckets forget idle keys first, then all when every one is busy",
+          "[rate_limiter]") {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point t0{};
+    server::KeyedTokenBuckets<Clock> buckets(/*per_minute=*/60, /*burst=*/1, /*max_keys=*/2);
+    CHECK(buckets.try_take("a", t0));
+    CHECK(buckets.try_take("b", t0 + 500ms));
+    // At 1 s "a" is full again and forgotten; "b" is still refilling and is kept, so it stays
+    // limited.
+    CHECK(buckets.try_take("c", t0 + 1s));
+    CHECK(buckets.size() == 2);
+    CHECK_FALSE(buckets.try_take("b", t0 + 1s));
+    // "b" and "c" both busy: a new key makes it forget them all (and "b" gets a new bucket).
+    CHECK(buckets.try_take("d", t0 + 1s));
+    CHECK(buckets.size() == 1);
+    CHECK(buckets.try_take("b", t0 + 1s));
 }
