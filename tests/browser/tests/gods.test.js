@@ -1,7 +1,8 @@
 // Every god the server plays, in every player count it allows, drafted and played to the end in
-// the browser by clicking: the 10 simple gods, the 20 advanced gods (docs/engine.md 6.2) and the Golden
-// Fleece gods (31-45) the engine has implemented; and every hero it plays (docs/engine.md 6.3), twice:
-// once hero against hero (`powers: heroes`, the challenger offering the two heroes under test)
+// the browser by clicking: the 10 simple gods, the 20 advanced gods (docs/engine.md 6.2) and
+// the Golden Fleece gods (31-45) the engine has implemented; and every hero it plays
+// (docs/engine.md 6.3), twice: once hero against hero (`powers: heroes`, the challenger
+// offering the two heroes under test)
 // and once in a handicap lobby (the form's handicap choice, `hero_seat` 0 or 1 in turn) against
 // a god, from a custom pool of the two.
 //
