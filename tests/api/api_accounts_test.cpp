@@ -1,4 +1,4 @@
-// Accounts end to end (issue #17; docs/api.md, "Accounts"): a real server on a loopback port
+// Accounts end to end (docs/api.md, "Accounts"): a real server on a loopback port
 // against a real PostgreSQL, over real HTTP and WebSocket: sign-up, sign-in from a second
 // client, wrong passwords, the sign-in rate limits, sign-out, password change, ratings kept by
 // the account, the anti-farming cap and the leaderboard of accounts.

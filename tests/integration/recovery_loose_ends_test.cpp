@@ -1,4 +1,4 @@
-// The loose ends of crash recovery (issue #18), each at its moment, with the real
+// The loose ends of crash recovery (docs/storage.md, "Recovery"), each at its moment, with the real
 // santorini-server binary over real sockets against a real PostgreSQL (scripts/with-postgres):
 // a match that finished just before a kill -9 still opens after the restart; a kill during
 // lobby.start leaves a live match that its players are told of and that the abandonment rule

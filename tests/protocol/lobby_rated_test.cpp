@@ -1,5 +1,5 @@
-// The lobby's `rated` choice (issue #17): unsaid, a public lobby is rated and a private one
-// casual, for both games; said, it is kept either way.
+// The lobby's `rated` choice (docs/protocol.md, `lobby.create`): unsaid, a public lobby is
+// rated and a private one casual, for both games; said, it is kept either way.
 
 #include <catch2/catch_test_macros.hpp>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-// Accounts in the browser (issue #17; docs/api.md "Accounts"), against a server with a
+// Accounts in the browser (docs/api.md "Accounts"), against a server with a
 // PostgreSQL (scripts/with-postgres): a guest wins a rated game, claims its player with a
 // username and a password, signs in on a second browser context and sees the same player and
 // the same rating there; a wrong password is refused; signing the second device out leaves the

@@ -68,7 +68,7 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     await ann.page.waitForSelector('#rating-chart svg.chart circle.point');
     await ann.page.waitForSelector(`#recent li[data-match="${id}"]`);
 
-    // The leaderboard answers for both pools (provisional players are not ranked).
+    // The leaderboard answers for the pool played (provisional players are not ranked).
     await ann.page.goto(`${server.url}/#/leaderboard/santorini`);
     await ann.page.waitForFunction(() => /Nobody ranked yet|Rating/.test(document.querySelector('#leaderboard')?.textContent || ''));
   } finally {

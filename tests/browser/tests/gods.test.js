@@ -1,7 +1,8 @@
 // Every god the server plays, in every player count it allows, drafted and played to the end in
-// the browser by clicking: the 10 simple gods, the 20 advanced gods of issue 6 and the Golden
-// Fleece gods (31-45) the engine has implemented; and every hero it plays (issue 14), twice:
-// once hero against hero (`powers: heroes`, the challenger offering the two heroes under test)
+// the browser by clicking: the 10 simple gods, the 20 advanced gods (docs/engine.md 6.2) and
+// the Golden Fleece gods (31-45) the engine has implemented; and every hero it plays
+// (docs/engine.md 6.3), twice: once hero against hero (`powers: heroes`, the challenger
+// offering the two heroes under test)
 // and once in a handicap lobby (the form's handicap choice, `hero_seat` 0 or 1 in turn) against
 // a god, from a custom pool of the two.
 //
@@ -801,7 +802,7 @@ test(`${games.length} games: every god in every player count, every hero against
   assert.equal(results.length, games.length, 'every game ran to its end');
   assert.ok(fallbacks <= Math.max(2, Math.floor(games.length / 10)), `the turn-cap fallback ended ${fallbacks} games`);
   assert.ok(missing.length <= 2, `powers whose own step was never played: ${missing.join(', ')}`);
-  // Issue 6's new kinds of step, each played by clicking somewhere in the run.
+  // The advanced gods' own kinds of step, each played by clicking somewhere in the run.
   if (!ONLY) {
     const seen = new Set(results.flatMap((r) => [...r.seen]));
     // Dionysus' extra turn (moving an opponent's worker) needs a tower he completes: with each

@@ -1,4 +1,5 @@
-// The table's answers to issue 14 on fixed views, without a game server (tests/fixture-page.js):
+// The table's answers to heroes, undo and confirmed turns (docs/protocol.md, "Taking back a
+// step (undo) and confirming turns") on fixed views, without a game server (tests/fixture-page.js):
 // the Undo and End turn buttons (both games), their keys, the confirm prompt, the log's undo
 // lines; the heroes' cards (power ready or used, Jason's reserve, Adonis' charmed worker on the
 // board); each kind of step a hero plays, sent by clicks exactly as `legal` lists it (Achilles'

@@ -1,5 +1,5 @@
 #pragma once
-// Tools for the abuse tests (tests/server/abuse_*_test.cpp): an attacker that speaks raw
+// Tools for the abuse tests (tests/server/abuse/*_test.cpp): an attacker that speaks raw
 // WebSocket frames (what Beast's own client would never send: endless pings, empty
 // continuation frames, a message that never ends) from any loopback address (127.0.0.0/8 is
 // all local on Linux, so 127.0.0.2 is "another client" of a server on 127.0.0.1), and the

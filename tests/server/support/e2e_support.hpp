@@ -289,7 +289,8 @@ inline InviteCodes& invite_codes() {
 /// lobby.closed (started) and the match id is returned.
 inline Started start_lobby_match(Player& host, const std::vector<Player*>& guests, json settings) {
     if (!settings.contains("public")) settings["public"] = false;
-    // A private lobby is casual unless it says (issue #17); these tests rate theirs.
+    // A private lobby is casual unless it says (docs/protocol.md, `lobby.create`, `rated`);
+    // these tests rate theirs.
     if (!settings.contains("rated")) settings["rated"] = true;
     host.send({{"type", "lobby.create"}, {"ref", "create"}, {"settings", settings}});
     std::optional<json> lobby = host.until_type("lobby");

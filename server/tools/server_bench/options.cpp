@@ -1,0 +1,53 @@
+#include "server/tools/server_bench/options.hpp"
+
+#include <stdexcept>
+#include <string_view>
+
+namespace server_bench {
+
+Options parse(int argc, char** argv) {
+    Options options;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        auto text = [&]() -> std::string {
+            if (i + 1 >= argc) throw std::invalid_argument(std::string(arg) + " needs a value");
+            return argv[++i];
+        };
+        auto value = [&]() -> int { return std::stoi(text()); };
+        if (arg == "--port")
+            options.port = static_cast<std::uint16_t>(value());
+        else if (arg == "--matches")
+            options.matches = value();
+        else if (arg == "--seconds")
+            options.seconds = value();
+        else if (arg == "--server-pid")
+            options.server_pid = value();
+        else if (arg == "--hold-after")
+            options.hold_after = value();
+        else if (arg == "--idle-sockets")
+            options.idle_sockets = value();
+        else if (arg == "--rss-every")
+            options.rss_every = value();
+        else if (arg == "--threads")
+            options.threads = value();
+        else if (arg == "--powers")
+            options.powers = text();
+        else
+            throw std::invalid_argument("unknown argument " + std::string(arg));
+    }
+    if (options.matches < 0 || options.seconds < 1 || options.threads < 1 ||
+        options.idle_sockets < 0 || options.rss_every < 0)
+        throw std::invalid_argument("--seconds and --threads need >= 1, the others >= 0");
+    if (options.powers != "none" && options.powers != "simple" && options.powers != "all")
+        throw std::invalid_argument("--powers: none, simple or all");
+    return options;
+}
+
+const char* usage() {
+    return "usage: server-bench [--port P] [--matches N] [--seconds S]"
+           " [--server-pid PID] [--hold-after STEPS] [--idle-sockets N]"
+           " [--rss-every S] [--threads N] [--powers none|simple|all]"
+           "   (127.0.0.1 only)";
+}
+
+}  // namespace server_bench
