@@ -1,6 +1,6 @@
 #pragma once
 // The players the bot is measured against (santorini-selfplay, tests): a uniformly random
-// player, and the one-ply greedy player of the issue (wins when it can, else avoids giving the
+// player, and the one-ply greedy player of docs/bot.md (wins when it can, else avoids giving the
 // next player an immediate win, else random). They decide on the seat's view, like the bot.
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// Accounts (issue #17; docs/api.md, "Accounts"): a guest claims its player id with a username
+// Accounts (docs/api.md, "Accounts"): a guest claims its player id with a username
 // and a password, signs in on another device (a new token, one session per device), signs out
 // (that token only) and changes its password (which signs every other device out). Ratings and
 // matches stay with the player id, so they stay with the account.

@@ -72,8 +72,8 @@ struct ReplayStep {
     std::string state_hash;  ///< the state's hash after it ("": not checked)
 };
 
-/// The rating pool of a match with these settings: "santorini" or "santorini_powers"
-/// (server/rating/rating.hpp names them).
+/// The rating pool of a match with these settings: "santorini", "santorini_powers" or
+/// "splendor" (server/rating/rating.hpp names them).
 std::string rating_pool(const protocol::LobbySettings& settings);
 
 /// What a match tells its owner when its live-list entry changes: the entry, or null once the

@@ -28,8 +28,8 @@ nlohmann::json iso8601(std::int64_t ms);
 /// True while the match is live: only what spectators may see is shown.
 bool is_live(const store::StoredMatch& match);
 
-/// The rating pool of a stored match ("santorini" or "santorini_powers"), or null when its
-/// settings cannot be read.
+/// The rating pool of a stored match ("santorini", "santorini_powers" or "splendor"), or null
+/// when the match is casual or its settings cannot be read.
 nlohmann::json match_pool(const store::StoredMatch& match);
 
 /// The game's view as the API shows it: the spectators' view while live, the revealed one

@@ -59,7 +59,7 @@ export function createScreen(ctx) {
   const hours = h('input', { type: 'number', id: 'set-hours', min: 1, max: 168, value: 24 });
   const isPublic = h('input', { type: 'checkbox', id: 'set-public', checked: true });
   const rated = h('input', { type: 'checkbox', id: 'set-rated', checked: true });
-  // Public games are rated and private ones casual unless the host chooses (issue #17).
+  // Public games are rated and private ones casual unless the host chooses (docs/protocol.md, `lobby.create`).
   let ratedChosen = false;
   rated.addEventListener('change', () => (ratedChosen = true));
   isPublic.addEventListener('change', () => {
