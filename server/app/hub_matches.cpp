@@ -4,6 +4,7 @@
 
 #include "server/limits/deadline.hpp"
 #include "server/app/hub_impl.hpp"
+#include "server/fleet/fleet_messages.hpp"
 #include "server/store/token_hash.hpp"
 
 namespace server {
@@ -196,7 +197,7 @@ void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Mem
             std::lock_guard lock(fleet->mutex);
             fleet->owners[match->id()] = owner;
         }
-        fleet->broker.send(owner, json{{"t", "adopt"}, {"id", match->id()}}.dump());
+        fleet->broker.send(owner, fleet::write(fleet::Adopt{match->id()}));
         spdlog::info("event=fleet_placed match={} node={}", match->id(), owner);
         return;
     }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "server/app/hub_impl.hpp"
+#include "server/fleet/fleet_messages.hpp"
 
 namespace server {
 
@@ -12,8 +13,6 @@ using protocol::ErrorCode;
 using protocol::Ref;
 
 namespace {
-
-std::string fleet_message(json message) { return message.dump(); }
 
 /// How long to wait between heartbeats and between renewals, from the lease.
 std::chrono::milliseconds beat_period(std::chrono::milliseconds lease) { return lease / 5; }
@@ -70,7 +69,7 @@ std::pair<int, int> Hub::Impl::fleet_start() {
         if (!claim || *claim != store::Claim::Claimed) continue;
         (restore_stored(stored) ? restored : failed)++;
     }
-    f.broker.broadcast(fleet_message({{"t", "sync"}}));
+    f.broker.broadcast(fleet::write(fleet::Sync{}));
     // The beat above scheduled the next one; the renewals start here.
     boost::asio::post(lobby_strand, [this] {
         after(renew_period(config.lease), [this] {
@@ -126,20 +125,20 @@ void Hub::Impl::fleet_beat() {
     for (const auto& n : dead) node_dead(n);
     if (became_leader) {
         spdlog::info("event=fleet_leader node={}", f.me);
-        f.broker.broadcast(fleet_message({{"t", "leader"}}));
+        f.broker.broadcast(fleet::write(fleet::Leader{}));
         boost::asio::post(lobby_strand, [this] { publish_lobbies(); });
     }
     if (lead) {
         // The queue counts, when they changed (at most once per beat).
-        std::string list = queues.list().dump();
+        json list = queues.list();
+        std::string text = list.dump();
         bool changed = false;
         {
             std::lock_guard lock(f.mutex);
-            changed = list != f.queues_sent || became_leader;
-            if (changed) f.queues_sent = list;
+            changed = text != f.queues_sent || became_leader;
+            if (changed) f.queues_sent = std::move(text);
         }
-        if (changed)
-            f.broker.broadcast(R"({"t":"queues","q":)" + list + "}");
+        if (changed) f.broker.broadcast(fleet::write(fleet::Queues{std::move(list)}));
     }
     if (stopping) return;
     boost::asio::post(lobby_strand, [this] {
@@ -239,7 +238,7 @@ void Hub::Impl::fleet_leave() {
         spdlog::info("event=fleet_handed_over node={} matches={} ok={}", f.me, held.size(),
                      released.ok());
     }
-    f.broker.broadcast(fleet_message({{"t", "bye"}}));
+    f.broker.broadcast(fleet::write(fleet::Bye{}));
     f.store.resign_lead();
     (void)f.store.leave();
     f.broker.stop();
@@ -270,11 +269,9 @@ void Hub::Impl::forward(const ParticipantPtr& from, const std::string& node,
         f.homes[id] = from;
         f.peers[id].insert(node);
     }
-    f.broker.send(node, fleet_message({{"t", "req"},
-                                       {"c", id},
-                                       {"p", from->player_id()},
-                                       {"nm", member(from->player_id()).name},
-                                       {"m", text}}));
+    f.broker.send(node, fleet::write(fleet::Request{id, from->player_id(),
+                                                    member(from->player_id()).name,
+                                                    std::string(text)}));
 }
 
 void Hub::Impl::route_match(const ParticipantPtr& from, const std::string& match_id,
@@ -343,7 +340,7 @@ void Hub::Impl::resolve_route(const ParticipantPtr& from, const std::string& mat
                 error(from, ErrorCode::Unavailable, "the match is moving to another node; retry",
                       message->ref);
                 if (auto* r = dynamic_cast<RemoteParticipant*>(from.get()))
-                    f.broker.send(r->home(), fleet_message({{"t", "moved"}, {"id", match_id}}));
+                    f.broker.send(r->home(), fleet::write(fleet::Moved{match_id}));
             } else if (!claim.ok()) {
                 error(from, ErrorCode::Unavailable,
                       "the database cannot be reached; temporarily unavailable, retry",
@@ -397,10 +394,8 @@ void Hub::Impl::fleet_connected(const ParticipantPtr& who) {
         f.homes[who->connection_id()] = who;
         f.peers[who->connection_id()].insert(leader);
     }
-    f.broker.send(leader, fleet_message({{"t", "conn"},
-                                         {"c", who->connection_id()},
-                                         {"p", who->player_id()},
-                                         {"nm", member(who->player_id()).name}}));
+    f.broker.send(leader, fleet::write(fleet::Connected{who->connection_id(), who->player_id(),
+                                                        member(who->player_id()).name}));
 }
 
 void Hub::Impl::fleet_disconnected(const ParticipantPtr& who) {
@@ -417,7 +412,7 @@ void Hub::Impl::fleet_disconnected(const ParticipantPtr& who) {
         }
     }
     for (const auto& node : peers)
-        f.broker.send(node, fleet_message({{"t", "gone"}, {"c", id}}));
+        f.broker.send(node, fleet::write(fleet::Gone{id}));
 }
 
 std::shared_ptr<RemoteParticipant> Hub::Impl::remote_for(const std::string& home,
@@ -453,156 +448,12 @@ void Hub::Impl::fleet_publish_live(const std::string& id, const json& entry) {
         else
             f.owners[id] = f.me;
     }
-    f.broker.broadcast(fleet_message({{"t", "live"}, {"id", id}, {"o", f.me}, {"e", entry}}));
+    f.broker.broadcast(fleet::write(fleet::Live{id, f.me, entry}));
 }
 
 void Hub::Impl::fleet_publish_lobbies(const json& list) {
     if (!fleet) return;
-    fleet->broker.broadcast(fleet_message({{"t", "lobbies"}, {"l", list}}));
-}
-
-// ---- the broker's messages (the broker's thread) ----
-
-void Hub::Impl::fleet_receive(std::string_view from_node, std::string payload) {
-    FleetState& f = *fleet;
-    const std::string from(from_node);
-    json message = json::parse(payload, nullptr, false);
-    if (!message.is_object() || !message.contains("t") || !message["t"].is_string()) {
-        spdlog::warn("event=fleet_bad_message from={}", from);
-        return;
-    }
-    const std::string type = message["t"].get<std::string>();
-    const bool own = from == f.me;
-    try {
-        if (type == "req" || type == "conn") {
-            auto remote = remote_for(from, message.at("c").get<std::uint64_t>(),
-                                     message.at("p").get<std::string>(),
-                                     message.value("nm", std::string()));
-            if (type == "conn") return;
-            std::string text = message.at("m").get<std::string>();
-            remote->post([this, remote, text = std::move(text)] {
-                auto parsed = protocol::parse_client_message(text);
-                if (auto* m = std::get_if<protocol::ClientMessage>(&parsed))
-                    handle_request(remote, std::move(*m), text);
-            });
-        } else if (type == "gone") {
-            std::shared_ptr<RemoteParticipant> remote;
-            {
-                std::lock_guard lock(f.mutex);
-                auto key = std::pair{from, message.at("c").get<std::uint64_t>()};
-                if (auto it = f.remotes.find(key); it != f.remotes.end()) {
-                    remote = it->second;
-                    f.remotes.erase(it);
-                }
-            }
-            if (remote) {
-                ParticipantPtr who = remote;
-                remote->post([this, who] { disconnect_participant(who); });
-            }
-        } else if (type == "out") {
-            std::shared_ptr<Participant> to;
-            {
-                std::lock_guard lock(f.mutex);
-                if (auto it = f.homes.find(message.at("c").get<std::uint64_t>());
-                    it != f.homes.end())
-                    to = it->second.lock();
-            }
-            if (to) to->deliver(std::make_shared<const std::string>(message.at("m").get<std::string>()));
-        } else if (type == "live") {
-            if (own) return;
-            const std::string id = message.at("id").get<std::string>();
-            const json& entry = message.at("e");
-            {
-                std::lock_guard lock(f.mutex);
-                if (entry.is_null()) {
-                    // Over, but its owner keeps it in memory a while for late requests
-                    // (match.close, a player catching up): it is forgotten after that.
-                    boost::asio::post(lobby_strand, [this, id, from] {
-                        after(config.finished_match_keep, [this, id, from] {
-                            std::lock_guard lock(fleet->mutex);
-                            if (auto it = fleet->owners.find(id);
-                                it != fleet->owners.end() && it->second == from)
-                                fleet->owners.erase(it);
-                        });
-                    });
-                } else {
-                    f.owners[id] = message.value("o", from);
-                }
-            }
-            if (entry.is_null()) {
-                // Over on its owner: its players are free to queue again (the leader's check).
-                std::lock_guard lock(matches_mutex);
-                if (!matches.count(id))
-                    if (auto it = seated.find(id); it != seated.end()) {
-                        for (const auto& p : it->second)
-                            if (auto pit = playing.find(p); pit != playing.end()) {
-                                pit->second.erase(id);
-                                if (pit->second.empty()) playing.erase(pit);
-                            }
-                        seated.erase(it);
-                    }
-            }
-            if (!find_match(id)) set_live_entry(id, entry);
-        } else if (type == "lobbies") {
-            if (own) return;
-            json list = message.at("l");
-            {
-                std::lock_guard lock(lists_mutex);
-                if (list == lobby_list) return;
-                lobby_list = list;
-            }
-            boost::asio::post(lobby_strand, [this] { schedule_lists(); });
-        } else if (type == "queues") {
-            if (own) return;
-            std::lock_guard lock(f.mutex);
-            f.queue_list = message.at("q");
-        } else if (type == "sync") {
-            if (own) return;
-            // The newcomer (or new leader) learns this node's matches and, from the leader,
-            // the lobbies and queues.
-            std::vector<std::pair<std::string, json>> listed;
-            {
-                std::lock_guard lock(lists_mutex);
-                for (const auto& [id, order] : live_order) listed.emplace_back(id, live.at(order));
-            }
-            for (const auto& [id, entry] : listed)
-                if (find_match(id))
-                    f.broker.send(from, fleet_message({{"t", "live"}, {"id", id}, {"o", f.me},
-                                                   {"e", entry}}));
-            if (leads()) {
-                json list;
-                {
-                    std::lock_guard lock(lists_mutex);
-                    list = lobby_list;
-                }
-                f.broker.send(from, fleet_message({{"t", "lobbies"}, {"l", list}}));
-                f.broker.send(from, R"({"t":"queues","q":)" + queues.list().dump() + "}");
-                f.broker.send(from, fleet_message({{"t", "leader"}}));
-            }
-        } else if (type == "leader") {
-            if (own) return;
-            {
-                std::lock_guard lock(f.mutex);
-                f.leader = from;
-                f.alive.insert(from);
-            }
-            // This node's connections register with the new leader.
-            boost::asio::post(lobby_strand, [this] {
-                for (const auto& [player, conns] : connections)
-                    for (const auto& [id, p] : conns) fleet_connected(p);
-            });
-        } else if (type == "adopt") {
-            const std::string id = message.at("id").get<std::string>();
-            boost::asio::post(*blocking, [this, id] { (void)claim_and_load(id); });
-        } else if (type == "moved") {
-            std::lock_guard lock(f.mutex);
-            f.owners.erase(message.at("id").get<std::string>());
-        } else if (type == "bye") {
-            if (!own) node_dead(from);
-        }
-    } catch (const std::exception& e) {
-        spdlog::warn("event=fleet_bad_message from={} type={} what=\"{}\"", from, type, e.what());
-    }
+    fleet->broker.broadcast(fleet::write(fleet::Lobbies{list}));
 }
 
 void Hub::Impl::fleet_gap() {
@@ -617,7 +468,7 @@ void Hub::Impl::fleet_gap() {
         for (const auto& [id, nodes] : f.peers) others.insert(nodes.begin(), nodes.end());
     }
     for (const auto& n : others) node_dead(n);
-    f.broker.broadcast(fleet_message({{"t", "sync"}}));
+    f.broker.broadcast(fleet::write(fleet::Sync{}));
 }
 
 void Hub::Impl::node_dead(const std::string& node) {
