@@ -74,30 +74,11 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                    [&](const protocol::QueueJoin& m) { queues.join(from, m, ref); },
                    [&](const protocol::QueueLeave&) { queues.leave(from, ref); },
                    [&](const protocol::LobbiesSubscribe& m) {
-                       if (m.on) {
-                           json now;
-                           {
-                               std::lock_guard lock(lists_mutex);
-                               now = lobby_list;
-                           }
-                           watch(lobby_feed, lobby_watchers, from, now);
-                       } else {
-                           lobby_watchers.erase(from->connection_id());
-                       }
+                       lists.watch_lobbies(from, m.on);
                        ack(from, ref);
                    },
                    [&](const protocol::MatchesSubscribe& m) {
-                       if (m.on) {
-                           std::shared_ptr<const json> now;
-                           {
-                               std::lock_guard lock(lists_mutex);
-                               rebuild_live_locked();
-                               now = live_list;
-                           }
-                           watch(match_feed, match_watchers, from, *now);
-                       } else {
-                           match_watchers.erase(from->connection_id());
-                       }
+                       lists.watch_matches(from, m.on);
                        ack(from, ref);
                    },
                    [&](const auto&) {},
@@ -125,14 +106,11 @@ Accounts* Hub::accounts() {
 }
 
 void Hub::forget_token(std::string_view token) {
-    std::unique_lock lock(impl_->identity_mutex);
-    impl_->by_token.erase(std::string(token));
+    impl_->identity.forget_token(token);
 }
 
 void Hub::forget_tokens_of(std::string_view player_id, std::string_view keep) {
-    std::unique_lock lock(impl_->identity_mutex);
-    std::erase_if(impl_->by_token,
-                  [&](const auto& entry) { return entry.second.id == player_id && entry.first != keep; });
+    impl_->identity.forget_tokens_of(player_id, keep);
 }
 
 std::optional<Guest> Hub::create_guest(std::string_view name) {
@@ -153,13 +131,7 @@ std::int64_t now_ms() {
 
 std::optional<Guest> Hub::Impl::fresh_guest(std::string_view name) const {
     if (name_problem(name)) return std::nullopt;
-    Guest guest{random_id("p_"), std::string(name), secret_token()};
-    std::shared_lock lock(identity_mutex);
-    while (by_token.count(guest.token) || names.count(guest.id)) {
-        guest.id = random_id("p_");
-        guest.token = secret_token();
-    }
-    return guest;
+    return identity.fresh(name);
 }
 
 std::variant<Guest, IdentityError> Hub::Impl::store_guest(Guest guest) {
@@ -171,17 +143,12 @@ std::variant<Guest, IdentityError> Hub::Impl::store_guest(Guest guest) {
             return IdentityError::Unavailable;
         }
     }
-    std::unique_lock lock(identity_mutex);
-    by_token.emplace(guest.token, guest);
-    names.emplace(guest.id, guest.name);
+    identity.add(guest, /*rename=*/false);
     return guest;
 }
 
 std::optional<Guest> Hub::Impl::known_token(const std::string& token) const {
-    std::shared_lock lock(identity_mutex);
-    auto it = by_token.find(token);
-    if (it == by_token.end()) return std::nullopt;
-    return it->second;
+    return identity.find(token);
 }
 
 std::variant<Guest, IdentityError> Hub::Impl::lookup_token(const std::string& token) {
@@ -193,9 +160,7 @@ std::variant<Guest, IdentityError> Hub::Impl::lookup_token(const std::string& to
         return IdentityError::Unavailable;
     }
     Guest guest{player->id, player->display_name, token};
-    std::unique_lock lock(identity_mutex);
-    by_token.emplace(guest.token, guest);
-    names[guest.id] = guest.name;
+    identity.add(guest, /*rename=*/true);
     return guest;
 }
 
@@ -387,8 +352,7 @@ void Hub::Impl::disconnect_participant(const ParticipantPtr& who) {
         if (auto match = handle.lock()) match->remove(id);
     opened.clear();
     boost::asio::post(hub.lobby_strand, [&hub, id, player = who->player_id()] {
-        hub.lobby_watchers.erase(id);
-        hub.match_watchers.erase(id);
+        hub.lists.forget(id);
         auto it = hub.connections.find(player);
         if (it == hub.connections.end() || it->second.erase(id) == 0) return;
         if (!it->second.empty()) return;
@@ -399,18 +363,11 @@ void Hub::Impl::disconnect_participant(const ParticipantPtr& who) {
 }
 
 json Hub::public_lobbies() const {
-    std::lock_guard lock(impl_->lists_mutex);
-    return impl_->lobby_list;
+    return impl_->lists.lobbies();
 }
 
 json Hub::live_matches() const {
-    std::shared_ptr<const json> list;
-    {
-        std::lock_guard lock(impl_->lists_mutex);
-        impl_->rebuild_live_locked();
-        list = impl_->live_list;
-    }
-    return *list;
+    return *impl_->lists.live();
 }
 
 json Hub::queues() const {
@@ -436,10 +393,7 @@ void Hub::shutdown() {
         for (const auto& timer : hub.timers) timer->cancel();
         hub.queues.shutdown();
     });
-    {
-        std::lock_guard lock(impl_->matches_mutex);
-        for (const auto& [id, match] : impl_->matches) match->shutdown();
-    }
+    impl_->registry.for_each([](const std::shared_ptr<Match>& match) { match->shutdown(); });
     // In a fleet the matches go to other nodes now rather than when their leases run out.
     if (impl_->fleet) boost::asio::post(*impl_->blocking, [&hub = *impl_] { hub.fleet_leave(); });
 }

@@ -25,10 +25,12 @@
 #include "server/fleet/broker.hpp"
 #include "server/fleet/remote_participant.hpp"
 #include "server/app/hub.hpp"
+#include "server/app/identity.hpp"
 #include "server/app/ids.hpp"
-#include "server/rooms/list_feed.hpp"
+#include "server/rooms/lists.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/match/match.hpp"
+#include "server/match/match_registry.hpp"
 #include "server/match/replay.hpp"
 #include "server/rooms/queue_room.hpp"
 #include "server/rating/rating.hpp"
@@ -88,6 +90,10 @@ struct Hub::Impl final : QueueHost {
           repo(r),
           guest_limiter(cfg.guests_per_minute, cfg.guest_burst),
           lobby_strand(boost::asio::make_strand(io_context)),
+          lists(lobby_strand, m, cfg.list_interval,
+                [this](std::chrono::milliseconds delay, std::function<void()> action) {
+                    after(delay, std::move(action));
+                }),
           queues(lobby_strand, *this, m),
           bot_pool(std::make_unique<BotPool>(cfg.bot_threads, bot_queue_limit)) {
         if (repo) blocking = std::make_unique<boost::asio::thread_pool>(2);
@@ -119,55 +125,22 @@ struct Hub::Impl final : QueueHost {
     /// Several nodes on one database (docs/scaling.md); null on a single node.
     std::unique_ptr<FleetState> fleet;
 
-    // Identity: read by every session's hello, so guarded by a lock rather than a strand.
-    mutable std::shared_mutex identity_mutex;
-    std::unordered_map<std::string, Guest> by_token;
-    std::unordered_map<std::string, std::string> names;  ///< player id -> name
+    /// Tokens and names known here (server/app/identity.hpp).
+    Identity identity;
     AddressLimiter guest_limiter;
 
-    /// Every match in memory: live ones, and finished ones until they are let go (retire).
-    /// Looked up when a connection opens a match; a connection's later requests for it go
-    /// through its own handle (ConnectionState), not through here.
-    mutable std::mutex matches_mutex;
-    std::unordered_map<std::string, std::shared_ptr<Match>> matches;
-    /// Who sits in each live match, and the live matches each player sits in (a seated player
-    /// may not queue); a match leaves both when it ends.
-    std::unordered_map<std::string, std::vector<std::string>> seated;
-    std::unordered_map<std::string, std::set<std::string>> playing;
-    /// In a fleet, on the leader: new matches placed on another node (id -> node), made and
-    /// stored here but run there; adopt() hands them over instead of keeping them.
-    std::unordered_map<std::string, std::string> placed;
-
-    // What the HTTP getters read, published by the strands that own the data.
-    mutable std::mutex lists_mutex;
-    json lobby_list = json::array();
-    /// One entry per live match, as its match last published it, in the order they started.
-    std::map<std::uint64_t, json> live;
-    std::unordered_map<std::string, std::uint64_t> live_order;  ///< match id -> key in `live`
-    std::uint64_t next_live_order = 0;
-    /// `live` changed since the list below was built: it is rebuilt when read (GET
-    /// /api/matches, a new watcher) or by the publication posted for the watchers, never per
-    /// change: with a thousand live matches a rebuild copies a thousand entries.
-    bool live_stale = false;
-    /// A publication to the watchers is posted to the lobby strand (coalesces bursts).
-    bool live_scheduled = false;
-    /// The list as last rebuilt.
-    std::shared_ptr<const json> live_list = std::make_shared<const json>(json::array());
+    /// Every match in memory and who sits where (server/match/match_registry.hpp). Looked up
+    /// when a connection opens a match; a connection's later requests for it go through its
+    /// own handle (ConnectionState), not through here.
+    MatchRegistry registry;
 
     // Lobby strand only.
     boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;
     /// Who is connected: every connected connection, per player (registered by Hub::connected).
     std::unordered_map<std::string, std::map<std::uint64_t, ParticipantPtr>> connections;
-    /// Without a database: the finished matches still kept in memory after finished_match_keep,
-    /// oldest first, at most Config::finished_matches_in_memory.
-    std::deque<std::string> kept_finished;
     LobbyBook lobbies;
-    std::map<std::uint64_t, ParticipantPtr> lobby_watchers;
-    std::map<std::uint64_t, ParticipantPtr> match_watchers;
-    /// What the watchers were told: a snapshot on subscribing, then coalesced changes.
-    ListFeed lobby_feed{"lobbies"};
-    ListFeed match_feed{"matches"};
-    bool lists_due = false;  ///< a flush_lists is scheduled
+    /// The lobby and live lists, and their subscribers (server/rooms/lists.hpp).
+    Lists lists;
     std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
     std::set<std::string> starting;  ///< lobbies whose match is being stored
     QueueRoom queues;                ///< quick play (server/rooms/queue_room.hpp)
@@ -197,11 +170,7 @@ struct Hub::Impl final : QueueHost {
         if (ref) to->deliver(shared(protocol::ack_message(ref)));
     }
 
-    Member member(const std::string& player_id) const {
-        std::shared_lock lock(identity_mutex);
-        auto it = names.find(player_id);
-        return Member{player_id, it == names.end() ? player_id : it->second};
-    }
+    Member member(const std::string& player_id) const { return identity.member(player_id); }
 
     /// Lobby strand only.
     std::vector<ParticipantPtr> connections_of(const std::string& player_id) {
@@ -216,11 +185,7 @@ struct Hub::Impl final : QueueHost {
         for (const auto& p : connections_of(player_id)) p->deliver(message);
     }
 
-    std::shared_ptr<Match> find_match(const std::string& id) const {
-        std::lock_guard lock(matches_mutex);
-        auto it = matches.find(id);
-        return it == matches.end() ? nullptr : it->second;
-    }
+    std::shared_ptr<Match> find_match(const std::string& id) const { return registry.find(id); }
 
     // ---- lobby strand ----
     void tell_members(const Lobby& lobby) {
@@ -240,62 +205,9 @@ struct Hub::Impl final : QueueHost {
         if (fleet && !leads()) return;  // the list comes from the leader
         json list = lobbies.public_json();
         metrics.open_lobbies = static_cast<std::int64_t>(lobbies.size());
-        {
-            std::lock_guard lock(lists_mutex);
-            if (list == lobby_list) return;
-            lobby_list = list;
-        }
+        if (!lists.set_lobbies(list)) return;
         fleet_publish_lobbies(list);
-        schedule_lists();
-    }
-
-    /// The lists changed (lobby strand): the watchers hear of it within Config::list_interval,
-    /// once for all the changes made meanwhile.
-    void schedule_lists() {
-        if (lists_due) return;
-        lists_due = true;
-        auto flush = [this] {
-            lists_due = false;
-            flush_lists();
-        };
-        if (config.list_interval.count() == 0) return boost::asio::post(lobby_strand, flush);
-        after(config.list_interval, flush);
-    }
-
-    /// Tells the watchers what changed in the lists since they were last told (lobby strand).
-    void flush_lists() {
-        json lobbies_now;
-        std::shared_ptr<const json> live_now;
-        {
-            std::lock_guard lock(lists_mutex);
-            lobbies_now = lobby_list;
-            if (!match_watchers.empty()) {
-                rebuild_live_locked();
-                live_now = live_list;
-            }
-        }
-        lobby_feed.update(lobbies_now);
-        if (lobby_watchers.empty()) {
-            lobby_feed.forget_changes();
-        } else if (auto message = lobby_feed.take_changes()) {
-            for (const auto& [id, p] : lobby_watchers) p->deliver(message);
-        }
-        if (!live_now) {
-            match_feed.forget_changes();  // nobody watches: the list waits until somebody reads it
-        } else {
-            match_feed.update(*live_now);
-            if (auto message = match_feed.take_changes())
-                for (const auto& [id, p] : match_watchers) p->deliver(message);
-        }
-    }
-
-    /// A new watcher of a list: the list as it is now (lobby strand).
-    void watch(ListFeed& feed, std::map<std::uint64_t, ParticipantPtr>& watchers, const ParticipantPtr& who,
-               const json& now) {
-        feed.update(now);
-        if (watchers.empty()) feed.forget_changes();  // the changes before are nobody's news
-        watchers[who->connection_id()] = who;
-        who->deliver(feed.snapshot());
+        lists.schedule();
     }
 
     /// Tells `who` and the remaining members what a departure did, and republishes the list.
@@ -336,13 +248,10 @@ struct Hub::Impl final : QueueHost {
     /// connects (a computer player) is not a person holding matches.
     std::optional<Member> over_match_cap(const std::vector<Member>& seats) {
         if (config.max_live_matches_per_player == 0) return std::nullopt;
-        std::lock_guard lock(matches_mutex);
-        for (const Member& m : seats) {
-            auto it = playing.find(m.id);
-            if (it != playing.end() && it->second.size() >= config.max_live_matches_per_player &&
-                connections.count(m.id))
+        for (const Member& m : seats)
+            if (connections.count(m.id) &&
+                registry.count_of(m.id) >= config.max_live_matches_per_player)
                 return m;
-        }
         return std::nullopt;
     }
 
@@ -464,10 +373,9 @@ struct Hub::Impl final : QueueHost {
         if (lobbies.lobby_of(player))
             return QueueError{ErrorCode::AlreadyInGame,
                               "you are waiting in a lobby; leave it before joining a queue"};
-        std::lock_guard lock(matches_mutex);
-        if (auto it = playing.find(player); it != playing.end() && !it->second.empty())
+        if (auto ids = registry.matches_of(player); !ids.empty())
             return QueueError{ErrorCode::AlreadyInGame,
-                              "you are playing match " + *it->second.begin() +
+                              "you are playing match " + ids.front() +
                                   "; finish it before joining a queue"};
         return std::nullopt;
     }
@@ -495,7 +403,7 @@ struct Hub::Impl final : QueueHost {
     /// A match that will not be played (its row could not be stored): off the live list.
     void discard(const std::shared_ptr<Match>& match) {
         match->shutdown();
-        set_live_entry(match->id(), nullptr);
+        lists.set_live_entry(match->id(), nullptr);
     }
 
     /// Starts a hub timer: on the lobby strand (call there), cancelled by Hub::shutdown so a
@@ -512,83 +420,19 @@ struct Hub::Impl final : QueueHost {
     }
 
     /// A finished match leaves the hub's map (lobby strand): with a database at once (the HTTP
-    /// API serves it from PostgreSQL), without one it joins the few kept in memory, and the
-    /// oldest of those goes. It leaves memory once the requests already holding it are done.
+    /// API serves it from PostgreSQL), without one it joins the few kept in memory
+    /// (Config::finished_matches_in_memory), and the oldest of those goes. It leaves memory once
+    /// the requests already holding it are done.
     void retire(const std::string& id) {
-        std::vector<std::shared_ptr<Match>> gone;  // destroyed outside the lock
-        const std::size_t keep = repo ? 0 : config.finished_matches_in_memory;
-        std::lock_guard lock(matches_mutex);
-        if (!matches.count(id)) return;
-        kept_finished.push_back(id);
-        while (kept_finished.size() > keep) {
-            if (auto it = matches.find(kept_finished.front()); it != matches.end()) {
-                gone.push_back(std::move(it->second));
-                matches.erase(it);
-            }
-            kept_finished.pop_front();
-        }
-    }
-
-    /// Sets (or with null removes) a match's live-list entry; a change schedules one rebuild
-    /// of the list on the lobby strand, however many changes come before it runs.
-    void set_live_entry(const std::string& id, const json& entry) {
-        bool schedule = false;
-        {
-            std::lock_guard lock(lists_mutex);
-            auto it = live_order.find(id);
-            if (entry.is_null()) {
-                if (it == live_order.end()) return;
-                live.erase(it->second);
-                live_order.erase(it);
-            } else if (it == live_order.end()) {
-                live_order.emplace(id, next_live_order);
-                live.emplace(next_live_order++, entry);
-            } else {
-                live[it->second] = entry;
-            }
-            metrics.live_matches = static_cast<std::int64_t>(live.size());
-            live_stale = true;
-            schedule = !live_scheduled;
-            live_scheduled = true;
-        }
-        if (schedule) boost::asio::post(lobby_strand, [this] { publish_live(); });
-    }
-
-    /// The live list changed (lobby strand): the watchers hear of it with the next flush.
-    void publish_live() {
-        {
-            std::lock_guard lock(lists_mutex);
-            live_scheduled = false;
-        }
-        if (!match_watchers.empty()) schedule_lists();
-    }
-
-    /// Brings the live list up to date (lists_mutex held).
-    void rebuild_live_locked() {
-        if (!live_stale) return;
-        live_stale = false;
-        json list = json::array();
-        for (const auto& [order, entry] : live)
-            if (!entry.value("private", false)) list.push_back(entry);  // never listed
-        live_list = std::make_shared<const json>(std::move(list));
+        // Destroyed here, outside the registry's lock.
+        auto gone = registry.retire(id, repo ? 0 : config.finished_matches_in_memory);
     }
 
     // ---- match strands ----
     /// A match's live-list entry changed (the match calls this only then); null: it is over.
     void on_published(const std::string& id, const json& entry) {
-        if (entry.is_null()) {
-            // Over: its players are free to queue again.
-            std::lock_guard lock(matches_mutex);
-            if (auto it = seated.find(id); it != seated.end()) {
-                for (const auto& p : it->second)
-                    if (auto pit = playing.find(p); pit != playing.end()) {
-                        pit->second.erase(id);
-                        if (pit->second.empty()) playing.erase(pit);
-                    }
-                seated.erase(it);
-            }
-        }
-        set_live_entry(id, entry);
+        if (entry.is_null()) registry.free_seats(id);  // over: its players may queue again
+        lists.set_live_entry(id, entry);
         fleet_publish_live(id, entry);
         if (entry.is_null())
             // A short while for the requests already in flight and the players' last patches,

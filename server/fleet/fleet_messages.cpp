@@ -83,8 +83,12 @@ Message read_deliver(Fields& f) {
     m.text = f.string("text");
     return m;
 }
-Message read_gone(Fields& f) { return Gone{f.connection()}; }
-Message read_moved(Fields& f) { return Moved{f.id("match")}; }
+Message read_gone(Fields& f) {
+    return Gone{f.connection()};
+}
+Message read_moved(Fields& f) {
+    return Moved{f.id("match")};
+}
 Message read_live(Fields& f) {
     Live m;
     m.match = f.id("match");
@@ -92,12 +96,24 @@ Message read_live(Fields& f) {
     m.entry = f.entry("entry");
     return m;
 }
-Message read_lobbies(Fields& f) { return Lobbies{f.array("list")}; }
-Message read_queues(Fields& f) { return Queues{f.array("list")}; }
-Message read_adopt(Fields& f) { return Adopt{f.id("match")}; }
-Message read_sync(Fields&) { return Sync{}; }
-Message read_leader(Fields&) { return Leader{}; }
-Message read_bye(Fields&) { return Bye{}; }
+Message read_lobbies(Fields& f) {
+    return Lobbies{f.array("list")};
+}
+Message read_queues(Fields& f) {
+    return Queues{f.array("list")};
+}
+Message read_adopt(Fields& f) {
+    return Adopt{f.id("match")};
+}
+Message read_sync(Fields&) {
+    return Sync{};
+}
+Message read_leader(Fields&) {
+    return Leader{};
+}
+Message read_bye(Fields&) {
+    return Bye{};
+}
 
 struct Kind {
     std::string_view name;
@@ -124,8 +140,7 @@ std::variant<Message, ParseError> parse(std::string_view payload) {
     const json object = json::parse(payload, nullptr, /*allow_exceptions=*/false);
     if (!object.is_object()) return ParseError{"not a JSON object"};
     auto version = object.find("version");
-    if (version == object.end() || !version->is_number_integer())
-        return ParseError{"no version"};
+    if (version == object.end() || !version->is_number_integer()) return ParseError{"no version"};
     if (version->get<std::int64_t>() != message_version)
         return ParseError{"version " + version->dump() + " (this node speaks " +
                           std::to_string(message_version) + ")"};
@@ -142,7 +157,9 @@ std::variant<Message, ParseError> parse(std::string_view payload) {
     return ParseError{"unknown type \"" + name + "\""};
 }
 
-std::string_view type_name(const Message& m) { return kinds[m.index()].name; }
+std::string_view type_name(const Message& m) {
+    return kinds[m.index()].name;
+}
 
 std::string write(const Connected& m) {
     json j = head("connected");
@@ -210,9 +227,15 @@ std::string write(const Adopt& m) {
     return j.dump();
 }
 
-std::string write(const Sync&) { return head("sync").dump(); }
-std::string write(const Leader&) { return head("leader").dump(); }
-std::string write(const Bye&) { return head("bye").dump(); }
+std::string write(const Sync&) {
+    return head("sync").dump();
+}
+std::string write(const Leader&) {
+    return head("leader").dump();
+}
+std::string write(const Bye&) {
+    return head("bye").dump();
+}
 
 std::string write(const Message& m) {
     return std::visit([](const auto& body) { return write(body); }, m);

@@ -8,11 +8,10 @@
 // `connection` is always a connection id on the connection's home node (the node it is on).
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <variant>
-
-#include <nlohmann/json.hpp>
 
 namespace server::fleet {
 
@@ -20,23 +19,49 @@ namespace server::fleet {
 inline constexpr int message_version = 1;
 
 /// Home -> leader: connection `connection` of `player` (display name `name`) is authenticated.
-struct Connected { std::uint64_t connection = 0; std::string player; std::string name; };
+struct Connected {
+    std::uint64_t connection = 0;
+    std::string player;
+    std::string name;
+};
 /// Home -> match owner or leader: handle the client message `text` (raw) for that connection.
-struct Request { std::uint64_t connection = 0; std::string player; std::string name; std::string text; };
+struct Request {
+    std::uint64_t connection = 0;
+    std::string player;
+    std::string name;
+    std::string text;
+};
 /// Owner or leader -> home: write the server message `text` to connection `connection`.
-struct Deliver { std::uint64_t connection = 0; std::string text; };
+struct Deliver {
+    std::uint64_t connection = 0;
+    std::string text;
+};
 /// Home -> the nodes that served the connection: it closed.
-struct Gone { std::uint64_t connection = 0; };
+struct Gone {
+    std::uint64_t connection = 0;
+};
 /// A node -> home: the sender does not own `match`; look its owner up again.
-struct Moved { std::string match; };
+struct Moved {
+    std::string match;
+};
 /// Owner -> all: the live-list entry of `match`, owned by `owner`; a null entry: it is over.
-struct Live { std::string match; std::string owner; nlohmann::json entry; };
+struct Live {
+    std::string match;
+    std::string owner;
+    nlohmann::json entry;
+};
 /// Leader -> all: the public lobby list (an array).
-struct Lobbies { nlohmann::json list = nlohmann::json::array(); };
+struct Lobbies {
+    nlohmann::json list = nlohmann::json::array();
+};
 /// Leader -> all: the queue counts (an array).
-struct Queues { nlohmann::json list = nlohmann::json::array(); };
+struct Queues {
+    nlohmann::json list = nlohmann::json::array();
+};
 /// Leader -> the node a new match was placed on: load `match`, which it now owns.
-struct Adopt { std::string match; };
+struct Adopt {
+    std::string match;
+};
 /// A starting node, a new leader, or after a broker gap -> all: answer with your live entries
 /// (the leader: and its lists).
 struct Sync {};
@@ -46,11 +71,13 @@ struct Leader {};
 struct Bye {};
 
 /// Every node-to-node message.
-using Message = std::variant<Connected, Request, Deliver, Gone, Moved, Live, Lobbies, Queues,
-                             Adopt, Sync, Leader, Bye>;
+using Message = std::variant<Connected, Request, Deliver, Gone, Moved, Live, Lobbies, Queues, Adopt,
+                             Sync, Leader, Bye>;
 
 /// Why a payload is not a message (for the log).
-struct ParseError { std::string reason; };
+struct ParseError {
+    std::string reason;
+};
 
 /// The message `payload` carries, or why it carries none. Never throws.
 std::variant<Message, ParseError> parse(std::string_view payload);

@@ -33,11 +33,7 @@ bool Hub::stopping() const { return impl_->stopping; }
 json Hub::fleet_status() const {
     const Impl& hub = *impl_;
     if (!hub.fleet) return nullptr;
-    int held = 0;
-    {
-        std::lock_guard lock(hub.matches_mutex);
-        for (const auto& [id, seats] : hub.seated) held += hub.matches.count(id) ? 1 : 0;
-    }
+    const int held = hub.registry.held_count();
     std::lock_guard lock(hub.fleet->mutex);
     return json{{"node", hub.fleet->me},
                 {"leader", hub.fleet->leader},
@@ -86,11 +82,7 @@ void Hub::Impl::fleet_beat() {
     FleetState& f = *fleet;
     if (stopping) return;
     const bool lead = f.store.try_lead();
-    int held = 0;
-    {
-        std::lock_guard lock(matches_mutex);
-        for (const auto& [id, seats] : seated) held += matches.count(id) ? 1 : 0;
-    }
+    const int held = registry.held_count();
     auto nodes = f.store.heartbeat(held, config.lease);
     std::vector<std::string> dead;
     bool became_leader = false;
@@ -151,12 +143,7 @@ void Hub::Impl::fleet_beat() {
 void Hub::Impl::fleet_renew() {
     FleetState& f = *fleet;
     if (stopping) return;
-    std::vector<std::string> held;
-    {
-        std::lock_guard lock(matches_mutex);
-        for (const auto& [id, seats] : seated)
-            if (matches.count(id)) held.push_back(id);  // not the ones placed elsewhere
-    }
+    const std::vector<std::string> held = registry.held();  // not the ones placed elsewhere
     if (!held.empty()) {
         auto renewed = f.store.renew(held);
         if (renewed) {
@@ -165,21 +152,10 @@ void Hub::Impl::fleet_renew() {
                 if (kept.count(id)) continue;
                 // Not renewed: over meanwhile (then it left `seated`), or taken over by another
                 // node after this one could not renew for a whole lease. Then it is not ours.
-                std::shared_ptr<Match> lost;
-                {
-                    std::lock_guard lock(matches_mutex);
-                    if (!seated.count(id)) continue;
-                    if (auto it = matches.find(id); it != matches.end()) lost = it->second;
-                    matches.erase(id);
-                    for (const auto& p : seated[id])
-                        if (auto pit = playing.find(p); pit != playing.end()) {
-                            pit->second.erase(id);
-                            if (pit->second.empty()) playing.erase(pit);
-                        }
-                    seated.erase(id);
-                }
+                auto lost = registry.drop(id);
+                if (!lost) continue;
                 spdlog::warn("event=fleet_match_lost match={} node={}", id, f.me);
-                if (lost) lost->shutdown();
+                if (*lost) (*lost)->shutdown();
                 std::lock_guard lock(f.mutex);
                 f.owners.erase(id);
             }
@@ -227,12 +203,7 @@ store::Result<store::Claim> Hub::Impl::claim_and_load(const std::string& match_i
 
 void Hub::Impl::fleet_leave() {
     FleetState& f = *fleet;
-    std::vector<std::string> held;
-    {
-        std::lock_guard lock(matches_mutex);
-        for (const auto& [id, seats] : seated)
-            if (matches.count(id)) held.push_back(id);  // not the ones placed elsewhere
-    }
+    const std::vector<std::string> held = registry.held();  // not the ones placed elsewhere
     if (!held.empty()) {
         auto released = f.store.release(held);
         spdlog::info("event=fleet_handed_over node={} matches={} ok={}", f.me, held.size(),
@@ -427,10 +398,7 @@ std::shared_ptr<RemoteParticipant> Hub::Impl::remote_for(const std::string& home
         if (slot) return slot;
         slot = made = std::make_shared<RemoteParticipant>(io, f.broker, home, connection, player);
     }
-    if (!name.empty()) {
-        std::unique_lock lock(identity_mutex);
-        names[player] = name;
-    }
+    if (!name.empty()) identity.set_name(player, name);
     // Registered like a local connection: lobby and queue events reach it (on the leader).
     register_connection(made);
     return made;

@@ -69,31 +69,18 @@ struct Receive {
                 });
             });
             // Over on its owner: its players are free to queue again (the leader's check).
-            std::lock_guard lock(hub.matches_mutex);
-            if (!hub.matches.count(id))
-                if (auto it = hub.seated.find(id); it != hub.seated.end()) {
-                    for (const auto& p : it->second)
-                        if (auto pit = hub.playing.find(p); pit != hub.playing.end()) {
-                            pit->second.erase(id);
-                            if (pit->second.empty()) hub.playing.erase(pit);
-                        }
-                    hub.seated.erase(it);
-                }
+            hub.registry.free_seats(id, /*unless_held=*/true);
         } else {
             std::lock_guard lock(f.mutex);
             f.owners[id] = m.owner;
         }
-        if (!hub.find_match(id)) hub.set_live_entry(id, m.entry);
+        if (!hub.find_match(id)) hub.lists.set_live_entry(id, m.entry);
     }
 
     void operator()(const fleet::Lobbies& m) const {
         if (own) return;
-        {
-            std::lock_guard lock(hub.lists_mutex);
-            if (m.list == hub.lobby_list) return;
-            hub.lobby_list = m.list;
-        }
-        boost::asio::post(hub.lobby_strand, [&hub = hub] { hub.schedule_lists(); });
+        if (!hub.lists.set_lobbies(m.list)) return;
+        boost::asio::post(hub.lobby_strand, [&hub = hub] { hub.lists.schedule(); });
     }
 
     void operator()(const fleet::Queues& m) const {
@@ -106,21 +93,11 @@ struct Receive {
         if (own) return;
         // The newcomer (or new leader) learns this node's matches and, from the leader, the
         // lobbies and queues.
-        std::vector<std::pair<std::string, json>> listed;
-        {
-            std::lock_guard lock(hub.lists_mutex);
-            for (const auto& [id, order] : hub.live_order) listed.emplace_back(id, hub.live.at(order));
-        }
-        for (auto& [id, entry] : listed)
+        for (auto& [id, entry] : hub.lists.live_entries())
             if (hub.find_match(id))
                 f.broker.send(from, fleet::write(fleet::Live{id, f.me, std::move(entry)}));
         if (!hub.leads()) return;
-        json list;
-        {
-            std::lock_guard lock(hub.lists_mutex);
-            list = hub.lobby_list;
-        }
-        f.broker.send(from, fleet::write(fleet::Lobbies{std::move(list)}));
+        f.broker.send(from, fleet::write(fleet::Lobbies{hub.lists.lobbies()}));
         f.broker.send(from, fleet::write(fleet::Queues{hub.queues.list()}));
         f.broker.send(from, fleet::write(fleet::Leader{}));
     }
@@ -140,7 +117,8 @@ struct Receive {
     }
 
     void operator()(const fleet::Adopt& m) const {
-        boost::asio::post(*hub.blocking, [&hub = hub, id = m.match] { (void)hub.claim_and_load(id); });
+        boost::asio::post(*hub.blocking,
+                          [&hub = hub, id = m.match] { (void)hub.claim_and_load(id); });
     }
 
     void operator()(const fleet::Moved& m) const {
