@@ -219,7 +219,7 @@ void Hub::identify(std::string token, IdentityReply done) const {
 
 void Hub::connected(const ParticipantPtr& who) {
     impl_->register_connection(who);
-    impl_->fleet_connected(who);
+    if (impl_->fleet) impl_->fleet->connected(who);
 }
 
 void Hub::Impl::register_connection(const ParticipantPtr& who) {
@@ -245,37 +245,35 @@ void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message,
 
 void Hub::Impl::handle_request(const ParticipantPtr& from, protocol::ClientMessage message,
                                std::string_view text) {
-    auto& state = from->hub_state();
-    if (fleet && (state.routing || !state.held.empty())) {
-        // Behind a request being routed: in order, and bounded like the outgoing queue.
-        if (state.held.size() >= 64)
-            return error(from, ErrorCode::Busy, "too many requests waiting; retry", message.ref);
-        state.held.emplace_back(text);
-        return;
-    }
-    dispatch(from, std::move(message), text, true);
+    if (fleet && fleet->hold(from, message, text)) return;
+    dispatch(from, std::move(message), text);
 }
 
 void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage message,
-                         std::string_view text, bool may_route) {
+                         std::string_view text) {
+    if (fleet && fleet->route(from, message, text)) return;
+    dispatch_here(from, std::move(message));
+}
+
+std::shared_ptr<Match> Hub::Impl::handle_of(const ParticipantPtr& from, const std::string& id) {
+    // The connection's own handles first (no lock: this runs on the connection's strand); a
+    // match it has not opened is looked up in the registry.
+    auto& opened = from->hub_state().opened;
+    if (auto it = opened.find(id); it != opened.end()) {
+        if (auto match = it->second.lock()) return match;
+        opened.erase(it);  // let go by the hub: finished and gone
+    }
+    return find_match(id);
+}
+
+void Hub::Impl::dispatch_here(const ParticipantPtr& from, protocol::ClientMessage message) {
     Impl& hub = *this;
     const Ref& ref = message.ref;
     if (hub.stopping)
         return hub.error(from, ErrorCode::Unavailable, "the server is shutting down", ref);
-    // The connection's own handles first (no lock: this runs on the connection's strand); a
-    // match it has not opened is looked up in the hub's map.
     auto& opened = from->hub_state().opened;
-    auto handle_of = [&](const std::string& id) -> std::shared_ptr<Match> {
-        if (auto it = opened.find(id); it != opened.end()) {
-            if (auto match = it->second.lock()) return match;
-            opened.erase(it);  // let go by the hub: finished and gone
-        }
-        return hub.find_match(id);
-    };
     auto with_match = [&](const std::string& id, auto&& act) {
-        if (auto match = handle_of(id)) return act(match);
-        if (hub.fleet && may_route && !text.empty())
-            return hub.route_match(from, id, std::string(text));
+        if (auto match = handle_of(from, id)) return act(match);
         if (hub.recovering)
             return hub.error(from, ErrorCode::Unavailable,
                              "the server is restoring its matches after a restart; retry shortly",
@@ -291,7 +289,7 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
             [&](const protocol::MatchOpen& m) {
                 // Not in memory: a finished match (or one that ended while the server was
                 // down) still opens, from the store.
-                if (!hub.fleet && hub.repo && !hub.recovering && !handle_of(m.match))
+                if (hub.open_stored_matches && !hub.recovering && !handle_of(from, m.match))
                     return hub.open_stored(from, m, ref);
                 with_match(m.match, [&](const std::shared_ptr<Match>& match) {
                     // Handles of matches the hub let go are dropped here, so the map stays
@@ -322,14 +320,7 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
                            [&](const std::shared_ptr<Match>& match) { match->abort(from, ref); });
             },
             [&](const auto& request) {
-                using Request = std::decay_t<decltype(request)>;
-                constexpr bool subscription =
-                    std::is_same_v<Request, protocol::LobbiesSubscribe> ||
-                    std::is_same_v<Request, protocol::MatchesSubscribe>;
-                // In a fleet, lobbies and queues live on the leader; the lists are everywhere.
-                if (!subscription && hub.fleet && !hub.leads())
-                    return hub.route_to_leader(from, text, ref);
-                // Lobbies and subscriptions live on the lobby strand.
+                // Lobbies, queues and subscriptions live on the lobby strand.
                 boost::asio::post(hub.lobby_strand,
                                   [&hub, from, body = protocol::ClientBody{request}, ref] {
                                       hub.on_lobby_message(from, body, ref);
@@ -340,7 +331,7 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
 }
 
 void Hub::disconnected(const ParticipantPtr& who) {
-    impl_->fleet_disconnected(who);
+    if (impl_->fleet) impl_->fleet->disconnected(who);
     impl_->disconnect_participant(who);
 }
 
@@ -371,10 +362,7 @@ json Hub::live_matches() const {
 }
 
 json Hub::queues() const {
-    if (impl_->fleet && !impl_->leads()) {
-        std::lock_guard lock(impl_->fleet->mutex);
-        return impl_->fleet->queue_list;
-    }
+    if (!impl_->leads()) return impl_->fleet->queue_list();
     return impl_->queues.list();
 }
 
@@ -387,6 +375,12 @@ void Hub::match_summary(std::string match_id, std::string_view code,
         [done = std::move(done)](json view, std::uint64_t) { done(std::move(view)); });
 }
 
+bool Hub::stopping() const { return impl_->stopping; }
+
+json Hub::fleet_status() const {
+    return impl_->fleet ? impl_->fleet->status() : json(nullptr);
+}
+
 void Hub::shutdown() {
     if (impl_->stopping.exchange(true)) return;
     boost::asio::post(impl_->lobby_strand, [&hub = *impl_] {
@@ -395,7 +389,7 @@ void Hub::shutdown() {
     });
     impl_->registry.for_each([](const std::shared_ptr<Match>& match) { match->shutdown(); });
     // In a fleet the matches go to other nodes now rather than when their leases run out.
-    if (impl_->fleet) boost::asio::post(*impl_->blocking, [&hub = *impl_] { hub.fleet_leave(); });
+    if (impl_->fleet) boost::asio::post(*impl_->blocking, [&hub = *impl_] { hub.fleet->leave(); });
 }
 
 }  // namespace server

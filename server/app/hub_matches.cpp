@@ -4,7 +4,6 @@
 
 #include "server/limits/deadline.hpp"
 #include "server/app/hub_impl.hpp"
-#include "server/fleet/fleet_messages.hpp"
 #include "server/store/token_hash.hpp"
 
 namespace server {
@@ -75,8 +74,8 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     for (const auto& item : origin.items()) stored[item.key()] = item.value();
     // In a fleet the leader spreads new matches over the nodes; one placed elsewhere is made
     // here (its first state, its row) but published and run by its owner only.
-    const std::string owner = place_match();
-    const bool away = fleet && !owner.empty() && owner != fleet->me;
+    const std::string owner = fleet ? fleet->place_match() : std::string();
+    const bool away = fleet && !owner.empty() && owner != fleet->me();
     auto created = Match::create(io, options, store, metrics,
                                  away ? MatchPublisher([](const std::string&, const json&) {})
                                       : publisher());
@@ -115,7 +114,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
         if (ok && away) {
             // The owner's lease starts now; the owner is told when the match is adopted.
             return boost::asio::post(*blocking, [this, match, owner, done] {
-                auto assigned = fleet->store.assign(match->id(), owner);
+                auto assigned = fleet->assign(match->id(), owner);
                 if (!assigned)
                     spdlog::warn("event=match_assign_failed match={} node={} error=\"{}\"",
                                  match->id(), owner, assigned.error().message);
@@ -176,12 +175,7 @@ void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Mem
     const std::string owner = registry.take_placed(match->id(), players);
     if (!owner.empty()) {
         match->shutdown();
-        {
-            std::lock_guard lock(fleet->mutex);
-            fleet->owners[match->id()] = owner;
-        }
-        fleet->broker.send(owner, fleet::write(fleet::Adopt{match->id()}));
-        spdlog::info("event=fleet_placed match={} node={}", match->id(), owner);
+        fleet->hand_over(match->id(), owner);
         return;
     }
     registry.hold(match, players);  // recovery may have counted its seats already

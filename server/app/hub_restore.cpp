@@ -115,7 +115,7 @@ constexpr std::size_t restore_page = 250;
 std::pair<int, int> Hub::recover() {
     Impl& hub = *impl_;
     if (!hub.repo) return {0, 0};
-    if (hub.fleet) return hub.fleet_start();
+    if (hub.fleet) return hub.fleet->start();
     const auto started = std::chrono::steady_clock::now();
     // This thread reads pages of matches; replayers on every core replay them meanwhile, so the
     // restart costs about the larger of the read and the replays rather than their sum. Matches

@@ -1,5 +1,6 @@
 #include "server/fleet/fleet_messages.hpp"
 
+#include <iterator>
 #include <optional>
 
 namespace server::fleet {

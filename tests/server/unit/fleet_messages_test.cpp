@@ -23,7 +23,7 @@ T round_trip(const T& message) {
 }
 
 std::string rejected(std::string_view payload) {
-    std::variant<Message, ParseError> parsed = Sync{};
+    std::variant<Message, ParseError> parsed = Message{Sync{}};
     REQUIRE_NOTHROW(parsed = parse(payload));
     REQUIRE(std::holds_alternative<ParseError>(parsed));
     return std::get<ParseError>(parsed).reason;
