@@ -74,30 +74,11 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                    [&](const protocol::QueueJoin& m) { queues.join(from, m, ref); },
                    [&](const protocol::QueueLeave&) { queues.leave(from, ref); },
                    [&](const protocol::LobbiesSubscribe& m) {
-                       if (m.on) {
-                           json now;
-                           {
-                               std::lock_guard lock(lists_mutex);
-                               now = lobby_list;
-                           }
-                           watch(lobby_feed, lobby_watchers, from, now);
-                       } else {
-                           lobby_watchers.erase(from->connection_id());
-                       }
+                       lists.watch_lobbies(from, m.on);
                        ack(from, ref);
                    },
                    [&](const protocol::MatchesSubscribe& m) {
-                       if (m.on) {
-                           std::shared_ptr<const json> now;
-                           {
-                               std::lock_guard lock(lists_mutex);
-                               rebuild_live_locked();
-                               now = live_list;
-                           }
-                           watch(match_feed, match_watchers, from, *now);
-                       } else {
-                           match_watchers.erase(from->connection_id());
-                       }
+                       lists.watch_matches(from, m.on);
                        ack(from, ref);
                    },
                    [&](const auto&) {},
@@ -125,14 +106,11 @@ Accounts* Hub::accounts() {
 }
 
 void Hub::forget_token(std::string_view token) {
-    std::unique_lock lock(impl_->identity_mutex);
-    impl_->by_token.erase(std::string(token));
+    impl_->identity.forget_token(token);
 }
 
 void Hub::forget_tokens_of(std::string_view player_id, std::string_view keep) {
-    std::unique_lock lock(impl_->identity_mutex);
-    std::erase_if(impl_->by_token,
-                  [&](const auto& entry) { return entry.second.id == player_id && entry.first != keep; });
+    impl_->identity.forget_tokens_of(player_id, keep);
 }
 
 std::optional<Guest> Hub::create_guest(std::string_view name) {
@@ -153,13 +131,7 @@ std::int64_t now_ms() {
 
 std::optional<Guest> Hub::Impl::fresh_guest(std::string_view name) const {
     if (name_problem(name)) return std::nullopt;
-    Guest guest{random_id("p_"), std::string(name), secret_token()};
-    std::shared_lock lock(identity_mutex);
-    while (by_token.count(guest.token) || names.count(guest.id)) {
-        guest.id = random_id("p_");
-        guest.token = secret_token();
-    }
-    return guest;
+    return identity.fresh(name);
 }
 
 std::variant<Guest, IdentityError> Hub::Impl::store_guest(Guest guest) {
@@ -171,17 +143,12 @@ std::variant<Guest, IdentityError> Hub::Impl::store_guest(Guest guest) {
             return IdentityError::Unavailable;
         }
     }
-    std::unique_lock lock(identity_mutex);
-    by_token.emplace(guest.token, guest);
-    names.emplace(guest.id, guest.name);
+    identity.add(guest, /*rename=*/false);
     return guest;
 }
 
 std::optional<Guest> Hub::Impl::known_token(const std::string& token) const {
-    std::shared_lock lock(identity_mutex);
-    auto it = by_token.find(token);
-    if (it == by_token.end()) return std::nullopt;
-    return it->second;
+    return identity.find(token);
 }
 
 std::variant<Guest, IdentityError> Hub::Impl::lookup_token(const std::string& token) {
@@ -193,9 +160,7 @@ std::variant<Guest, IdentityError> Hub::Impl::lookup_token(const std::string& to
         return IdentityError::Unavailable;
     }
     Guest guest{player->id, player->display_name, token};
-    std::unique_lock lock(identity_mutex);
-    by_token.emplace(guest.token, guest);
-    names[guest.id] = guest.name;
+    identity.add(guest, /*rename=*/true);
     return guest;
 }
 
@@ -254,7 +219,7 @@ void Hub::identify(std::string token, IdentityReply done) const {
 
 void Hub::connected(const ParticipantPtr& who) {
     impl_->register_connection(who);
-    impl_->fleet_connected(who);
+    if (impl_->fleet) impl_->fleet->connected(who);
 }
 
 void Hub::Impl::register_connection(const ParticipantPtr& who) {
@@ -280,37 +245,35 @@ void Hub::handle(const ParticipantPtr& from, protocol::ClientMessage message,
 
 void Hub::Impl::handle_request(const ParticipantPtr& from, protocol::ClientMessage message,
                                std::string_view text) {
-    auto& state = from->hub_state();
-    if (fleet && (state.routing || !state.held.empty())) {
-        // Behind a request being routed: in order, and bounded like the outgoing queue.
-        if (state.held.size() >= 64)
-            return error(from, ErrorCode::Busy, "too many requests waiting; retry", message.ref);
-        state.held.emplace_back(text);
-        return;
-    }
-    dispatch(from, std::move(message), text, true);
+    if (fleet && fleet->hold(from, message, text)) return;
+    dispatch(from, std::move(message), text);
 }
 
 void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage message,
-                         std::string_view text, bool may_route) {
+                         std::string_view text) {
+    if (fleet && fleet->route(from, message, text)) return;
+    dispatch_here(from, std::move(message));
+}
+
+std::shared_ptr<Match> Hub::Impl::handle_of(const ParticipantPtr& from, const std::string& id) {
+    // The connection's own handles first (no lock: this runs on the connection's strand); a
+    // match it has not opened is looked up in the registry.
+    auto& opened = from->hub_state().opened;
+    if (auto it = opened.find(id); it != opened.end()) {
+        if (auto match = it->second.lock()) return match;
+        opened.erase(it);  // let go by the hub: finished and gone
+    }
+    return find_match(id);
+}
+
+void Hub::Impl::dispatch_here(const ParticipantPtr& from, protocol::ClientMessage message) {
     Impl& hub = *this;
     const Ref& ref = message.ref;
     if (hub.stopping)
         return hub.error(from, ErrorCode::Unavailable, "the server is shutting down", ref);
-    // The connection's own handles first (no lock: this runs on the connection's strand); a
-    // match it has not opened is looked up in the hub's map.
     auto& opened = from->hub_state().opened;
-    auto handle_of = [&](const std::string& id) -> std::shared_ptr<Match> {
-        if (auto it = opened.find(id); it != opened.end()) {
-            if (auto match = it->second.lock()) return match;
-            opened.erase(it);  // let go by the hub: finished and gone
-        }
-        return hub.find_match(id);
-    };
     auto with_match = [&](const std::string& id, auto&& act) {
-        if (auto match = handle_of(id)) return act(match);
-        if (hub.fleet && may_route && !text.empty())
-            return hub.route_match(from, id, std::string(text));
+        if (auto match = handle_of(from, id)) return act(match);
         if (hub.recovering)
             return hub.error(from, ErrorCode::Unavailable,
                              "the server is restoring its matches after a restart; retry shortly",
@@ -326,7 +289,7 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
             [&](const protocol::MatchOpen& m) {
                 // Not in memory: a finished match (or one that ended while the server was
                 // down) still opens, from the store.
-                if (!hub.fleet && hub.repo && !hub.recovering && !handle_of(m.match))
+                if (hub.open_stored_matches && !hub.recovering && !handle_of(from, m.match))
                     return hub.open_stored(from, m, ref);
                 with_match(m.match, [&](const std::shared_ptr<Match>& match) {
                     // Handles of matches the hub let go are dropped here, so the map stays
@@ -357,14 +320,7 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
                            [&](const std::shared_ptr<Match>& match) { match->abort(from, ref); });
             },
             [&](const auto& request) {
-                using Request = std::decay_t<decltype(request)>;
-                constexpr bool subscription =
-                    std::is_same_v<Request, protocol::LobbiesSubscribe> ||
-                    std::is_same_v<Request, protocol::MatchesSubscribe>;
-                // In a fleet, lobbies and queues live on the leader; the lists are everywhere.
-                if (!subscription && hub.fleet && !hub.leads())
-                    return hub.route_to_leader(from, text, ref);
-                // Lobbies and subscriptions live on the lobby strand.
+                // Lobbies, queues and subscriptions live on the lobby strand.
                 boost::asio::post(hub.lobby_strand,
                                   [&hub, from, body = protocol::ClientBody{request}, ref] {
                                       hub.on_lobby_message(from, body, ref);
@@ -375,7 +331,7 @@ void Hub::Impl::dispatch(const ParticipantPtr& from, protocol::ClientMessage mes
 }
 
 void Hub::disconnected(const ParticipantPtr& who) {
-    impl_->fleet_disconnected(who);
+    if (impl_->fleet) impl_->fleet->disconnected(who);
     impl_->disconnect_participant(who);
 }
 
@@ -387,8 +343,7 @@ void Hub::Impl::disconnect_participant(const ParticipantPtr& who) {
         if (auto match = handle.lock()) match->remove(id);
     opened.clear();
     boost::asio::post(hub.lobby_strand, [&hub, id, player = who->player_id()] {
-        hub.lobby_watchers.erase(id);
-        hub.match_watchers.erase(id);
+        hub.lists.forget(id);
         auto it = hub.connections.find(player);
         if (it == hub.connections.end() || it->second.erase(id) == 0) return;
         if (!it->second.empty()) return;
@@ -399,25 +354,15 @@ void Hub::Impl::disconnect_participant(const ParticipantPtr& who) {
 }
 
 json Hub::public_lobbies() const {
-    std::lock_guard lock(impl_->lists_mutex);
-    return impl_->lobby_list;
+    return impl_->lists.lobbies();
 }
 
 json Hub::live_matches() const {
-    std::shared_ptr<const json> list;
-    {
-        std::lock_guard lock(impl_->lists_mutex);
-        impl_->rebuild_live_locked();
-        list = impl_->live_list;
-    }
-    return *list;
+    return *impl_->lists.live();
 }
 
 json Hub::queues() const {
-    if (impl_->fleet && !impl_->leads()) {
-        std::lock_guard lock(impl_->fleet->mutex);
-        return impl_->fleet->queue_list;
-    }
+    if (!impl_->leads()) return impl_->fleet->queue_list();
     return impl_->queues.list();
 }
 
@@ -430,18 +375,21 @@ void Hub::match_summary(std::string match_id, std::string_view code,
         [done = std::move(done)](json view, std::uint64_t) { done(std::move(view)); });
 }
 
+bool Hub::stopping() const { return impl_->stopping; }
+
+json Hub::fleet_status() const {
+    return impl_->fleet ? impl_->fleet->status() : json(nullptr);
+}
+
 void Hub::shutdown() {
     if (impl_->stopping.exchange(true)) return;
     boost::asio::post(impl_->lobby_strand, [&hub = *impl_] {
         for (const auto& timer : hub.timers) timer->cancel();
         hub.queues.shutdown();
     });
-    {
-        std::lock_guard lock(impl_->matches_mutex);
-        for (const auto& [id, match] : impl_->matches) match->shutdown();
-    }
+    impl_->registry.for_each([](const std::shared_ptr<Match>& match) { match->shutdown(); });
     // In a fleet the matches go to other nodes now rather than when their leases run out.
-    if (impl_->fleet) boost::asio::post(*impl_->blocking, [&hub = *impl_] { hub.fleet_leave(); });
+    if (impl_->fleet) boost::asio::post(*impl_->blocking, [&hub = *impl_] { hub.fleet->leave(); });
 }
 
 }  // namespace server

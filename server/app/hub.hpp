@@ -162,6 +162,8 @@ public:
 
 private:
     struct Impl;
+    /// A fleet node is a part of its hub (server/fleet/fleet_node.hpp).
+    friend class FleetNode;
     std::unique_ptr<Impl> impl_;
 };
 

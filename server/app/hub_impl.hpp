@@ -1,6 +1,9 @@
 #pragma once
-// The hub's private parts, shared by its source files (hub.cpp: identity, messages, lobbies,
-// subscriptions; hub_matches.cpp: starting matches for lobbies and queues). Not for other code.
+// The hub's private parts, shared by its source files: hub.cpp (identity, requests, the Hub
+// API), hub_lobby.cpp (the lobby strand's helpers, the queues' host, timers), hub_matches.cpp
+// (starting matches for lobbies and queues), hub_restore.cpp (recovery). Its state lives in
+// owners of their own: Identity, MatchRegistry, Lists, and in a fleet the FleetNode. Not for
+// other code.
 
 #include <spdlog/spdlog.h>
 
@@ -23,12 +26,14 @@
 #include "server/limits/address_limiter.hpp"
 #include "server/bots/bot_pool.hpp"
 #include "server/fleet/broker.hpp"
-#include "server/fleet/remote_participant.hpp"
+#include "server/fleet/fleet_node.hpp"
 #include "server/app/hub.hpp"
+#include "server/app/identity.hpp"
 #include "server/app/ids.hpp"
-#include "server/rooms/list_feed.hpp"
+#include "server/rooms/lists.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/match/match.hpp"
+#include "server/match/match_registry.hpp"
 #include "server/match/replay.hpp"
 #include "server/rooms/queue_room.hpp"
 #include "server/rating/rating.hpp"
@@ -36,38 +41,6 @@
 #include "server/store/repository.hpp"
 
 namespace server {
-
-/// What a fleet node keeps about the others (docs/scaling.md); the hub's `fleet` is null on a
-/// single node. Everything here is guarded by `mutex` (the broker's thread, the blocking pool,
-/// the strands all read it); the store and broker calls are made without it.
-struct FleetState {
-    store::FleetStore& store;
-    Broker& broker;
-    const std::string me;  ///< this node's id
-
-    mutable std::mutex mutex;
-    bool leading = false;  ///< this node holds the pairing authority's lock
-    std::string leader;    ///< the leader's id ("" while unknown)
-    std::set<std::string> alive;  ///< nodes with a fresh heartbeat, this one included
-    /// Owner of each live match, from the replicated live entries and the database.
-    std::unordered_map<std::string, std::string> owners;
-    /// Connections of other nodes that this node serves, by (home node, home connection id).
-    std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<RemoteParticipant>> remotes;
-    /// This node's connections that are served elsewhere too (by connection id), and by which
-    /// nodes: when one of those dies, the connection restarts (1012).
-    std::unordered_map<std::uint64_t, std::weak_ptr<Participant>> homes;
-    std::unordered_map<std::uint64_t, std::set<std::string>> peers;
-    /// The leader's queue counts (GET /api/queues on the other nodes) and what was last sent.
-    nlohmann::json queue_list = nlohmann::json::array();
-    std::string queues_sent;
-    /// Live matches per alive node at the last heartbeat, plus the ones the leader placed on
-    /// each since: where the next new match goes.
-    std::map<std::string, int> load;
-    /// Serializes restores of claimed matches, so one match is never restored twice at once.
-    std::mutex restore_mutex;
-
-    FleetState(store::FleetStore& s, Broker& b) : store(s), broker(b), me(b.node()) {}
-};
 
 /// A shared, immutable message body for Participant::deliver.
 inline std::shared_ptr<const std::string> shared(std::string text) {
@@ -88,17 +61,24 @@ struct Hub::Impl final : QueueHost {
           repo(r),
           guest_limiter(cfg.guests_per_minute, cfg.guest_burst),
           lobby_strand(boost::asio::make_strand(io_context)),
+          lists(lobby_strand, m, cfg.list_interval,
+                [this](std::chrono::milliseconds delay, std::function<void()> action) {
+                    after(delay, std::move(action));
+                }),
           queues(lobby_strand, *this, m),
           bot_pool(std::make_unique<BotPool>(cfg.bot_threads, bot_queue_limit)) {
         if (repo) blocking = std::make_unique<boost::asio::thread_pool>(2);
-        if (fleet_store && broker) fleet = std::make_unique<FleetState>(*fleet_store, *broker);
+        if (fleet_store && broker)
+            fleet = std::make_unique<FleetNode>(*this, *fleet_store, *broker);
+        // In a fleet a match not in memory is claimed or routed instead (FleetNode::route).
+        open_stored_matches = repo && !fleet;
     }
     ~Impl() {
         // Store calls still running finish before the hub they post back to goes.
         if (blocking) blocking->join();
         // No broker message may reach a hub that is going (fleet_leave stopped it already
         // after a graceful stop; this covers the others).
-        if (fleet) fleet->broker.stop();
+        if (fleet) fleet->stop_broker();
     }
 
     boost::asio::io_context& io;
@@ -117,57 +97,27 @@ struct Hub::Impl final : QueueHost {
     /// Set once at start (Server), before any request: whether the database answers.
     std::function<bool()> database_reachable;
     /// Several nodes on one database (docs/scaling.md); null on a single node.
-    std::unique_ptr<FleetState> fleet;
+    std::unique_ptr<FleetNode> fleet;
+    /// match.open of a match not in memory reads it from the store (a single node with a
+    /// database).
+    bool open_stored_matches = false;
 
-    // Identity: read by every session's hello, so guarded by a lock rather than a strand.
-    mutable std::shared_mutex identity_mutex;
-    std::unordered_map<std::string, Guest> by_token;
-    std::unordered_map<std::string, std::string> names;  ///< player id -> name
+    /// Tokens and names known here (server/app/identity.hpp).
+    Identity identity;
     AddressLimiter guest_limiter;
 
-    /// Every match in memory: live ones, and finished ones until they are let go (retire).
-    /// Looked up when a connection opens a match; a connection's later requests for it go
-    /// through its own handle (ConnectionState), not through here.
-    mutable std::mutex matches_mutex;
-    std::unordered_map<std::string, std::shared_ptr<Match>> matches;
-    /// Who sits in each live match, and the live matches each player sits in (a seated player
-    /// may not queue); a match leaves both when it ends.
-    std::unordered_map<std::string, std::vector<std::string>> seated;
-    std::unordered_map<std::string, std::set<std::string>> playing;
-    /// In a fleet, on the leader: new matches placed on another node (id -> node), made and
-    /// stored here but run there; adopt() hands them over instead of keeping them.
-    std::unordered_map<std::string, std::string> placed;
-
-    // What the HTTP getters read, published by the strands that own the data.
-    mutable std::mutex lists_mutex;
-    json lobby_list = json::array();
-    /// One entry per live match, as its match last published it, in the order they started.
-    std::map<std::uint64_t, json> live;
-    std::unordered_map<std::string, std::uint64_t> live_order;  ///< match id -> key in `live`
-    std::uint64_t next_live_order = 0;
-    /// `live` changed since the list below was built: it is rebuilt when read (GET
-    /// /api/matches, a new watcher) or by the publication posted for the watchers, never per
-    /// change: with a thousand live matches a rebuild copies a thousand entries.
-    bool live_stale = false;
-    /// A publication to the watchers is posted to the lobby strand (coalesces bursts).
-    bool live_scheduled = false;
-    /// The list as last rebuilt.
-    std::shared_ptr<const json> live_list = std::make_shared<const json>(json::array());
+    /// Every match in memory and who sits where (server/match/match_registry.hpp). Looked up
+    /// when a connection opens a match; a connection's later requests for it go through its
+    /// own handle (ConnectionState), not through here.
+    MatchRegistry registry;
 
     // Lobby strand only.
     boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;
     /// Who is connected: every connected connection, per player (registered by Hub::connected).
     std::unordered_map<std::string, std::map<std::uint64_t, ParticipantPtr>> connections;
-    /// Without a database: the finished matches still kept in memory after finished_match_keep,
-    /// oldest first, at most Config::finished_matches_in_memory.
-    std::deque<std::string> kept_finished;
     LobbyBook lobbies;
-    std::map<std::uint64_t, ParticipantPtr> lobby_watchers;
-    std::map<std::uint64_t, ParticipantPtr> match_watchers;
-    /// What the watchers were told: a snapshot on subscribing, then coalesced changes.
-    ListFeed lobby_feed{"lobbies"};
-    ListFeed match_feed{"matches"};
-    bool lists_due = false;  ///< a flush_lists is scheduled
+    /// The lobby and live lists, and their subscribers (server/rooms/lists.hpp).
+    Lists lists;
     std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
     std::set<std::string> starting;  ///< lobbies whose match is being stored
     QueueRoom queues;                ///< quick play (server/rooms/queue_room.hpp)
@@ -176,7 +126,7 @@ struct Hub::Impl final : QueueHost {
     /// The computer players' searches, off every strand (server/bots/bot_pool.hpp).
     std::unique_ptr<BotPool> bot_pool;
     /// How matches made or restored here play their computer seats.
-    BotPlay bot_play() const { return BotPlay{bot_pool.get(), config.bot_time_limit, config.bot_delay}; }
+    BotPlay bot_play() const;
 
     // ---- identity (hub.cpp); thread-safe ----
     /// A fresh guest (not yet stored or known), or nullopt for a bad name.
@@ -188,163 +138,50 @@ struct Hub::Impl final : QueueHost {
     /// Looks a token up in the database (blocking) and keeps what it finds.
     std::variant<Guest, IdentityError> lookup_token(const std::string& token);
 
-    // ---- replies ----
-    void error(const ParticipantPtr& to, ErrorCode code, std::string_view message, const Ref& ref) {
-        metrics.rejected(code);
-        to->deliver(shared(protocol::error_message(code, message, ref)));
-    }
-    static void ack(const ParticipantPtr& to, const Ref& ref) {
-        if (ref) to->deliver(shared(protocol::ack_message(ref)));
-    }
+    // ---- replies and lookups (hub_lobby.cpp) ----
+    /// Answers `ref` of `to` with an error (and counts it).
+    void error(const ParticipantPtr& to, ErrorCode code, std::string_view message, const Ref& ref);
+    /// Acknowledges `ref` of `to`, if the request had one.
+    static void ack(const ParticipantPtr& to, const Ref& ref);
+    /// The player with their display name.
+    Member member(const std::string& player_id) const;
+    /// The match `id` in memory, or null.
+    std::shared_ptr<Match> find_match(const std::string& id) const;
 
-    Member member(const std::string& player_id) const {
-        std::shared_lock lock(identity_mutex);
-        auto it = names.find(player_id);
-        return Member{player_id, it == names.end() ? player_id : it->second};
-    }
-
-    /// Lobby strand only.
-    std::vector<ParticipantPtr> connections_of(const std::string& player_id) {
-        std::vector<ParticipantPtr> out;
-        if (auto it = connections.find(player_id); it != connections.end())
-            for (const auto& [id, p] : it->second) out.push_back(p);
-        return out;
-    }
-
+    // ---- lobby strand (hub_lobby.cpp) ----
+    /// Every connection of `player_id`.
+    std::vector<ParticipantPtr> connections_of(const std::string& player_id);
+    /// Delivers `message` to every connection of `player_id`.
     void tell_player(const std::string& player_id,
-                     const std::shared_ptr<const std::string>& message) {
-        for (const auto& p : connections_of(player_id)) p->deliver(message);
-    }
-
-    std::shared_ptr<Match> find_match(const std::string& id) const {
-        std::lock_guard lock(matches_mutex);
-        auto it = matches.find(id);
-        return it == matches.end() ? nullptr : it->second;
-    }
-
-    // ---- lobby strand ----
-    void tell_members(const Lobby& lobby) {
-        auto message = shared(protocol::event_message("lobby", {{"lobby", lobby.to_json(true)}}));
-        for (const Member& m : lobby.seats) tell_player(m.id, message);
-    }
-
+                     const std::shared_ptr<const std::string>& message);
+    /// Tells the members of `lobby` what it is now.
+    void tell_members(const Lobby& lobby);
+    /// The `lobby.closed` event of `lobby` (with the match it started, if any).
     static std::shared_ptr<const std::string> closed_message(const std::string& lobby,
                                                              std::string_view reason,
-                                                             const std::string& match = {}) {
-        json fields = {{"lobby", lobby}, {"reason", reason}};
-        if (!match.empty()) fields["match"] = match;
-        return shared(protocol::event_message("lobby.closed", fields));
-    }
-
-    void publish_lobbies() {
-        if (fleet && !leads()) return;  // the list comes from the leader
-        json list = lobbies.public_json();
-        metrics.open_lobbies = static_cast<std::int64_t>(lobbies.size());
-        {
-            std::lock_guard lock(lists_mutex);
-            if (list == lobby_list) return;
-            lobby_list = list;
-        }
-        fleet_publish_lobbies(list);
-        schedule_lists();
-    }
-
-    /// The lists changed (lobby strand): the watchers hear of it within Config::list_interval,
-    /// once for all the changes made meanwhile.
-    void schedule_lists() {
-        if (lists_due) return;
-        lists_due = true;
-        auto flush = [this] {
-            lists_due = false;
-            flush_lists();
-        };
-        if (config.list_interval.count() == 0) return boost::asio::post(lobby_strand, flush);
-        after(config.list_interval, flush);
-    }
-
-    /// Tells the watchers what changed in the lists since they were last told (lobby strand).
-    void flush_lists() {
-        json lobbies_now;
-        std::shared_ptr<const json> live_now;
-        {
-            std::lock_guard lock(lists_mutex);
-            lobbies_now = lobby_list;
-            if (!match_watchers.empty()) {
-                rebuild_live_locked();
-                live_now = live_list;
-            }
-        }
-        lobby_feed.update(lobbies_now);
-        if (lobby_watchers.empty()) {
-            lobby_feed.forget_changes();
-        } else if (auto message = lobby_feed.take_changes()) {
-            for (const auto& [id, p] : lobby_watchers) p->deliver(message);
-        }
-        if (!live_now) {
-            match_feed.forget_changes();  // nobody watches: the list waits until somebody reads it
-        } else {
-            match_feed.update(*live_now);
-            if (auto message = match_feed.take_changes())
-                for (const auto& [id, p] : match_watchers) p->deliver(message);
-        }
-    }
-
-    /// A new watcher of a list: the list as it is now (lobby strand).
-    void watch(ListFeed& feed, std::map<std::uint64_t, ParticipantPtr>& watchers, const ParticipantPtr& who,
-               const json& now) {
-        feed.update(now);
-        if (watchers.empty()) feed.forget_changes();  // the changes before are nobody's news
-        watchers[who->connection_id()] = who;
-        who->deliver(feed.snapshot());
-    }
-
+                                                             const std::string& match = {});
+    /// Publishes the lobby list (on the leader only, in a fleet).
+    void publish_lobbies();
     /// Tells `who` and the remaining members what a departure did, and republishes the list.
     /// A lobby closed because its host's seat was released (reason "disconnected") tells the
     /// others so ("disconnected"): the host did not choose to leave, and the host's own
     /// message reaches nobody (no connection left).
-    void announce_departure(const Departure& d, const std::string& who, std::string_view reason) {
-        tell_player(who, closed_message(d.lobby.id, reason));
-        if (d.closed) {
-            auto message =
-                closed_message(d.lobby.id, reason == "disconnected" ? "disconnected" : "host_left");
-            for (const Member& m : d.lobby.seats)
-                if (m.id != who) tell_player(m.id, message);
-        } else {
-            tell_members(d.lobby);
-        }
-        publish_lobbies();
-    }
-
+    void announce_departure(const Departure& d, const std::string& who, std::string_view reason);
     /// `player` has no connection left: unless one comes back within the grace period, they
     /// leave the lobby they wait in, so public lobbies do not fill with absent players.
-    void release_seat_later(const std::string& player) {
-        after(config.lobby_seat_grace, [this, player] {
-            if (!connections_of(player).empty()) return;
-            const Lobby* lobby = lobbies.lobby_of(player);
-            if (!lobby) return;
-            const std::string lobby_id = lobby->id;
-            auto result = lobbies.leave(lobby_id, player);
-            if (auto* d = std::get_if<Departure>(&result)) {
-                spdlog::info("event=lobby_seat_released lobby={} player={}", lobby_id, player);
-                announce_departure(*d, player, "disconnected");
-            }
-        });
-    }
-
+    void release_seat_later(const std::string& player);
     /// The first of `seats` who already sits in Config::max_live_matches_per_player live
-    /// matches (lobby strand), if any. Only players with a connection count: a seat nobody
-    /// connects (a computer player) is not a person holding matches.
-    std::optional<Member> over_match_cap(const std::vector<Member>& seats) {
-        if (config.max_live_matches_per_player == 0) return std::nullopt;
-        std::lock_guard lock(matches_mutex);
-        for (const Member& m : seats) {
-            auto it = playing.find(m.id);
-            if (it != playing.end() && it->second.size() >= config.max_live_matches_per_player &&
-                connections.count(m.id))
-                return m;
-        }
-        return std::nullopt;
-    }
+    /// matches, if any. Only players with a connection count: a seat nobody connects (a
+    /// computer player) is not a person holding matches.
+    std::optional<Member> over_match_cap(const std::vector<Member>& seats);
+    /// Starts a hub timer: on the lobby strand (call there), cancelled by Hub::shutdown so a
+    /// stopping server never waits for a grace period to run out.
+    void after(std::chrono::milliseconds delay, std::function<void()> action);
+    /// A finished match leaves the registry: with a database at once (the HTTP API serves it
+    /// from PostgreSQL), without one it joins the few kept in memory
+    /// (Config::finished_matches_in_memory), and the oldest of those goes. It leaves memory
+    /// once the requests already holding it are done.
+    void retire(const std::string& id);
 
     void on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
                           const Ref& ref);
@@ -372,9 +209,16 @@ struct Hub::Impl final : QueueHost {
     /// A request of `from` (on its strand): waits behind a request being routed, else dispatch.
     void handle_request(const ParticipantPtr& from, protocol::ClientMessage message,
                         std::string_view text);
-    /// Handles a request here, or (in a fleet, with `may_route`) sends it where it belongs.
+    /// Handles a request: in a fleet, FleetNode::route first sends it where it belongs; what
+    /// is not sent elsewhere goes on to dispatch_here.
     void dispatch(const ParticipantPtr& from, protocol::ClientMessage message,
-                  std::string_view text, bool may_route);
+                  std::string_view text);
+    /// Handles a request on this node, whatever the fleet (the plain single-node path).
+    void dispatch_here(const ParticipantPtr& from, protocol::ClientMessage message);
+    /// The match `id` as `from` reaches it: its own handle if it opened it, else the registry's.
+    std::shared_ptr<Match> handle_of(const ParticipantPtr& from, const std::string& id);
+    /// This node holds the pairing authority (always, on a single node).
+    bool leads() const;
 
     /// A connection (local or remote) joins `connections` on the lobby strand and is told the
     /// lobby and queue its player waits in (Hub::connected without the fleet's part).
@@ -394,209 +238,28 @@ struct Hub::Impl final : QueueHost {
     void tell_playing(const ParticipantPtr& who);
     /// Counts the seats of stored live matches as playing, before their replays.
     void seat_players(const std::vector<store::StoredMatch>& live);
-
-    // ---- the fleet (hub_fleet.cpp); all no-ops on a single node ----
-    /// Starts listening to the broker, beats once, restores this node's matches, starts the
-    /// heartbeat and lease timers. Blocks (startup).
-    std::pair<int, int> fleet_start();
-    /// One broker message (the broker's thread).
-    void fleet_receive(std::string_view from, std::string payload);
-    /// The broker lost messages: every peer counts as restarted.
-    void fleet_gap();
-    /// This node holds the pairing authority (or there is no fleet).
-    bool leads() const;
-    /// Sends a request of a local connection to `node` (a `req`), remembering the peer.
-    void forward(const ParticipantPtr& from, const std::string& node, std::string_view text);
-    /// A match request for a match not in memory: forwarded to its owner, or claimed and
-    /// restored here, then handled; the connection's later requests wait meanwhile.
-    void route_match(const ParticipantPtr& from, const std::string& match_id, std::string text);
-    /// route_match's lookup in the database (blocking pool), then back on the connection's
-    /// strand: forward, handle here, or, while the owner is dead but its lease still runs, try
-    /// again a beat later (at most `attempts` times) before answering a retryable unavailable.
-    void resolve_route(const ParticipantPtr& from, const std::string& match_id, std::string text,
-                       bool remote, int attempts);
-    /// Lobby and queue requests go to the leader.
-    void route_to_leader(const ParticipantPtr& from, std::string_view text, const Ref& ref);
-    /// Handles the requests that waited behind a routed one (the connection's strand).
-    void drain_held(const ParticipantPtr& from);
     /// Rebuilds a stored match (replaying its steps) and adopts it; false and logged when its
     /// replay fails (then it is marked aborted "recovery_failed"). Blocking.
     bool restore_stored(const store::StoredMatch& stored);
-    /// Claims `match_id` in the database and, when it is ours, makes sure it is in memory.
-    /// Blocking. Returns the claim's answer (Unavailable: the database could not tell).
-    store::Result<store::Claim> claim_and_load(const std::string& match_id,
-                                               store::Ownership* seen = nullptr);
-    /// A node is gone: its connections' remote participants leave, this node's connections it
-    /// served restart (1012), the matches it owned are looked up again.
-    void node_dead(const std::string& node);
-    /// Heartbeat, election, and every lease/3 renewal and takeover (blocking pool).
-    void fleet_beat();
-    void fleet_renew();
-    /// Graceful stop: hands this node's matches over, says bye, leaves (blocking pool).
-    void fleet_leave();
-    /// The connection is gone: tells the nodes that served it.
-    void fleet_disconnected(const ParticipantPtr& who);
-    /// A new local connection registers with the leader.
-    void fleet_connected(const ParticipantPtr& who);
-    /// Broadcasts a live entry of a match this node owns.
-    void fleet_publish_live(const std::string& id, const json& entry);
-    /// The leader's lobby list changed.
-    void fleet_publish_lobbies(const json& list);
-    /// Where a new match goes: the alive node with the fewest live matches ("" on one node).
-    std::string place_match();
-    /// The remote participant for (home, connection), made (and connected) on first use.
-    std::shared_ptr<RemoteParticipant> remote_for(const std::string& home,
-                                                  std::uint64_t connection,
-                                                  const std::string& player,
-                                                  const std::string& name);
 
-    // ---- QueueHost (lobby strand) ----
+    // ---- QueueHost (lobby strand; hub_lobby.cpp) ----
     void tell(const std::string& player,
-              const std::shared_ptr<const std::string>& message) override {
-        tell_player(player, message);
-    }
-    bool online(const std::string& player) override { return !connections_of(player).empty(); }
-    std::optional<QueueError> engaged(const std::string& player) override {
-        if (!seats_known)
-            return QueueError{ErrorCode::Unavailable,
-                              "the server is restoring its matches after a restart; retry "
-                              "shortly"};
-        if (lobbies.lobby_of(player))
-            return QueueError{ErrorCode::AlreadyInGame,
-                              "you are waiting in a lobby; leave it before joining a queue"};
-        std::lock_guard lock(matches_mutex);
-        if (auto it = playing.find(player); it != playing.end() && !it->second.empty())
-            return QueueError{ErrorCode::AlreadyInGame,
-                              "you are playing match " + *it->second.begin() +
-                                  "; finish it before joining a queue"};
-        return std::nullopt;
-    }
+              const std::shared_ptr<const std::string>& message) override;
+    bool online(const std::string& player) override;
+    std::optional<QueueError> engaged(const std::string& player) override;
     void rating(const std::string& player, const std::string& pool,
                 std::function<void(std::optional<std::pair<double, double>>)> done) override;
     void start_match(std::vector<std::string> players, protocol::LobbySettings settings,
                      json origin,
-                     std::function<void(std::variant<std::string, QueueError>)> done) override {
-        std::vector<Member> seats;
-        for (const auto& p : players) seats.push_back(member(p));
-        make_match(settings, seats, origin,
-                   [this, seats, done = std::move(done)](
-                       std::variant<std::shared_ptr<Match>, LobbyError> made) {
-                       if (auto* e = std::get_if<LobbyError>(&made))
-                           return done(QueueError{e->code, e->message});
-                       const auto& match = std::get<std::shared_ptr<Match>>(made);
-                       adopt(match, seats);
-                       spdlog::info("event=queue_match_started match={}", match->id());
-                       done(match->id());
-                   });
-    }
-    MatchPublisher publisher() {
-        return [this](const std::string& id, const json& entry) { on_published(id, entry); };
-    }
+                     std::function<void(std::variant<std::string, QueueError>)> done) override;
+
+    // ---- matches (hub_lobby.cpp) ----
+    /// What a match made or restored here calls when its live-list entry changes.
+    MatchPublisher publisher();
     /// A match that will not be played (its row could not be stored): off the live list.
-    void discard(const std::shared_ptr<Match>& match) {
-        match->shutdown();
-        set_live_entry(match->id(), nullptr);
-    }
-
-    /// Starts a hub timer: on the lobby strand (call there), cancelled by Hub::shutdown so a
-    /// stopping server never waits for a grace period to run out.
-    void after(std::chrono::milliseconds delay, std::function<void()> action) {
-        auto timer = std::make_shared<boost::asio::steady_timer>(lobby_strand);
-        timers.insert(timer);
-        timer->expires_after(delay);
-        timer->async_wait([this, timer, action = std::move(action)](
-                              const boost::system::error_code& ec) {
-            timers.erase(timer);
-            if (!ec && !stopping) action();
-        });
-    }
-
-    /// A finished match leaves the hub's map (lobby strand): with a database at once (the HTTP
-    /// API serves it from PostgreSQL), without one it joins the few kept in memory, and the
-    /// oldest of those goes. It leaves memory once the requests already holding it are done.
-    void retire(const std::string& id) {
-        std::vector<std::shared_ptr<Match>> gone;  // destroyed outside the lock
-        const std::size_t keep = repo ? 0 : config.finished_matches_in_memory;
-        std::lock_guard lock(matches_mutex);
-        if (!matches.count(id)) return;
-        kept_finished.push_back(id);
-        while (kept_finished.size() > keep) {
-            if (auto it = matches.find(kept_finished.front()); it != matches.end()) {
-                gone.push_back(std::move(it->second));
-                matches.erase(it);
-            }
-            kept_finished.pop_front();
-        }
-    }
-
-    /// Sets (or with null removes) a match's live-list entry; a change schedules one rebuild
-    /// of the list on the lobby strand, however many changes come before it runs.
-    void set_live_entry(const std::string& id, const json& entry) {
-        bool schedule = false;
-        {
-            std::lock_guard lock(lists_mutex);
-            auto it = live_order.find(id);
-            if (entry.is_null()) {
-                if (it == live_order.end()) return;
-                live.erase(it->second);
-                live_order.erase(it);
-            } else if (it == live_order.end()) {
-                live_order.emplace(id, next_live_order);
-                live.emplace(next_live_order++, entry);
-            } else {
-                live[it->second] = entry;
-            }
-            metrics.live_matches = static_cast<std::int64_t>(live.size());
-            live_stale = true;
-            schedule = !live_scheduled;
-            live_scheduled = true;
-        }
-        if (schedule) boost::asio::post(lobby_strand, [this] { publish_live(); });
-    }
-
-    /// The live list changed (lobby strand): the watchers hear of it with the next flush.
-    void publish_live() {
-        {
-            std::lock_guard lock(lists_mutex);
-            live_scheduled = false;
-        }
-        if (!match_watchers.empty()) schedule_lists();
-    }
-
-    /// Brings the live list up to date (lists_mutex held).
-    void rebuild_live_locked() {
-        if (!live_stale) return;
-        live_stale = false;
-        json list = json::array();
-        for (const auto& [order, entry] : live)
-            if (!entry.value("private", false)) list.push_back(entry);  // never listed
-        live_list = std::make_shared<const json>(std::move(list));
-    }
-
-    // ---- match strands ----
-    /// A match's live-list entry changed (the match calls this only then); null: it is over.
-    void on_published(const std::string& id, const json& entry) {
-        if (entry.is_null()) {
-            // Over: its players are free to queue again.
-            std::lock_guard lock(matches_mutex);
-            if (auto it = seated.find(id); it != seated.end()) {
-                for (const auto& p : it->second)
-                    if (auto pit = playing.find(p); pit != playing.end()) {
-                        pit->second.erase(id);
-                        if (pit->second.empty()) playing.erase(pit);
-                    }
-                seated.erase(it);
-            }
-        }
-        set_live_entry(id, entry);
-        fleet_publish_live(id, entry);
-        if (entry.is_null())
-            // A short while for the requests already in flight and the players' last patches,
-            // then the match leaves the map (and memory, once nothing else holds it).
-            boost::asio::post(lobby_strand, [this, id] {
-                after(config.finished_match_keep, [this, id] { retire(id); });
-            });
-    }
+    void discard(const std::shared_ptr<Match>& match);
+    /// A match's live-list entry changed (the match's strand; only then); null: it is over.
+    void on_published(const std::string& id, const json& entry);
 
     /// Accounts (null without a database). Last, so it goes first: its requests use the rest.
     std::unique_ptr<Accounts> accounts;

@@ -58,11 +58,7 @@ void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobb
 void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
                            const json& origin, MatchMade done) {
     MatchOptions options;
-    {
-        std::lock_guard lock(matches_mutex);
-        do options.id = random_id("m_");
-        while (matches.count(options.id));
-    }
+    options.id = registry.fresh_id([] { return random_id("m_"); });
     options.settings = settings;
     options.seats = std::move(seats);
     options.seed = random_u64();
@@ -78,8 +74,8 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     for (const auto& item : origin.items()) stored[item.key()] = item.value();
     // In a fleet the leader spreads new matches over the nodes; one placed elsewhere is made
     // here (its first state, its row) but published and run by its owner only.
-    const std::string owner = place_match();
-    const bool away = fleet && !owner.empty() && owner != fleet->me;
+    const std::string owner = fleet ? fleet->place_match() : std::string();
+    const bool away = fleet && !owner.empty() && owner != fleet->me();
     auto created = Match::create(io, options, store, metrics,
                                  away ? MatchPublisher([](const std::string&, const json&) {})
                                       : publisher());
@@ -118,7 +114,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
         if (ok && away) {
             // The owner's lease starts now; the owner is told when the match is adopted.
             return boost::asio::post(*blocking, [this, match, owner, done] {
-                auto assigned = fleet->store.assign(match->id(), owner);
+                auto assigned = fleet->assign(match->id(), owner);
                 if (!assigned)
                     spdlog::warn("event=match_assign_failed match={} node={} error=\"{}\"",
                                  match->id(), owner, assigned.error().message);
@@ -129,10 +125,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
                                                "the match could not be stored; temporarily "
                                                "unavailable, try again"});
                     }
-                    {
-                        std::lock_guard lock(matches_mutex);
-                        placed[match->id()] = owner;
-                    }
+                    registry.place(match->id(), owner);
                     done(match);
                 });
             });
@@ -175,41 +168,17 @@ void Hub::Impl::abort_late(const std::string& id, int attempts) {
 }
 
 void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats) {
-    std::string owner;
-    {
-        std::lock_guard lock(matches_mutex);
-        if (auto it = placed.find(match->id()); it != placed.end()) {
-            owner = it->second;
-            placed.erase(it);
-            // Its players count as playing here (the leader's queue check) until its owner
-            // says it is over (a null live entry).
-            auto& players = seated[match->id()];
-            for (const Member& m : seats) {
-                players.push_back(m.id);
-                playing[m.id].insert(match->id());
-            }
-        }
-    }
+    std::vector<std::string> players;
+    for (const Member& m : seats) players.push_back(m.id);
+    // A match placed on another node: its players count as playing here (the leader's queue
+    // check) until its owner says it is over (a null live entry).
+    const std::string owner = registry.take_placed(match->id(), players);
     if (!owner.empty()) {
         match->shutdown();
-        {
-            std::lock_guard lock(fleet->mutex);
-            fleet->owners[match->id()] = owner;
-        }
-        fleet->broker.send(owner, json{{"t", "adopt"}, {"id", match->id()}}.dump());
-        spdlog::info("event=fleet_placed match={} node={}", match->id(), owner);
+        fleet->hand_over(match->id(), owner);
         return;
     }
-    {
-        std::lock_guard lock(matches_mutex);
-        matches.emplace(match->id(), match);
-        auto& players = seated[match->id()];
-        if (players.empty())  // else recovery counted its seats before replaying it
-            for (const Member& m : seats) {
-                players.push_back(m.id);
-                playing[m.id].insert(match->id());
-            }
-    }
+    registry.hold(match, players);  // recovery may have counted its seats already
     match->wake_bots();  // held here now: its computer seats may play
 }
 

@@ -65,11 +65,7 @@ void Hub::begin_recovery() {
         spdlog::info("event=recovery_done restored=0 failed=0 ms=0");
         return;
     }
-    std::lock_guard lock(hub.matches_mutex);
-    for (const auto& [match, player] : *seats) {
-        hub.seated[match].push_back(player);
-        hub.playing[player].insert(match);
-    }
+    for (const auto& [match, player] : *seats) hub.registry.seat(match, player);
 }
 
 namespace {
@@ -119,7 +115,7 @@ constexpr std::size_t restore_page = 250;
 std::pair<int, int> Hub::recover() {
     Impl& hub = *impl_;
     if (!hub.repo) return {0, 0};
-    if (hub.fleet) return hub.fleet_start();
+    if (hub.fleet) return hub.fleet->start();
     const auto started = std::chrono::steady_clock::now();
     // This thread reads pages of matches; replayers on every core replay them meanwhile, so the
     // restart costs about the larger of the read and the replays rather than their sum. Matches
@@ -185,16 +181,10 @@ std::pair<int, int> Hub::recover() {
 }
 
 void Hub::Impl::seat_players(const std::vector<store::StoredMatch>& live) {
-    {
-        std::lock_guard lock(matches_mutex);
-        for (const store::StoredMatch& stored : live) {
-            auto& players = seated[stored.id];
-            if (!players.empty()) continue;  // begin_recovery read them
-            for (const store::StoredSeat& seat : stored.seats) {
-                players.push_back(seat.player_id);
-                playing[seat.player_id].insert(stored.id);
-            }
-        }
+    for (const store::StoredMatch& stored : live) {
+        std::vector<std::string> players;
+        for (const store::StoredSeat& seat : stored.seats) players.push_back(seat.player_id);
+        registry.seat_once(stored.id, players);  // unless begin_recovery read them
     }
 }
 
@@ -222,8 +212,7 @@ std::variant<std::shared_ptr<Match>, std::string> Hub::Impl::rebuild(
     }
     for (const store::StoredSeat& seat : stored.seats) {
         options.seats.push_back(Member{seat.player_id, seat.display_name});
-        std::unique_lock lock(identity_mutex);
-        names.emplace(seat.player_id, seat.display_name);
+        identity.learn_name(seat.player_id, seat.display_name);
     }
     std::vector<ReplayStep> steps;
     steps.reserve(stored.steps.size());
@@ -289,9 +278,7 @@ void Hub::Impl::open_stored(const ParticipantPtr& from, const protocol::MatchOpe
             {
                 // Kept like any finished match: its first view published "over", which lets
                 // it go after Config::finished_match_keep (retire).
-                std::lock_guard lock(matches_mutex);
-                auto [it, fresh] = matches.emplace(match->id(), match);
-                if (!fresh) match = it->second;
+                match = registry.hold_once(std::move(match));
             }
             match->open(from, m.since, ref, m.code);
         });
@@ -299,12 +286,8 @@ void Hub::Impl::open_stored(const ParticipantPtr& from, const protocol::MatchOpe
 
 void Hub::Impl::tell_playing(const ParticipantPtr& who) {
     json ids = json::array();
-    {
-        std::lock_guard lock(matches_mutex);
-        auto it = playing.find(who->player_id());
-        if (it == playing.end() || it->second.empty()) return;
-        for (const std::string& id : it->second) ids.push_back(id);
-    }
+    for (const std::string& id : registry.matches_of(who->player_id())) ids.push_back(id);
+    if (ids.empty()) return;
     who->deliver(shared(protocol::event_message("playing", {{"matches", std::move(ids)}})));
 }
 

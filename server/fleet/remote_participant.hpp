@@ -11,9 +11,9 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
-#include <nlohmann/json.hpp>
 
 #include "server/fleet/broker.hpp"
+#include "server/fleet/fleet_messages.hpp"
 #include "server/net/participant.hpp"
 #include "server/net/session_registry.hpp"
 
@@ -31,14 +31,9 @@ class RemoteParticipant final : public Participant {
           player_(std::move(player)),
           id_(SessionRegistry::next_connection_id()) {}
 
-    /// Sends `message` to the home node for its connection (an `out` fleet message).
+    /// Sends `message` to the home node for its connection (a `deliver` fleet message).
     void deliver(std::shared_ptr<const std::string> message) override {
-        std::string payload = R"({"t":"out","c":)";
-        payload += std::to_string(home_connection_);
-        payload += R"(,"m":)";
-        payload += nlohmann::json(*message).dump();
-        payload += '}';
-        broker_.send(home_, std::move(payload));
+        broker_.send(home_, fleet::write(fleet::Deliver{home_connection_, *message}));
     }
     /// A connection id of this process (distinct from every session's).
     std::uint64_t connection_id() const override { return id_; }
