@@ -1,4 +1,5 @@
 #include "server/app/hub.hpp"
+#include "server/time/epoch_ms.hpp"
 
 #include <type_traits>
 
@@ -119,15 +120,6 @@ std::optional<Guest> Hub::create_guest(std::string_view name) {
     return std::nullopt;
 }
 
-namespace {
-
-std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-}  // namespace
 
 std::optional<Guest> Hub::Impl::fresh_guest(std::string_view name) const {
     if (name_problem(name)) return std::nullopt;
@@ -137,7 +129,7 @@ std::optional<Guest> Hub::Impl::fresh_guest(std::string_view name) const {
 std::variant<Guest, IdentityError> Hub::Impl::store_guest(Guest guest) {
     if (repo) {
         auto stored =
-            repo->create_guest(store::NewPlayer{guest.id, guest.name, guest.token, now_ms()});
+            repo->create_guest(store::NewPlayer{guest.id, guest.name, guest.token, now_epoch_ms()});
         if (!stored) {
             spdlog::warn("event=guest_store_failed error=\"{}\"", stored.error().message);
             return IdentityError::Unavailable;

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "server/limits/deadline.hpp"
+#include "server/time/epoch_ms.hpp"
 #include "server/app/hub_impl.hpp"
 #include "server/store/token_hash.hpp"
 
@@ -92,9 +93,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     row.seed = options.seed;
     row.owner_node = owner;
     row.state_hash = match->state_hash_before_shared();
-    row.created_at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count();
+    row.created_at_ms = now_epoch_ms();
     // The power each seat starts with, where the game deals them ("" for none).
     const json powers = match->live_fields_before_shared().value("powers", json::array());
     for (std::size_t s = 0; s < options.seats.size(); ++s)
@@ -152,9 +151,7 @@ void Hub::Impl::abort_late(const std::string& id, int attempts) {
     // The store answers from its writer, which may still count the hang that delayed the
     // creation and refuse at once: try again a little later, a few times.
     store.abort(id,
-                std::chrono::duration_cast<std::chrono::milliseconds>(
-                    std::chrono::system_clock::now().time_since_epoch())
-                    .count(),
+                now_epoch_ms(),
                 [this, id, attempts](bool aborted) {
                     if (aborted) return spdlog::info("event=match_aborted_late match={}", id);
                     if (attempts <= 1 || stopping)
@@ -186,9 +183,7 @@ void Hub::Impl::abandon(const std::shared_ptr<Match>& match) {
     discard(match);
     // Through the step store's pipeline, after the creation it follows; nobody waits for it.
     store.abort(match->id(),
-                std::chrono::duration_cast<std::chrono::milliseconds>(
-                    std::chrono::system_clock::now().time_since_epoch())
-                    .count(),
+                now_epoch_ms(),
                 [id = match->id()](bool ok) {
                     if (!ok) spdlog::warn("event=match_abort_failed match={}", id);
                 });
@@ -215,9 +210,7 @@ void Hub::Impl::rating(const std::string& player, const std::string& pool,
                     const rating::Rating now = rating::at(
                         rating::Rating{r.value.rating, r.value.deviation, r.value.volatility,
                                        r.value.last_rated_at_ms, r.value.games},
-                        std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count());
+                        now_epoch_ms());
                     found = std::pair{now.rating, now.deviation};
                 }
         }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "server/limits/deadline.hpp"
+#include "server/time/epoch_ms.hpp"
 #include "server/app/hub_impl.hpp"
 
 namespace server {
@@ -27,15 +28,6 @@ namespace server {
 using nlohmann::json;
 using protocol::ErrorCode;
 
-namespace {
-
-std::int64_t wall_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-}  // namespace
 
 bool Hub::recovering() const { return impl_->recovering; }
 
@@ -232,7 +224,7 @@ bool Hub::Impl::restore_stored(const store::StoredMatch& stored) {
         auto marked = repo->end_match(
             stored.id, "aborted",
             json{{"winners", json::array()}, {"reason", "recovery_failed"}, {"why", *why}}.dump(),
-            wall_ms());
+            now_epoch_ms());
         if (!marked)
             spdlog::error("event=recovery_mark_failed match={} error=\"{}\"", stored.id,
                           marked.error().message);
