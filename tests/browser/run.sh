@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs every browser test file (scripts/test's phase "browser e2e"), in two lanes at once:
+# gods.test.js (the longest file by far, in-memory server, no database) in one node --test,
+# every other file one after the other in a second. The second lane keeps the files that share
+# the PostgreSQL database (SANTORINI_TEST_DATABASE_URL) from running at the same time, and the
+# two lanes overlap what is mostly waiting on the browser and the game clocks.
+#
+# Usage: tests/browser/run.sh   (from anywhere; under scripts/with-postgres for the stored tests)
+# The gods lane's output is printed after the other lane's, so the two do not interleave.
+# Exits non-zero if either lane failed.
+set -uo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")"
+gods=tests/gods.test.js
+others=()
+for f in tests/*.test.js; do
+  [ "$f" = "$gods" ] || others+=("$f")
+done
+
+gods_log=$(mktemp)
+trap 'rm -f "$gods_log"' EXIT
+start=$SECONDS
+node --test "$gods" >"$gods_log" 2>&1 &
+gods_pid=$!
+
+node --test "${others[@]}"
+others_rc=$?
+echo "== browser e2e: ${#others[@]} files: exit $others_rc after $((SECONDS - start)) s"
+
+wait "$gods_pid"
+gods_rc=$?
+cat "$gods_log"
+echo "== browser e2e: $gods: exit $gods_rc after $((SECONDS - start)) s"
+
+[ "$others_rc" -eq 0 ] && [ "$gods_rc" -eq 0 ]
