@@ -19,6 +19,7 @@
 #include "protocol/splendor/json.hpp"
 #include "splendor_support.hpp"
 #include "support.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using namespace protocol;
 using nlohmann::json;
