@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "protocol/json_text.hpp"
+#include "protocol/step_refusal.hpp"
 
 namespace protocol {
 
@@ -96,13 +97,10 @@ class Game {
     /// check that a replay rebuilt exactly the state the players saw.
     virtual std::string state_hash() const = 0;
 
-    /// Why `step` (a client's JSON) cannot be a step of this kind of game at all (not an
-    /// object, unknown kind, unknown or missing field, bad value): the match answers it with
-    /// invalid_field. Nothing when it is well formed; `play` then says whether it is legal.
-    virtual std::optional<std::string> malformed(const nlohmann::json& step) const = 0;
-    /// Applies the legal step that `step` (a client's JSON) names, for the decider; or says,
-    /// changing nothing, why it is not one (malformed, or not legal now).
-    virtual std::variant<Played, std::string> play(const nlohmann::json& step) = 0;
+    /// The one judgement of `step` (a client's JSON, any value): applies the legal step it
+    /// names, for the decider; or says, changing nothing, why not: malformed (not a step of this
+    /// kind of game at all) or illegal (a step of it, not in the legal list now).
+    virtual std::variant<Played, StepRefusal> play(const nlohmann::json& step) = 0;
     /// `seat` resigns or runs out of time while `in_play()`: it loses (or, with more players,
     /// is eliminated). Returns why not, changing nothing.
     virtual std::optional<std::string> concede(int seat) = 0;

@@ -48,15 +48,4 @@ std::variant<nlohmann::json, std::string> canonical_step_of(std::string_view gam
     return "unknown game '" + std::string(game.substr(0, 32)) + "'";
 }
 
-std::optional<std::string> malformed_step(const nlohmann::json& step) {
-    auto santorini = canonical_step(step);
-    if (std::holds_alternative<nlohmann::json>(santorini)) return std::nullopt;
-    auto splendor = canonical_splendor_step(step);
-    if (std::holds_alternative<nlohmann::json>(splendor)) return std::nullopt;
-    // The reason of the game that knows the kind ("unknown step kind" when neither does).
-    std::string& why = std::get<std::string>(santorini);
-    if (why.starts_with("unknown step kind")) return std::get<std::string>(std::move(splendor));
-    return std::move(why);
-}
-
 }  // namespace protocol

@@ -23,13 +23,8 @@ std::variant<std::unique_ptr<Game>, std::string> start_game(const LobbySettings&
                                                             std::uint64_t seed, int challenger);
 
 /// The canonical form of a step of the kind of game `game` names ("santorini", "splendor"),
-/// or why it cannot be one (Game::malformed says the same for a live game).
+/// or why it cannot be one (Game::play refuses such a step as malformed in a live game).
 std::variant<nlohmann::json, std::string> canonical_step_of(std::string_view game,
                                                             const nlohmann::json& step);
-
-/// Why `step` cannot be a step of any kind of game (the parser answers invalid_field), or
-/// nothing when some game could read it; whether it fits the match's own game is the match's
-/// to say (Game::malformed), whether it is legal the game's (Game::play).
-std::optional<std::string> malformed_step(const nlohmann::json& step);
 
 }  // namespace protocol

@@ -10,7 +10,7 @@
 #include <initializer_list>
 #include <utility>
 
-#include "protocol/games.hpp"
+#include "protocol/lobby_settings.hpp"
 
 namespace protocol {
 
@@ -142,9 +142,8 @@ std::variant<ClientBody, Failure> read_match_step(const json& j) {
     if (auto e = string_field(j, "match", max_id_length, step.match)) return *e;
     auto it = j.find("step");
     if (it == j.end()) return missing("step");
-    // The step's shape is checked here (a step of some game); whether it is a step of the
-    // match's game, and legal, only the match can say.
-    if (auto why = malformed_step(*it)) return invalid("step", *why);
+    // Opaque here: whether it is a step of the match's game at all, and legal now, is one
+    // judgement of that game's (Game::play).
     step.step = *it;
     return ClientBody{std::move(step)};
 }
@@ -312,19 +311,6 @@ std::string welcome_message(std::string_view player_id, std::string_view name) {
 
 std::string pong_message(const Ref& ref) {
     return with_ref({{"type", "pong"}}, ref).dump();
-}
-
-std::string snapshot_message(std::string_view match, std::uint64_t version_number,
-                             const json& view) {
-    return json{
-        {"type", "match.snapshot"}, {"match", match}, {"version", version_number}, {"view", view}}
-        .dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
-std::string patch_message(std::string_view match, std::uint64_t version_number, const json& patch) {
-    return json{
-        {"type", "match.patch"}, {"match", match}, {"version", version_number}, {"patch", patch}}
-        .dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string event_message(std::string_view type, const json& fields) {

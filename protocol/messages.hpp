@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "protocol/santorini/json.hpp"
+#include "protocol/lobby_settings.hpp"
 
 namespace protocol {
 
@@ -43,7 +43,8 @@ struct MatchesSubscribe { bool on = true; };   ///< matches.subscribe / matches.
 /// match.open; `code`: a private match's invite code, which a spectator needs ("" if none).
 struct MatchOpen { std::string match; std::optional<std::uint64_t> since; std::string code = {}; };
 struct MatchClose { std::string match; };
-struct MatchStep { std::string match; nlohmann::json step; };  ///< the step is matched against the legal list later
+/// match.step: `step` is any JSON value, judged by the match's game alone (Game::play).
+struct MatchStep { std::string match; nlohmann::json step; };
 struct MatchResign { std::string match; };
 struct MatchAbort { std::string match; };
 /// queue.join: a rated queue by name and its real-time clock; whether the queue exists and
@@ -80,15 +81,7 @@ std::string ack_message(const Ref& ref);
 std::string welcome_message(std::string_view player_id, std::string_view name);
 /// {"type":"pong"} (with the ping's ref)
 std::string pong_message(const Ref& ref);
-/// {"type":"match.snapshot","match":...,"version":...,"view":{...}}
-std::string snapshot_message(std::string_view match, std::uint64_t version, const nlohmann::json& view);
-/// {"type":"match.patch","match":...,"version":...,"patch":[...]} (RFC 6902)
-std::string patch_message(std::string_view match, std::uint64_t version, const nlohmann::json& patch);
 /// {"type":<type>, <key>: payload} for lobby, lobbies, matches, lobby.closed ...
 std::string event_message(std::string_view type, const nlohmann::json& fields);
-
-/// The RFC 6902 patch that turns `from` into `to`: the same operations as
-/// nlohmann::json::diff, found in one walk of the two documents (protocol/json_diff.cpp).
-nlohmann::json diff(const nlohmann::json& from, const nlohmann::json& to);
 
 }  // namespace protocol

@@ -59,12 +59,6 @@ std::string SantoriniGame::state_hash() const {
     return santorini::state_hash(state_);
 }
 
-std::optional<std::string> SantoriniGame::malformed(const nlohmann::json& step) const {
-    auto canonical = canonical_step(step);
-    if (auto* why = std::get_if<std::string>(&canonical)) return std::move(*why);
-    return std::nullopt;
-}
-
 void SantoriniGame::changed() {
     if (state_.over()) {
         legal_.clear();
@@ -77,9 +71,9 @@ void SantoriniGame::changed() {
     ++epoch_;
 }
 
-std::variant<Played, std::string> SantoriniGame::play(const nlohmann::json& step) {
+std::variant<Played, StepRefusal> SantoriniGame::play(const nlohmann::json& step) {
     auto parsed = step_from_json(state_, legal_, step);
-    if (auto* why = std::get_if<std::string>(&parsed)) return std::move(*why);
+    if (auto* refused = std::get_if<StepRefusal>(&parsed)) return std::move(*refused);
     const santorini::Step chosen = std::get<santorini::Step>(parsed);
     const int actor = decider();
     Played played;

@@ -32,9 +32,8 @@ class SantoriniGame final : public Game {
     int side(int seat) const override { return state_.seat(seat).side; }
     std::string_view status() const override;
     std::string state_hash() const override;
-    std::optional<std::string> malformed(const nlohmann::json& step) const override;
 
-    std::variant<Played, std::string> play(const nlohmann::json& step) override;
+    std::variant<Played, StepRefusal> play(const nlohmann::json& step) override;
     std::optional<std::string> concede(int seat) override;
 
     std::unique_ptr<GameView> view(int viewer, bool deciding = true) const override;

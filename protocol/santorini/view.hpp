@@ -2,8 +2,9 @@
 // The `state` object of a match view written straight as JSON text from the typed view (a
 // santorini::State already projected by santorini::view_for, plus the decider's legal steps),
 // and the RFC 6902 patch between two typed views found by comparing their fields: no JSON
-// tree is built on the path of a step. protocol::state_json stays the reference for what the
-// document is; tests/protocol/santorini_view_test.cpp plays random games to hold them equal.
+// tree is built on the path of a step. protocol::state_json, a test oracle
+// (tests/support/protocol_oracles), stays the reference for what the document is;
+// tests/protocol/santorini_view_test.cpp plays random games to hold them equal.
 
 #include <string_view>
 

@@ -56,12 +56,6 @@ std::string SplendorGame::state_hash() const {
     return splendor::state_hash(state_);
 }
 
-std::optional<std::string> SplendorGame::malformed(const nlohmann::json& step) const {
-    auto canonical = canonical_splendor_step(step);
-    if (auto* why = std::get_if<std::string>(&canonical)) return std::move(*why);
-    return std::nullopt;
-}
-
 void SplendorGame::changed() {
     legal_.clear();
     if (!over()) {
@@ -71,9 +65,9 @@ void SplendorGame::changed() {
     ++epoch_;
 }
 
-std::variant<Played, std::string> SplendorGame::play(const nlohmann::json& step) {
+std::variant<Played, StepRefusal> SplendorGame::play(const nlohmann::json& step) {
     auto parsed = step_from_json(legal_, step);
-    if (auto* why = std::get_if<std::string>(&parsed)) return std::move(*why);
+    if (auto* refused = std::get_if<StepRefusal>(&parsed)) return std::move(*refused);
     const splendor::Step chosen = std::get<splendor::Step>(parsed);
     Played played;
     JsonText record(played.record);

@@ -36,9 +36,8 @@ class SplendorGame final : public Game {
     int side(int seat) const override { return seat; }
     std::string_view status() const override;
     std::string state_hash() const override;
-    std::optional<std::string> malformed(const nlohmann::json& step) const override;
 
-    std::variant<Played, std::string> play(const nlohmann::json& step) override;
+    std::variant<Played, StepRefusal> play(const nlohmann::json& step) override;
     std::optional<std::string> concede(int seat) override;
 
     std::unique_ptr<GameView> view(int viewer, bool deciding = true) const override;

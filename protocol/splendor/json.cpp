@@ -225,28 +225,6 @@ void write_colours(JsonText& out, const splendor::Colours& colours) {
     out.end_object();
 }
 
-json card_json(int id) {
-    return json::parse(card_texts()[static_cast<std::size_t>(id)]);
-}
-
-json noble_json(int id) {
-    return json::parse(noble_texts()[static_cast<std::size_t>(id)]);
-}
-
-json tokens_json(const splendor::Tokens& tokens) {
-    json j = json::object();
-    for (int k = 0; k < splendor::token_kinds; ++k)
-        j[std::string(token_name(k))] = tokens[static_cast<std::size_t>(k)];
-    return j;
-}
-
-json colours_json(const splendor::Colours& colours) {
-    json j = json::object();
-    for (int k = 0; k < splendor::gem_colours; ++k)
-        j[std::string(token_name(k))] = colours[static_cast<std::size_t>(k)];
-    return j;
-}
-
 void write_step(const Step& step, JsonText& out) {
     out.begin_object().key("kind").string(splendor_kind_name(step.kind));
     switch (step.kind) {
@@ -322,13 +300,14 @@ std::variant<json, std::string> canonical_splendor_step(const json& input) {
     return canonical;
 }
 
-std::variant<Step, std::string> step_from_json(const splendor::StepList& legal, const json& input) {
+std::variant<Step, StepRefusal> step_from_json(const splendor::StepList& legal, const json& input) {
     auto canonical = canonical_splendor_step(input);
-    if (auto* error = std::get_if<std::string>(&canonical)) return *error;
+    if (auto* error = std::get_if<std::string>(&canonical))
+        return StepRefusal::malformed(std::move(*error));
     const Step wanted = step_of(std::get<json>(canonical));
     for (const Step& s : legal)
         if (s == wanted) return s;
-    return "not legal now: " + splendor_step_words(wanted);
+    return StepRefusal::illegal("not legal now: " + splendor_step_words(wanted));
 }
 
 std::string splendor_step_words(const Step& step) {

@@ -15,6 +15,7 @@
 #include "engine/splendor/state.hpp"
 #include "engine/splendor/step.hpp"
 #include "protocol/json_text.hpp"
+#include "protocol/step_refusal.hpp"
 
 namespace protocol {
 
@@ -34,11 +35,6 @@ void write_tokens(JsonText& out, const splendor::Tokens& tokens);
 /// {"white":n,"blue":n,"green":n,"red":n,"black":n}: always all five.
 void write_colours(JsonText& out, const splendor::Colours& colours);
 
-/// The same documents as trees (tests and tools; the hot path writes text).
-nlohmann::json card_json(int id);
-nlohmann::json noble_json(int id);
-nlohmann::json tokens_json(const splendor::Tokens& tokens);
-nlohmann::json colours_json(const splendor::Colours& colours);
 
 // ---- steps ----
 
@@ -52,13 +48,14 @@ nlohmann::json step_json(const splendor::Step& step);
 /// take in the order white..black), or why it cannot be a Splendor step in any position:
 /// not an object, unknown kind, unknown or missing field, a value of the wrong type or out of
 /// range (a card id above 89, a take of four gems, a pay without all six counts...). Needs
-/// no state: a malformed step is invalid_field, and only a well-formed one goes on to be
-/// judged legal or not.
+/// no state: step_from_json reads every step through it, so a malformed step is refused as
+/// such before it is matched against the legal list.
 std::variant<nlohmann::json, std::string> canonical_splendor_step(const nlohmann::json& json);
 
-/// The legal step that `json` names, or why not (malformed, or "not legal now: take red red").
-/// Matching is against `legal` (the engine's list), so nothing illegal can come out of here.
-std::variant<splendor::Step, std::string> step_from_json(const splendor::StepList& legal,
+/// The legal step that `json` names, or why not: malformed (canonical_splendor_step's reason)
+/// or illegal ("not legal now: take red red"). Matching is against `legal` (the engine's
+/// list), so nothing illegal can come out of here.
+std::variant<splendor::Step, StepRefusal> step_from_json(const splendor::StepList& legal,
                                                          const nlohmann::json& json);
 
 /// A short text of a step for error messages ("not legal now: buy #12 for blue 2 gold 1").

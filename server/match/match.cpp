@@ -126,7 +126,8 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
             action.seat = m.game_->decider();
             outcome.game = m.game_->clone();
             auto played = outcome.game->play(record);
-            if (auto* why = std::get_if<std::string>(&played)) return where + *why;
+            if (auto* refused = std::get_if<protocol::StepRefusal>(&played))
+                return where + refused->why;
             outcome.lines = std::move(std::get<protocol::Played>(played).lines);
             m.settle(outcome, "win");
         }
@@ -320,15 +321,13 @@ void Match::do_step(const ParticipantPtr& who, const json& step, const protocol:
         return reply_error(who, ErrorCode::NotYourTurn, "it is not your turn", ref);
     Outcome outcome;
     outcome.game = game_->clone();
+    // The one judgement of the step: the game says malformed, illegal or played.
     auto played = outcome.game->play(step);
-    if (auto* why = std::get_if<std::string>(&played)) {
-        // The parser let through a step of some game; one that is not this game's at all
-        // (another game's kind, a field it does not have) is malformed here, as it would be
-        // there. Asked only of refused steps: a legal step costs nothing more.
-        if (auto malformed = game_->malformed(step))
-            return reply_error(who, ErrorCode::InvalidField, "invalid field 'step': " + *malformed,
+    if (auto* refused = std::get_if<protocol::StepRefusal>(&played)) {
+        if (refused->kind == protocol::StepRefusal::Kind::Malformed)
+            return reply_error(who, ErrorCode::InvalidField, "invalid field 'step': " + refused->why,
                                ref);
-        return reply_error(who, ErrorCode::IllegalStep, *why, ref);
+        return reply_error(who, ErrorCode::IllegalStep, refused->why, ref);
     }
     auto& p = std::get<protocol::Played>(played);
     outcome.lines = std::move(p.lines);
@@ -363,7 +362,6 @@ void Match::do_event(Action::Kind kind, const ParticipantPtr& who, const protoco
 // ---- durability: nothing is applied or told before the store has it ----
 
 void Match::record(Action action, std::string what, Outcome outcome) {
-    pending_ = true;
     StepRecord rec;
     rec.match_id = id();
     rec.number = records_ + 1;
@@ -372,18 +370,17 @@ void Match::record(Action action, std::string what, Outcome outcome) {
     rec.at_ms = epoch_ms(options_.wall_now());
     rec.state_hash = (outcome.game ? *outcome.game : *game_).state_hash();
     rec.finish = finish_of(outcome);
-    pending_outcome_ = std::move(outcome);
-    store_.append(std::move(rec), [self = shared_from_this(), action](bool stored) {
+    pending_.emplace(Pending{std::move(action), std::move(outcome)});
+    store_.append(std::move(rec), [self = shared_from_this()](bool stored) {
         // The store may answer on any thread.
-        boost::asio::post(self->strand_,
-                          [self, action, stored] { self->on_recorded(action, stored); });
+        boost::asio::post(self->strand_, [self, stored] { self->on_recorded(stored); });
     });
 }
 
-void Match::on_recorded(Action action, bool stored) {
-    pending_ = false;
-    std::optional<Outcome> outcome = std::move(pending_outcome_);
-    pending_outcome_.reset();
+void Match::on_recorded(bool stored) {
+    Pending pending = std::move(*pending_);
+    pending_.reset();
+    const Action& action = pending.action;
     if (!stored && action.from) {
         reply_error(action.from, ErrorCode::Unavailable,
                     "the action could not be stored; try again", action.ref);
@@ -409,7 +406,7 @@ void Match::on_recorded(Action action, bool stored) {
         return;
     }
     ++records_;
-    apply(action, std::move(*outcome), options_.now());
+    apply(action, std::move(pending.outcome), options_.now());
     broadcast();
     reply_ack(action.from, action.ref);
     if (action.kind == Action::Kind::Step)

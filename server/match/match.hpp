@@ -209,7 +209,7 @@ class Match : public std::enable_shared_from_this<Match> {
 
     // The durability pipeline: record, wait for the store, then apply.
     void record(Action action, std::string what, Outcome outcome);
-    void on_recorded(Action action, bool stored);
+    void on_recorded(bool stored);
     Outcome event_outcome(const Action& action) const;
     void settle(Outcome& outcome, std::string_view reason) const;
     std::optional<MatchFinish> finish_of(const Outcome& outcome) const;
@@ -278,8 +278,13 @@ class Match : public std::enable_shared_from_this<Match> {
     std::uint32_t records_ = 0;  ///< actions stored so far
     nlohmann::json result_ = nullptr;
     bool aborted_ = false;
-    bool pending_ = false;                    ///< an action waits for the store
-    std::optional<Outcome> pending_outcome_;  ///< what the waiting action will make of the match
+    /// The action waiting for the store and what it will make of the match: at most one at a
+    /// time (another request meanwhile is answered busy), applied by on_recorded.
+    struct Pending {
+        Action action;
+        Outcome outcome;
+    };
+    std::optional<Pending> pending_;
     std::vector<int> out_order_;  ///< seats in the order they went out (finishing places)
     std::vector<std::optional<SteadyTime>> away_since_;  ///< per seat: nobody has it open since
     std::vector<bool> moved_;  ///< per seat: played a step while the game was in play

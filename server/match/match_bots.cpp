@@ -141,9 +141,9 @@ void Match::on_bot_decision(std::uint32_t number, int seat, json step, bool fail
     if (!failed) {
         auto trial = game_->clone();
         auto played = trial->play(step);
-        if (auto* why = std::get_if<std::string>(&played)) {
+        if (auto* refused = std::get_if<protocol::StepRefusal>(&played)) {
             spdlog::error("event=bot_step_illegal match={} seat={} step={} why=\"{}\"", id(), seat,
-                          step.dump(), *why);
+                          step.dump(), refused->why);
             fallback = true;
         }
     }

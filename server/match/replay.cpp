@@ -62,7 +62,8 @@ std::variant<ReplayPosition, std::string> replay(const StoredSettings& settings,
             seat = game.decider();
             if (game.in_play()) moved[static_cast<std::size_t>(seat)] = true;
             auto played = game.play(record);
-            if (auto* why = std::get_if<std::string>(&played)) return where + *why;
+            if (auto* refused = std::get_if<protocol::StepRefusal>(&played))
+                return where + refused->why;
             auto& lines = std::get<protocol::Played>(played).lines;
             std::string& own = lines.at(static_cast<std::size_t>(seat));
             secret = lines.back() != own;

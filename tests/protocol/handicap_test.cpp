@@ -9,6 +9,7 @@
 #include "engine/santorini/game.hpp"
 #include "protocol/santorini/json.hpp"
 #include "protocol/santorini/view.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using namespace protocol;
 using nlohmann::json;

@@ -188,8 +188,8 @@ void play_game(const Settings& st, PowerId secret, std::mt19937_64& rng, Outcome
         const Step step = legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
         const int actor = game.decider();
         auto played = game.play(protocol::step_json(before, step));
-        if (auto* why = std::get_if<std::string>(&played)) {
-            fail(o, st, index, actor, "a listed step was refused: " + *why);
+        if (auto* refused = std::get_if<protocol::StepRefusal>(&played)) {
+            fail(o, st, index, actor, "a listed step was refused: " + refused->why);
             return;
         }
         ++o.steps;

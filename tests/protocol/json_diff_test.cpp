@@ -8,6 +8,7 @@
 #include <string>
 
 #include "protocol/messages.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 namespace {
 

@@ -2,6 +2,7 @@
 // must come back as an error value, never an exception.
 
 #include "protocol/messages.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 #include <catch2/catch_test_macros.hpp>
 #include <random>
@@ -172,14 +173,16 @@ TEST_CASE("match.step carries the step object for the match to judge", "[message
     CHECK(refused(R"({"type":"match.step","match":"m_a"})").code == ErrorCode::MissingField);
     CHECK(refused(R"({"type":"match.step","step":{"kind":"pass"}})").code ==
           ErrorCode::MissingField);
-    // The shape of the step is checked here (legality is the match's business).
+    // The step is opaque here: whether it is a step of the match's game at all, and legal, is
+    // one judgement of that game's (Game::play), so even what no game could read passes on.
     for (const char* step :
          {R"("move B2 C3")", "[]", "{}", R"({"kind":3})", "null", R"({"kind":"teleport"})",
           R"({"kind":"move","from":"B2"})", R"({"kind":"move","from":"B2","to":"Z9"})",
           R"({"kind":"pass","worker":"B2"})", R"({"kind":"offer","power":"Nobody"})"}) {
-        auto e = refused(std::string(R"({"type":"match.step","match":"m_a","step":)") + step + "}");
-        CHECK(e.code == ErrorCode::InvalidField);
-        CHECK(e.message.find("step") != std::string::npos);
+        INFO(step);
+        CHECK(body<MatchStep>(std::string(R"({"type":"match.step","match":"m_a","step":)") +
+                              step + "}")
+                  .step == json::parse(step));
     }
 }
 

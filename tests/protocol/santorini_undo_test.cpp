@@ -55,7 +55,7 @@ bool offers_undo(const protocol::Game& g) {
 protocol::Played play(protocol::Game& g, const json& step) {
     INFO("step " << step.dump());
     auto r = g.play(step);
-    if (auto* why = std::get_if<std::string>(&r)) FAIL("refused: " << *why);
+    if (auto* refused = std::get_if<protocol::StepRefusal>(&r)) FAIL("refused: " << refused->why);
     return std::get<protocol::Played>(r);
 }
 
@@ -111,7 +111,7 @@ TEST_CASE("undo restores the state, its legal steps and its hash; several in a r
     const State start = g.state();
     const json start_doc = document(g, 0);
     CHECK_FALSE(offers_undo(g));
-    CHECK(std::get<std::string>(g.play(undo_step)).starts_with("not legal now"));
+    CHECK(std::get<protocol::StepRefusal>(g.play(undo_step)).why.starts_with("not legal now"));
 
     play(g, move("B2", "B3"));
     const State moved = g.state();
@@ -141,7 +141,7 @@ TEST_CASE("undo restores the state, its legal steps and its hash; several in a r
     CHECK(g.decider() == 1);
     CHECK(g.turns() == static_cast<std::uint32_t>(start.turn.number + 1));
     CHECK_FALSE(offers_undo(g));
-    CHECK(std::holds_alternative<std::string>(g.play(undo_step)));
+    CHECK(std::holds_alternative<protocol::StepRefusal>(g.play(undo_step)));
 }
 
 TEST_CASE("undo: without confirm turns the turn's end closes the door", "[undo][protocol]") {

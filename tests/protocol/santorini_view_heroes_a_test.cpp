@@ -8,6 +8,7 @@
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/notation.hpp"
 #include "protocol/santorini/json.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using namespace santorini;
 using nlohmann::json;

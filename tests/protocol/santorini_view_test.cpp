@@ -32,6 +32,7 @@
 #include "protocol/messages.hpp"
 #include "protocol/santorini/json.hpp"
 #include "support.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using namespace santorini;
 using nlohmann::json;

@@ -15,6 +15,7 @@
 #include "protocol/splendor/game.hpp"
 #include "protocol/splendor/json.hpp"
 #include "splendor_support.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using namespace splendor;
 using nlohmann::json;
@@ -42,13 +43,13 @@ std::string error_of(const State& s, const json& j) {
     auto r = step_from_json(legal_of(s), j);
     if (auto* step = std::get_if<Step>(&r))
         FAIL("accepted " << j.dump() << " as " << to_text(*step));
-    return std::get<std::string>(r);
+    return std::get<protocol::StepRefusal>(r).why;
 }
 
 Step read(const State& s, const json& j) {
     auto r = step_from_json(legal_of(s), j);
     INFO(j.dump());
-    if (auto* why = std::get_if<std::string>(&r)) FAIL(*why);
+    if (auto* refused = std::get_if<protocol::StepRefusal>(&r)) FAIL(refused->why);
     return std::get<Step>(r);
 }
 
@@ -262,51 +263,57 @@ TEST_CASE("history lines: a reserve from a deck names its card to its owner only
     CHECK(open[0].starts_with("reserve #40 (level 2 "));
 }
 
-TEST_CASE("steps of either game pass the parser; the game says which are its own",
+TEST_CASE("every step passes the parser; the match's game alone says malformed or illegal",
           "[splendor][steps][messages]") {
     auto parse = [](const json& step) {
         return protocol::parse_client_message(
             json{{"type", "match.step"}, {"match", "m_a"}, {"step", step}}.dump());
     };
+    protocol::LobbySettings splendor_settings;
+    splendor_settings.game = "splendor";
+    auto game =
+        std::get<std::unique_ptr<protocol::Game>>(protocol::start_game(splendor_settings, 1, 0));
+    auto santorini = std::get<std::unique_ptr<protocol::Game>>(
+        protocol::start_game(protocol::LobbySettings{}, 1, 0));
+    auto refusal = [](protocol::Game& g, const char* text) {
+        auto played = g.play(json::parse(text));
+        REQUIRE(std::holds_alternative<protocol::StepRefusal>(played));
+        return std::get<protocol::StepRefusal>(played);
+    };
+    using Kind = protocol::StepRefusal::Kind;
     for (
         const char* text :
         {R"({"kind":"take","gems":["white","blue","green"]})", R"({"kind":"reserve","level":2})",
          R"({"kind":"buy","card":12,"pay":{"white":0,"blue":2,"green":0,"red":0,"black":0,"gold":1}})",
          R"({"kind":"return","gem":"gold"})", R"({"kind":"noble","noble":3})", R"({"kind":"pass"})",
-         R"({"kind":"move","from":"B2","to":"C3"})"}) {
+         R"({"kind":"move","from":"B2","to":"C3"})", R"({"kind":"take","gems":["gold"]})",
+         R"({"kind":"reserve"})", R"({"kind":"teleport"})", R"({"kind":"buy","card":12})",
+         R"({"kind":"pass","card":1})", "[]", "null"}) {
         INFO(text);
-        CHECK(std::holds_alternative<protocol::ClientMessage>(parse(json::parse(text))));
+        auto r = parse(json::parse(text));
+        REQUIRE(std::holds_alternative<protocol::ClientMessage>(r));
+        CHECK(std::get<protocol::MatchStep>(std::get<protocol::ClientMessage>(r).body).step ==
+              json::parse(text));
     }
     for (const char* text :
          {R"({"kind":"take","gems":["gold"]})", R"({"kind":"reserve"})", R"({"kind":"teleport"})",
           R"({"kind":"buy","card":12})", R"({"kind":"pass","card":1})"}) {
         INFO(text);
-        auto r = parse(json::parse(text));
-        REQUIRE(std::holds_alternative<protocol::ProtocolError>(r));
-        CHECK(std::get<protocol::ProtocolError>(r).code == protocol::ErrorCode::InvalidField);
+        CHECK(refusal(*game, text).kind == Kind::Malformed);
     }
-    CHECK(std::get<protocol::ProtocolError>(parse(json::parse(R"({"kind":"teleport"})"))).message ==
-          "invalid field 'step': unknown step kind 'teleport'");
-    CHECK(std::get<protocol::ProtocolError>(parse(json::parse(R"({"kind":"reserve"})"))).message ==
-          "invalid field 'step': a reserve step names either a face-up 'card' or a deck's 'level'");
+    CHECK(refusal(*game, R"({"kind":"teleport"})").why == "unknown step kind 'teleport'");
+    CHECK(refusal(*game, R"({"kind":"reserve"})").why ==
+          "a reserve step names either a face-up 'card' or a deck's 'level'");
 
     // A Splendor game finds a Santorini step malformed, and the other way round.
-    protocol::LobbySettings splendor_settings;
-    splendor_settings.game = "splendor";
-    auto game =
-        std::get<std::unique_ptr<protocol::Game>>(protocol::start_game(splendor_settings, 1, 0));
-    CHECK(game->malformed(json::parse(R"({"kind":"move","from":"B2","to":"C3"})")) ==
-          "unknown step kind 'move'");
-    CHECK_FALSE(game->malformed(json::parse(R"({"kind":"pass"})")));
-    CHECK_FALSE(game->malformed(json::parse(R"({"kind":"take","gems":["red","red"]})")));
-    auto santorini = std::get<std::unique_ptr<protocol::Game>>(
-        protocol::start_game(protocol::LobbySettings{}, 1, 0));
-    CHECK(santorini->malformed(json::parse(R"({"kind":"take","gems":["red","red"]})")) ==
-          "unknown step kind 'take'");
-    // And play() refuses it without changing anything.
     const std::string hash = game->state_hash();
-    auto played = game->play(json::parse(R"({"kind":"move","from":"B2","to":"C3"})"));
-    REQUIRE(std::holds_alternative<std::string>(played));
+    const auto move = refusal(*game, R"({"kind":"move","from":"B2","to":"C3"})");
+    CHECK(move.kind == Kind::Malformed);
+    CHECK(move.why == "unknown step kind 'move'");
+    const auto take = refusal(*santorini, R"({"kind":"take","gems":["red","red"]})");
+    CHECK(take.kind == Kind::Malformed);
+    CHECK(take.why == "unknown step kind 'take'");
+    // A refusal changes nothing.
     CHECK(game->state_hash() == hash);
     CHECK_FALSE(game->committed());
 }

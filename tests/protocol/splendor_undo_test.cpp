@@ -15,6 +15,7 @@
 #include "protocol/splendor/game.hpp"
 #include "protocol/splendor/json.hpp"
 #include "tests/protocol/game_text.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using namespace splendor;
 using nlohmann::json;
@@ -36,16 +37,16 @@ const json end_turn = {{"kind", "end_turn"}};
 protocol::Played play(protocol::SplendorGame& g, const json& step) {
     INFO(step.dump() << " in " << to_notation(g.state()));
     auto r = g.play(step);
-    if (auto* why = std::get_if<std::string>(&r)) FAIL(*why);
+    if (auto* refused = std::get_if<protocol::StepRefusal>(&r)) FAIL(refused->why);
     return std::get<protocol::Played>(std::move(r));
 }
 
 std::string refused(protocol::SplendorGame& g, const json& step) {
     const State before = g.state();
     auto r = g.play(step);
-    REQUIRE(std::holds_alternative<std::string>(r));
+    REQUIRE(std::holds_alternative<protocol::StepRefusal>(r));
     CHECK(g.state() == before);
-    return std::get<std::string>(r);
+    return std::get<protocol::StepRefusal>(r).why;
 }
 
 bool offers_undo(const protocol::SplendorGame& g) {

@@ -7,6 +7,7 @@
 #include "engine/santorini/notation.hpp"
 #include "protocol/messages.hpp"
 #include "support.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using namespace santorini;
 using nlohmann::json;

@@ -19,7 +19,7 @@ using protocol::step_json;
 namespace {
 
 // The step a JSON names at `state`, or the error text.
-std::variant<Step, std::string> read(const State& state, const json& j) {
+std::variant<Step, protocol::StepRefusal> read(const State& state, const json& j) {
     StepList legal;
     legal_steps(state, legal);
     return step_from_json(state, legal, j);
@@ -28,7 +28,7 @@ std::variant<Step, std::string> read(const State& state, const json& j) {
 std::string error_of(const State& state, const json& j) {
     auto r = read(state, j);
     if (auto* s = std::get_if<Step>(&r)) FAIL("accepted " << j.dump() << " as " << to_text(*s));
-    return std::get<std::string>(r);
+    return std::get<protocol::StepRefusal>(r).why;
 }
 
 State position(const char* notation) {
@@ -123,7 +123,7 @@ TEST_CASE("every legal step of games with each implemented power round-trips thr
 TEST_CASE("the steps of the new powers read back from positions", "[steps][powers]") {
     auto only = [](const State& s, const json& j) {
         auto r = read(s, j);
-        if (auto* e = std::get_if<std::string>(&r)) FAIL(j.dump() << ": " << *e);
+        if (auto* e = std::get_if<protocol::StepRefusal>(&r)) FAIL(j.dump() << ": " << e->why);
         return std::get<Step>(r);
     };
     // Selene: the female worker (C3) domes next to her although the male one moved.

@@ -14,6 +14,7 @@
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/view.hpp"
 #include "protocol/santorini/json.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 namespace protocol_test {
 

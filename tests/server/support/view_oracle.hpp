@@ -11,6 +11,7 @@
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/view.hpp"
 #include "protocol/santorini/json.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 namespace server::test {
 

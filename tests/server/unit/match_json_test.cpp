@@ -8,6 +8,7 @@
 #include "protocol/santorini/game.hpp"
 #include "server/match/match_json.hpp"
 #include "tests/server/support/stored_game.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using nlohmann::json;
 using namespace server;

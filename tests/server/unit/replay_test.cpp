@@ -9,6 +9,7 @@
 #include "protocol/santorini/game.hpp"
 #include "server/match/replay.hpp"
 #include "tests/server/support/stored_game.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using server::ReplayPosition;
 using server::StoredSettings;

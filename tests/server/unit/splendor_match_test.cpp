@@ -18,6 +18,7 @@
 #include "server/match/match_json.hpp"
 #include "server/match/replay.hpp"
 #include "tests/server/support/hub_harness.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 using namespace server;
 using namespace server::test;
@@ -445,19 +446,12 @@ TEST_CASE(
         h.send(p.conn, {{"type", "match.step"}, {"match", match}, {"step", step}, {"ref", 1}});
         return p.conn->last("error");
     };
-    // A step no game has: refused by the parser.
-    json e = [&] {
-        first.conn->take();
-        auto parsed = protocol::parse_client_message(json{
-            {"type", "match.step"},
-            {"match", match},
-            {"step",
-             {{"kind", "take"}, {"gems", {"gold"}}}}}.dump());
-        REQUIRE(std::holds_alternative<protocol::ProtocolError>(parsed));
-        return json::parse(protocol::error_message(std::get<protocol::ProtocolError>(parsed)));
-    }();
+    // A step no game has: malformed, with the Splendor reason.
+    json e = error_of(first, {{"kind", "take"}, {"gems", {"gold"}}});
     CHECK(e["code"] == "invalid_field");
-    // A Santorini step: well formed for the parser, malformed for a Splendor match.
+    CHECK(e["message"].get<std::string>().starts_with("invalid field 'step': field 'gems'"));
+    CHECK(e["ref"] == 1);
+    // A Santorini step: malformed for a Splendor match.
     e = error_of(first, {{"kind", "move"}, {"from", "B2"}, {"to", "C3"}});
     CHECK(e["code"] == "invalid_field");
     CHECK(e["message"] == "invalid field 'step': unknown step kind 'move'");

@@ -9,11 +9,13 @@
 // differ (the legal steps after a step: moves become builds) is replaced whole, in one
 // operation, rather than element by element and field by field: a smaller patch, cheaper to
 // make and to apply. tests/protocol/json_diff_test.cpp checks both on random documents.
+// Test-only: the server writes its patches from typed views (Game::write_patch) and never
+// diffs trees.
 
 #include <algorithm>
 #include <string>
 
-#include "protocol/messages.hpp"
+#include "tests/support/protocol_oracles/oracles.hpp"
 
 namespace protocol {
 namespace {
