@@ -1,7 +1,7 @@
 #pragma once
 // Santorini as a protocol::Game: the engine's state and legal steps behind the one game
 // interface the server hosts games through. Views are the engine's projection of the state
-// for a viewer (santorini::view_for), written and diffed by protocol/santorini_view.
+// for a viewer (santorini::view_for), written and diffed by protocol/santorini/view.
 
 #include <cstdint>
 #include <memory>

@@ -1,6 +1,6 @@
 #pragma once
 // Santorini's names as JSON text, quoted and ready to append (squares, powers): shared by the
-// view writer (santorini_view.cpp) and the step writer (santorini_step_writer.cpp), which write
+// view writer (protocol/santorini/view.cpp) and the step writer (protocol/santorini/step_writer.cpp), which write
 // them without a std::string per name and without scanning them for characters to escape.
 
 #include <array>

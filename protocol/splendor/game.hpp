@@ -2,7 +2,7 @@
 // Splendor as a protocol::Game: the engine's state and legal steps behind the one game
 // interface the server hosts games through. Views are the engine's projection of the state
 // for a viewer (splendor::view_for: another seat's card reserved from a deck is masked),
-// written and diffed by protocol/splendor_view.
+// written and diffed by protocol/splendor/view.
 
 #include <cstdint>
 #include <memory>

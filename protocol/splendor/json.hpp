@@ -2,7 +2,7 @@
 // Splendor engine values <-> JSON for protocol v1 (docs/protocol.md, "Splendor"): cards,
 // nobles, token counts, steps (written, and read from a client by matching the legal list),
 // the protocol's words for phases and step kinds, and each viewer's history line. The only
-// place besides the view writer (protocol/splendor_view) that knows both the engine and JSON.
+// place besides the view writer (protocol/splendor/view) that knows both the engine and JSON.
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
