@@ -65,6 +65,7 @@ export async function guest(browser, url, name, { record = false, ...options } =
   // waitForFunction needs; the client itself is checked under the policy in csp.test.js.
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true, ...options });
   context.setDefaultTimeout(15000);
+  await showAllSteps(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[${name}] page error: ${e.message}`));
   const frames = [];
@@ -75,6 +76,12 @@ export async function guest(browser, url, name, { record = false, ...options } =
   await page.waitForSelector('#create-game');
   await page.waitForFunction(() => window.santoriniTest?.conn?.status === 'online');
   return { context, page, name, frames };
+}
+
+/** Switches on the developer's list of every legal step (web/js/prefs.js) before the pages of
+ *  `context` load: the tests read the legal steps from its `data-json`. */
+export async function showAllSteps(context) {
+  await context.addInitScript(() => localStorage.setItem('santorini.dev-steps', '1'));
 }
 
 export async function screenshot(page, name, { fullPage = false } = {}) {
