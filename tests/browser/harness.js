@@ -87,7 +87,14 @@ export async function showAllSteps(context) {
 export async function screenshot(page, name, { fullPage = false } = {}) {
   if (process.env.E2E_NO_SCREENSHOTS) return;
   mkdirSync(screenshotDir, { recursive: true });
+  // As players see the page: without the developer's list of every legal step.
+  const dev = await page.evaluate(() => {
+    const game = document.querySelector('.game.dev-steps');
+    game?.classList.remove('dev-steps');
+    return Boolean(game);
+  });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+  if (dev) await page.evaluate(() => document.querySelector('.game')?.classList.add('dev-steps'));
 }
 
 /** Creates a lobby from the form; returns the invite link. */

@@ -110,7 +110,6 @@ test('every screen fits a 390x844 phone; the game on the first screen; the title
   try {
     await ann.page.waitForSelector('#lobby-list li');
     await checkScreen(ann, 'home');
-    await screenshot(ann.page, 'phone-home');
 
     // The create form; a new lobby has a real-time clock unless the host chooses otherwise.
     await ann.page.click('#create-game');
@@ -143,7 +142,6 @@ test('every screen fits a 390x844 phone; the game on the first screen; the title
     assert.equal(await mover.page.isVisible('.all-steps'), false);
     await checkScreen(mover, 'game');
     await checkScreen(waiter, 'game, waiting');
-    await screenshot(mover.page, 'phone-game');
     // Once the mover's turn is over, the title follows the turn to the other tab.
     await mover.page.evaluate(() => document.querySelector('.game').classList.add('dev-steps'));
     for (let k = 0; k < 3; k += 1) {

@@ -161,8 +161,7 @@ export function gameScreen(ctx, id, code = null) {
         'div',
         { class: cls.join(' '), 'data-seat': i, style: `--side:${colour}` },
         h('span', { class: 'dot', 'aria-hidden': 'true' }),
-        h('span', { class: 'seat-name' }, seat.player.name),
-        v.you === i ? h('span', { class: 'badge' }, 'you') : null,
+        h('span', { class: 'seat-name', title: v.you === i ? `${seat.player.name} (you)` : seat.player.name }, seat.player.name),
         tableContext.clockFor(v, i, turn),
         turn ? h('span', { class: 'seat-turn' }, v.you === i ? 'your turn' : 'to play') : winners.includes(i) ? h('span', { class: 'seat-turn' }, 'won') : null,
       );
