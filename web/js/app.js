@@ -125,7 +125,7 @@ function connect() {
     if (location.hash.startsWith('#/lobby/')) ctx.navigate('#/');
   });
   conn.on('queue', (msg) => {
-    const waited = state.queue;
+    const waited = state.queue || state.joining;
     if (msg.state === 'waiting') state.queue = msg;
     else state.queue = null;
     if (msg.state === 'matched' && msg.match) {

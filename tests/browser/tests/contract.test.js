@@ -52,6 +52,14 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     assert.ok(ratings[0][1] > ratings[0][0] && ratings[1][1] < ratings[1][0], `the winner gained, the loser lost: ${JSON.stringify(ratings)}`);
     assert.equal(await ann.page.textContent('#end-new'), 'New opponent (same queue)');
     await screenshot(ann.page, 'result-dialog');
+    // Rae, paired at once when she joined, asks for a new opponent: the same queue and clock.
+    await bob.page.waitForSelector('#end-dialog[open]');
+    assert.equal(await bob.page.textContent('#end-title'), 'You lost');
+    await bob.page.click('#end-new');
+    await bob.page.waitForSelector('#queue-waiting');
+    assert.match(await bob.page.textContent('#queue-waiting'), /Santorini, no gods, 3 \+ 2/);
+    await bob.page.click('#queue-waiting button');
+    await bob.page.waitForSelector('#queue-box .queues');
 
     // The replay viewer: forward, back, a jump, the end, autoplay.
     await ann.page.click('#replay-link');

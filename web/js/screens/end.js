@@ -100,6 +100,7 @@ export function endDialog(ctx) {
     const q = ctx.state.queued;
     if (q && q.match === ctx.id) {
       try {
+        ctx.state.joining = { queue: q.queue, clock: q.clock };
         await conn.request({ type: 'queue.join', queue: q.queue, clock: q.clock });
         dialog.close();
         ctx.navigate('#/');

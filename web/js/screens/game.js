@@ -15,7 +15,7 @@ import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
 import { SIDE_COLORS } from '../santorini/board.js';
 import { historyMarks } from '../history.js';
-import { matchHeader, storesGames } from '../api.js';
+import { matchHeader } from '../api.js';
 import { codeOf, replayHash, spectatorLink } from '../codes.js';
 import { pref, prefToggle } from '../prefs.js';
 import { endDialog } from './end.js';
@@ -143,7 +143,6 @@ export function gameScreen(ctx, id, code = null) {
   const ending = endDialog({ ...ctx, id, code });
   gameEl.append(ending.element);
   const notice = turnNotice();
-  storesGames().then((yes) => gameEl.classList.toggle('no-store', !yes));
 
   /** Every seat in a line: its colour, name, clock and whether it is to play. */
   const renderBar = (v) => {
