@@ -137,9 +137,16 @@ test('every screen fits a 390x844 phone; the game on the first screen; the title
     assert.match(await mover.page.title(), /^Your turn/);
     assert.doesNotMatch(await waiter.page.title(), /Your turn/);
     assert.equal(await mover.page.isVisible('.all-steps'), true, 'the tests switch the step list on');
-    // Without the developer setting, players do not see the list of every legal step.
-    await mover.page.evaluate(() => document.querySelector('.game').classList.remove('dev-steps'));
+    // Without the developer setting, players do not see the list of every legal step; the
+    // table's settings switch it (and the turn's tone) and this browser remembers them.
+    await mover.page.click('#table-settings summary');
+    await mover.page.uncheck('#pref-devSteps');
     assert.equal(await mover.page.isVisible('.all-steps'), false);
+    assert.equal(await mover.page.evaluate(() => localStorage.getItem('santorini.dev-steps')), null);
+    assert.equal(await mover.page.isChecked('#pref-sound'), false, 'no sound unless chosen');
+    await mover.page.check('#pref-sound');
+    assert.equal(await mover.page.evaluate(() => localStorage.getItem('santorini.sound')), '1');
+    await mover.page.click('#table-settings summary');
     await checkScreen(mover, 'game');
     await checkScreen(waiter, 'game, waiting');
     // Once the mover's turn is over, the title follows the turn to the other tab.
