@@ -11,6 +11,7 @@ import { splendorTable } from '../splendor/table.js';
 import { historyMarks } from '../history.js';
 import { matchHeader } from '../api.js';
 import { codeOf, replayHash, spectatorLink } from '../codes.js';
+import { awayNotice } from '../away.js';
 
 const TABLES = { santorini: santoriniTable, splendor: splendorTable };
 
@@ -205,6 +206,7 @@ export function gameScreen(ctx, id, code = null) {
         h('span', {}, table.turnLabel(v)),
         h('span', { class: 'muted', id: 'spectators', title: 'spectators' }, `watching: ${v.spectators}`),
       ),
+      awayNotice(v, { claim: (seat, what) => conn.request({ type: 'match.claim', match: id, seat, what }).catch((e) => ctx.toast(e.message)) }),
       table.side(v),
       log,
       h(
