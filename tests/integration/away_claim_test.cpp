@@ -171,7 +171,9 @@ TEST_CASE(
     INFO(claimed.dump());
     REQUIRE(claimed["type"] == "ack");
     CHECK(seconds_since(left) < abandon_seconds);  // sooner than the rule's own deadline
-    ann_view.follow(game.match);
+    // Ann's request read past her patches (request() drops what comes before its reply): she
+    // reads a snapshot; Cy, the spectator, keeps following his patches.
+    ann_view.view = view_of(players[0], game);
     cy_view.follow(game.match);
     const json aborted = {{"winners", json::array()}, {"reason", "aborted"}};
     for (const json* view : {&ann_view.view, &cy_view.view}) {
