@@ -148,6 +148,29 @@ std::variant<ClientBody, Failure> read_match_step(const json& j) {
     return ClientBody{std::move(step)};
 }
 
+// {"match": id, "seat": 0-3, "what": "win"|"abort"}: whether the seat is away and the claim
+// allowed is the match's to say.
+std::variant<ClientBody, Failure> read_match_claim(const json& j) {
+    MatchClaim claim;
+    if (auto e = only_fields(j, {"match", "seat", "what"})) return *e;
+    if (auto e = string_field(j, "match", max_id_length, claim.match)) return *e;
+    auto seat = j.find("seat");
+    if (seat == j.end()) return missing("seat");
+    if (!seat->is_number_integer() || seat->get<std::int64_t>() < 0 ||
+        seat->get<std::int64_t>() > 3)
+        return invalid("seat", "must be an integer from 0 to 3");
+    claim.seat = static_cast<int>(seat->get<std::int64_t>());
+    auto what = j.find("what");
+    if (what == j.end()) return missing("what");
+    if (*what == "win")
+        claim.what = MatchClaim::What::Win;
+    else if (*what == "abort")
+        claim.what = MatchClaim::What::Abort;
+    else
+        return invalid("what", "must be \"win\" or \"abort\"");
+    return ClientBody{std::move(claim)};
+}
+
 // {"queue": name, "clock": {"kind": "realtime", "base_seconds": n, "increment_seconds": n}}:
 // the same limits as a lobby's real-time clock; only real-time clocks are queued.
 std::variant<ClientBody, Failure> read_queue_join(const json& j) {
@@ -213,6 +236,7 @@ const std::vector<std::pair<std::string_view, Reader>>& readers() {
         {"match.step", read_match_step},
         {"match.resign", by_id("match", &MatchResign::match)},
         {"match.abort", by_id("match", &MatchAbort::match)},
+        {"match.claim", read_match_claim},
         {"queue.join", read_queue_join},
         {"queue.leave", no_fields(QueueLeave{})},
     };
@@ -260,13 +284,13 @@ json with_ref(json j, const Ref& ref) {
 }  // namespace
 
 std::string_view code_name(ErrorCode code) {
-    static constexpr std::array<std::string_view, 21> names{
+    static constexpr std::array<std::string_view, 22> names{
         "malformed_json",   "unknown_type",      "missing_field",   "invalid_field",
         "protocol_version", "not_authenticated", "wrong_phase",     "not_your_turn",
         "illegal_step",     "unknown_lobby",     "unknown_match",   "not_authorized",
         "lobby_full",       "rate_limited",      "frame_too_large", "busy",
         "unavailable",      "already_in_game",   "already_queued",  "unknown_queue",
-        "too_many_matches"};
+        "too_many_matches", "not_claimable"};
     static_assert(names.size() == static_cast<std::size_t>(last_error_code) + 1);
     const auto i = static_cast<std::size_t>(code);
     return i < names.size() ? names[i] : "unknown";

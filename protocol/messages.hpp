@@ -21,10 +21,10 @@ enum class ErrorCode {
     MalformedJson, UnknownType, MissingField, InvalidField, ProtocolVersion, NotAuthenticated,
     WrongPhase, NotYourTurn, IllegalStep, UnknownLobby, UnknownMatch, NotAuthorized, LobbyFull,
     RateLimited, FrameTooLarge, Busy, Unavailable, AlreadyInGame, AlreadyQueued, UnknownQueue,
-    TooManyMatches,
+    TooManyMatches, NotClaimable,
 };
 /// The last ErrorCode (the enum is dense from 0): for tables indexed by code.
-inline constexpr ErrorCode last_error_code = ErrorCode::TooManyMatches;
+inline constexpr ErrorCode last_error_code = ErrorCode::NotClaimable;
 /// "malformed_json", "unknown_type", ...
 std::string_view code_name(ErrorCode code);
 
@@ -47,6 +47,14 @@ struct MatchClose { std::string match; };
 struct MatchStep { std::string match; nlohmann::json step; };
 struct MatchResign { std::string match; };
 struct MatchAbort { std::string match; };
+/// match.claim: end the match now as the abandonment rule would for the away `seat`
+/// (docs/protocol.md, "Abandonment"): `win` (the seat loses) or `abort` (nobody wins).
+struct MatchClaim {
+    enum class What { Win, Abort };
+    std::string match;
+    int seat = 0;
+    What what = What::Win;
+};
 /// queue.join: a rated queue by name and its real-time clock; whether the queue exists and
 /// offers the clock is the server's to say (server/rooms/queue_catalog.hpp).
 struct QueueJoin { std::string queue; int base_seconds = 0; int increment_seconds = 0; };
@@ -55,7 +63,7 @@ struct QueueLeave {};
 /// Everything a client may send.
 using ClientBody = std::variant<Hello, Ping, LobbyCreate, LobbyJoin, LobbyLeave, LobbyKick, LobbyStart,
                                 LobbiesSubscribe, MatchesSubscribe, MatchOpen, MatchClose, MatchStep,
-                                MatchResign, MatchAbort, QueueJoin, QueueLeave>;
+                                MatchResign, MatchAbort, MatchClaim, QueueJoin, QueueLeave>;
 struct ClientMessage {
     ClientBody body;
     Ref ref;

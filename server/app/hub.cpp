@@ -311,6 +311,11 @@ void Hub::Impl::dispatch_here(const ParticipantPtr& from, protocol::ClientMessag
                 with_match(m.match,
                            [&](const std::shared_ptr<Match>& match) { match->abort(from, ref); });
             },
+            [&](const protocol::MatchClaim& m) {
+                with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                    match->claim(from, m.seat, m.what == protocol::MatchClaim::What::Abort, ref);
+                });
+            },
             [&](const auto& request) {
                 // Lobbies, queues and subscriptions live on the lobby strand.
                 boost::asio::post(hub.lobby_strand,

@@ -19,4 +19,11 @@ inline std::chrono::milliseconds abandon_time(const Config& config,
                : config.abandon;
 }
 
+/// How long a seat must have been away before a present player may claim what the rule would
+/// do at its deadline (match.claim): a fifth of the abandonment time, as Lichess lets a player
+/// claim a win well before the game would end by itself (docs/rulings.md, "Claiming").
+inline std::chrono::milliseconds claim_time(std::chrono::milliseconds abandon) {
+    return abandon / 5;
+}
+
 }  // namespace server

@@ -152,6 +152,7 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
 void Match::first_view(SteadyTime now, WallTime wall) {
     line_added_ = false;  // a restored match's history is in its snapshot, not in a patch
     for (auto& v : viewers_) v.view = game_->view(v.seat, !aborted_);
+    note_away();
     shown_ = shown(now, wall);
     publish_entry();
     arm_timer();
@@ -365,7 +366,9 @@ void Match::record(Action action, std::string what, Outcome outcome) {
     StepRecord rec;
     rec.match_id = id();
     rec.number = records_ + 1;
-    rec.player_id = action.from ? action.from->player_id() : std::string();
+    // An abandonment is the server's record even when a player claimed it sooner.
+    rec.player_id = action.from && action.kind != Action::Kind::Abandon ? action.from->player_id()
+                                                                        : std::string();
     rec.step_json = std::move(what);
     rec.at_ms = epoch_ms(options_.wall_now());
     rec.state_hash = (outcome.game ? *outcome.game : *game_).state_hash();
@@ -385,6 +388,7 @@ void Match::on_recorded(bool stored) {
         reply_error(action.from, ErrorCode::Unavailable,
                     "the action could not be stored; try again", action.ref);
         arm_timer();
+        watch_away();
         if (is_bot(action.seat)) {
             // A computer's step that was not stored is decided again, after a pause like the
             // server's own records (the store may be down for a while).

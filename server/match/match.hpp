@@ -134,6 +134,10 @@ class Match : public std::enable_shared_from_this<Match> {
     void resign(ParticipantPtr who, protocol::Ref ref);
     /// Ends the match without a result; only before the first move.
     void abort(ParticipantPtr who, protocol::Ref ref);
+    /// A present player ends the match now as the abandonment rule would at the away `seat`'s
+    /// deadline (`abort`: the rule aborts it; else the seat loses), once the seat has been away
+    /// for the claim time (docs/protocol.md, "Abandonment"); else not_claimable.
+    void claim(ParticipantPtr who, int seat, bool abort, protocol::Ref ref);
     /// Calls `done` on the match's strand with the spectators' whole view and its version
     /// (the HTTP API's view of a live match); callers post back to their own executor.
     void spectator_view(std::function<void(nlohmann::json view, std::uint64_t version)> done);
@@ -182,6 +186,7 @@ class Match : public std::enable_shared_from_this<Match> {
         int spectators = 0;
         nlohmann::json clock;
         nlohmann::json result;
+        std::vector<nlohmann::json> away;  ///< per seat: null, or since, claim and deadline
     };
     /// Who is watching, as the views show it.
     struct Presence {
@@ -221,9 +226,19 @@ class Match : public std::enable_shared_from_this<Match> {
     // seat whose time runs out. Re-read after every presence change and every applied action.
     void watch_away(std::chrono::milliseconds at_least = {});
     void on_abandon_timer();
+    /// Brings away_since_ up to date with who has the match open now.
+    void note_away();
+    /// What the views show of the seat's absence: null, or when it went away, from when a
+    /// claim is allowed, when the rule ends the match and what it then does.
+    nlohmann::json away_json(int seat) const;
+    void do_claim(const ParticipantPtr& who, int seat, bool abort, const protocol::Ref& ref);
+    /// Stores the abandonment of `seat` (by the timer, or claimed by `from`).
+    void record_abandon(int seat, ParticipantPtr from, protocol::Ref ref, SteadyTime now);
     /// Whether every seat still in has played a step since setup ended (an abandonment before
     /// that aborts the match).
     bool everyone_moved() const;
+    /// Whether abandoning a seat now aborts the match (rather than the seat losing).
+    bool abandon_aborts() const { return !game_->in_play() || !everyone_moved(); }
 
     // Computer seats (server/match/match_bots.cpp): think off the strand, play through do_step.
     void bot_turn();
@@ -286,7 +301,12 @@ class Match : public std::enable_shared_from_this<Match> {
     };
     std::optional<Pending> pending_;
     std::vector<int> out_order_;  ///< seats in the order they went out (finishing places)
-    std::vector<std::optional<SteadyTime>> away_since_;  ///< per seat: nobody has it open since
+    /// A seat nobody has had open since `since` (the timer's time) = `since_ms` (the views').
+    struct Away {
+        SteadyTime since;
+        std::int64_t since_ms = 0;
+    };
+    std::vector<std::optional<Away>> away_since_;  ///< per seat
     std::vector<bool> moved_;  ///< per seat: played a step while the game was in play
     boost::asio::steady_timer abandon_timer_;
     bool stopped_ = false;

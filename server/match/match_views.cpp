@@ -19,11 +19,15 @@ using nlohmann::json;
 
 Match::Shown Match::shown(SteadyTime now, WallTime wall) const {
     const Presence p = presence();
-    return Shown{status(), p.connected, p.spectators, clock_.to_json(now, wall), result_};
+    std::vector<json> away;
+    for (int s = 0; s < options_.settings.players; ++s) away.push_back(away_json(s));
+    return Shown{status(), p.connected, p.spectators, clock_.to_json(now, wall), result_,
+                 std::move(away)};
 }
 
 void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
     ++version_;
+    note_away();
     // What every viewer sees alike: its operations are written once and shared.
     Shown next = shown(options_.now(), options_.wall_now());
     std::string common_text;
@@ -34,6 +38,11 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
         if (next.connected[s] != shown_.connected[s]) {
             std::snprintf(path, sizeof path, "/seats/%zu/connected", s);
             common.replace(path).boolean(next.connected[s]);
+        }
+    for (std::size_t s = 0; s < next.away.size(); ++s)
+        if (next.away[s] != shown_.away[s]) {
+            std::snprintf(path, sizeof path, "/seats/%zu/away", s);
+            common.replace(path).raw(next.away[s].dump());
         }
     if (next.spectators != shown_.spectators) common.replace("/spectators").number(next.spectators);
     if (next.clock != shown_.clock) common.replace("/clock").raw(next.clock.dump());
@@ -128,6 +137,7 @@ void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
         out.end_object();
         game_->write_seat(*v.view, s, out);
         out.key("connected").boolean(shown_.connected[static_cast<std::size_t>(s)]);
+        out.key("away").raw(shown_.away[static_cast<std::size_t>(s)].dump());
         out.end_object();
     }
     out.end_array();

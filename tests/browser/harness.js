@@ -10,10 +10,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '..', '..');
 export const screenshotDir = path.join(repoRoot, 'docs', 'screenshots');
 
-/** Starts the server; resolves to {url, stop()}. `database`: a PostgreSQL URL or undefined. */
-export async function startServer({ database } = {}) {
+/** Starts the server; resolves to {url, stop()}. `database`: a PostgreSQL URL or undefined;
+ *  `extra`: more command-line arguments. */
+export async function startServer({ database, extra = [] } = {}) {
   const binary = process.env.SANTORINI_SERVER || path.join(repoRoot, 'build', 'release', 'santorini-server');
-  const args = ['--address', '127.0.0.1', '--port', '0', '--web-root', path.join(repoRoot, 'web'), '--guests-per-minute', '1000', '--guest-burst', '1000', '--log-level', 'warn'];
+  const args = ['--address', '127.0.0.1', '--port', '0', '--web-root', path.join(repoRoot, 'web'), '--guests-per-minute', '1000', '--guest-burst', '1000', '--log-level', 'warn', ...extra];
   if (database) args.push('--database-url', database, '--migrations', path.join(repoRoot, 'migrations'));
   const child = spawn(binary, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';

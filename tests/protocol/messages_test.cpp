@@ -161,6 +161,23 @@ TEST_CASE("match.close, match.resign and match.abort name the match", "[messages
     }
 }
 
+TEST_CASE("match.claim names the match, the away seat and what the rule does", "[messages][match]") {
+    auto c = body<MatchClaim>(R"({"type":"match.claim","match":"m_a","seat":1,"what":"win"})");
+    CHECK(c.match == "m_a");
+    CHECK(c.seat == 1);
+    CHECK(c.what == MatchClaim::What::Win);
+    CHECK(body<MatchClaim>(R"({"type":"match.claim","match":"m_a","seat":0,"what":"abort"})").what ==
+          MatchClaim::What::Abort);
+    CHECK(refused(R"({"type":"match.claim","match":"m_a","seat":1})").code == ErrorCode::MissingField);
+    CHECK(refused(R"({"type":"match.claim","match":"m_a","what":"win"})").code ==
+          ErrorCode::MissingField);
+    for (const char* bad : {R"("seat":4,"what":"win")", R"("seat":-1,"what":"win")",
+                            R"("seat":"1","what":"win")", R"("seat":1,"what":"draw")",
+                            R"("seat":1,"what":"win","extra":1)"})
+        CHECK(refused(std::string(R"({"type":"match.claim","match":"m_a",)") + bad + "}").code ==
+              ErrorCode::InvalidField);
+}
+
 TEST_CASE("match.step carries the step object for the match to judge", "[messages][match]") {
     auto s = body<MatchStep>(
         R"({"type":"match.step","match":"m_a","step":{"kind":"move","from":"B2","to":"C3"}})");
@@ -258,7 +275,8 @@ TEST_CASE("every error code has its snake_case name", "[messages]") {
     CHECK(code_name(ErrorCode::AlreadyQueued) == "already_queued");
     CHECK(code_name(ErrorCode::UnknownQueue) == "unknown_queue");
     CHECK(code_name(ErrorCode::TooManyMatches) == "too_many_matches");
-    CHECK(last_error_code == ErrorCode::TooManyMatches);
+    CHECK(code_name(ErrorCode::NotClaimable) == "not_claimable");
+    CHECK(last_error_code == ErrorCode::NotClaimable);
 }
 
 TEST_CASE("queue.join names a queue and a real-time clock", "[messages][queue]") {

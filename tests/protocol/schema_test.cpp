@@ -113,6 +113,12 @@ void add_client_samples(Traffic& t) {
          {"step", {{"kind", "offer"}, {"power", "Apollo"}}}},
         {{"type", "match.resign"}, {"match", "m_abcdefghijklmnop"}},
         {{"type", "match.abort"}, {"match", "m_abcdefghijklmnop"}, {"ref", "a"}},
+        {{"type", "match.claim"}, {"match", "m_abcdefghijklmnop"}, {"seat", 1}, {"what", "win"}},
+        {{"type", "match.claim"},
+         {"match", "m_abcdefghijklmnop"},
+         {"seat", 0},
+         {"what", "abort"},
+         {"ref", 4}},
         {{"type", "queue.join"},
          {"ref", "q"},
          {"queue", "santorini"},
@@ -173,7 +179,14 @@ std::string splendor_view_text(const protocol::Game& game, const protocol::GameV
             .string("Player " + std::to_string(s));
         out.end_object();
         game.write_seat(view, s, out);
-        out.key("connected").boolean(s != 1).end_object();
+        out.key("connected").boolean(s != 1).key("away");
+        // Seat 1 is away, with the abandonment rule's instants (docs/protocol.md).
+        if (s == 1 && !game.over())
+            out.raw(R"({"since_ms":1795000000000,"claim_ms":1795000060000,)"
+                    R"("deadline_ms":1795000300000,"claim":"win"})");
+        else
+            out.null();
+        out.end_object();
     }
     out.end_array().key("you");
     if (viewer >= 0)
@@ -398,7 +411,7 @@ TEST_CASE("sample messages of every type validate against protocol/schema", "[sc
     for (const auto& line : t.lines)
         (line["direction"] == "client" ? client_types : server_types)
             .insert(line["message"]["type"].get<std::string>());
-    CHECK(client_types.size() == 18);
+    CHECK(client_types.size() == 19);
     CHECK(server_types == std::set<std::string>{"welcome", "pong", "error", "ack", "lobby",
                                                 "lobbies", "lobbies.changed", "lobby.closed",
                                                 "matches", "matches.changed", "match.snapshot",

@@ -132,7 +132,13 @@ inline nlohmann::json match_view(const santorini::State& s, int viewer,
               p == santorini::PowerId::None ? json(nullptr) : json(santorini::power_info(p).key)},
              {"side", s.seat(i).side},
              {"out", s.seat(i).out},
-             {"connected", i != 1}});
+             {"connected", i != 1},
+             // Seat 1 is away: the abandonment rule's fixed instants (docs/protocol.md).
+             {"away", i == 1 && !s.over() ? json{{"since_ms", 1795000000000},
+                                                 {"claim_ms", 1795000060000},
+                                                 {"deadline_ms", 1795000300000},
+                                                 {"claim", s.turn.seat == 0 ? "abort" : "win"}}
+                                          : json(nullptr)}});
         if (s.winners & (1u << i)) winners.push_back(i);
         remaining.push_back(300000 - 1000 * static_cast<int>(history.size()) * (i + 1) % 300000);
     }

@@ -108,6 +108,7 @@ test('the lobby form seats computers in the last seats, never kickable, shown in
     await bea.page.selectOption('#set-powers', 'simple');
     await bea.page.selectOption('#set-bots', '2');
     await bea.page.selectOption('#set-bot-level', '4');
+    await bea.page.selectOption('#set-clock', 'none');
     assert.equal(await bea.page.isDisabled('#set-rated'), true); // never rated with computers
     await bea.page.uncheck('#set-public');
     await bea.page.selectOption('#set-clock', 'none');

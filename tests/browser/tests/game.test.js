@@ -210,6 +210,7 @@ test("Atlas' dome-or-block and Prometheus' build-before-moving are offered as a 
     await hal.page.check('.pool input[data-power="Atlas"]');
     await hal.page.check('.pool input[data-power="Prometheus"]');
     await hal.page.selectOption('#set-draft', 'full');
+    await hal.page.selectOption('#set-clock', 'none');
     await hal.page.uncheck('#set-public');
     await screenshot(hal.page, 'create', { fullPage: true });
     await hal.page.click('#create-submit');
@@ -431,6 +432,7 @@ test('the Golden Fleece: one god beside the board, the Ram placed by clicking', 
     await mo.page.selectOption('#set-powers', 'simple');
     await mo.page.selectOption('#set-draft', 'full');
     await mo.page.check('#set-fleece');
+    await mo.page.selectOption('#set-clock', 'none');
     await mo.page.uncheck('#set-public');
     await mo.page.click('#create-submit');
     const link = await mo.page.inputValue('#invite-link');

@@ -621,6 +621,7 @@ async function openGame(table, game) {
   // The handicap game: a hero for the host (seat 0) or for the one who joins (seat 1).
   if (game.mode === 'handicap') await host.selectOption('#set-handicap', String(game.heroSeat));
   await host.selectOption('#set-draft', 'full');
+  await host.selectOption('#set-clock', 'none');
   await mouseClicks(host, '#set-public');
   assert.equal(await host.isChecked('#set-public'), false);
   await host.selectOption('#set-clock', 'none'); // the form's default is a real-time clock

@@ -182,6 +182,7 @@ async function createSplendorLobby(page, { players, rated = true, isPublic = fal
   await page.click('.game-choice[data-game="splendor"]');
   assert.equal(await page.isVisible('#set-powers'), false, 'no gods for Splendor');
   await page.selectOption('#set-players', String(players));
+  await page.selectOption('#set-clock', 'none');
   if (!rated) await page.uncheck('#set-rated');
   if (!isPublic) await page.uncheck('#set-public');
   await page.selectOption('#set-clock', 'none');

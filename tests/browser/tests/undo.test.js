@@ -60,6 +60,7 @@ async function santoriniGame(host, other, watcher, { confirm }) {
   await host.page.click('.game-choice[data-game="santorini"]');
   await host.page.selectOption('#set-players', '2');
   await host.page.selectOption('#set-powers', 'none');
+  await host.page.selectOption('#set-clock', 'none');
   if (confirm) await host.page.check('#set-confirm');
   await host.page.selectOption('#set-clock', 'none');
   // Left public: the spectator watches from the live list (a private match is never listed).
@@ -247,6 +248,7 @@ test('Splendor with Confirm turns: take gems, undo, take others, end the turn', 
     await fay.page.click('.game-choice[data-game="splendor"]');
     await fay.page.selectOption('#set-players', '2');
     await fay.page.check('#set-confirm');
+    await fay.page.selectOption('#set-clock', 'none');
     await fay.page.uncheck('#set-public');
     await fay.page.selectOption('#set-clock', 'none');
     await fay.page.click('#create-submit');

@@ -77,14 +77,25 @@ TEST_CASE("docs: the worked session's versions, connected and lobby event are wh
     CHECK(first["view"]["seats"][0]["connected"] == true);
     CHECK(first["view"]["seats"][1]["connected"] == false);  // online, but has not opened it
     CHECK(first["view"]["status"] == "draft");
+    // Away since the match was made: the abandonment rule's instants (docs/protocol.md,
+    // "Abandonment"); the default abandonment time is 300 s, the claim time a fifth of it.
+    CHECK(first["view"]["seats"][0]["away"].is_null());
+    const json away = first["view"]["seats"][1]["away"];
+    INFO(away.dump());
+    REQUIRE(away.is_object());
+    CHECK(away["deadline_ms"].get<std::int64_t>() - away["since_ms"].get<std::int64_t>() == 300000);
+    CHECK(away["claim_ms"].get<std::int64_t>() - away["since_ms"].get<std::int64_t>() == 60000);
+    CHECK(away["claim"] == "abort");
     const json second = snapshot_of(b, match, "open-b");
     CHECK(second["version"] == 3);
     CHECK(second["view"]["seats"][0]["connected"] == true);
     CHECK(second["view"]["seats"][1]["connected"] == true);
+    CHECK(second["view"]["seats"][1]["away"].is_null());
     auto patch = a.until_type("match.patch");
     REQUIRE(patch);
     CHECK((*patch)["version"] == 3);
-    CHECK((*patch)["patch"] == json::parse(R"([{"op":"replace","path":"/seats/1/connected","value":true}])"));
+    CHECK((*patch)["patch"] == json::parse(R"([{"op":"replace","path":"/seats/1/connected","value":true},)"
+                                           R"({"op":"replace","path":"/seats/1/away","value":null}])"));
 
     // 5. The first offer is version 4.
     e2e::Player* challenger = first["view"]["state"]["draft"]["challenger"] == 0 ? &a : &b;
@@ -99,6 +110,7 @@ TEST_CASE("docs: the worked session's versions, connected and lobby event are wh
     b.send({{"type", "match.close"}, {"match", match}, {"ref", "close"}});
     REQUIRE(b.until_reply("close"));
     REQUIRE(soon(a, [&] { return a.match(match).view["seats"][1]["connected"] == false; }));
+    CHECK(a.match(match).view["seats"][1]["away"]["claim"] == "abort");
     e2e::check_traffic(traffic);
 }
 

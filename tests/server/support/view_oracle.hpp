@@ -47,7 +47,8 @@ inline nlohmann::json oracle_view(const OracleMatch& m, const santorini::State& 
                            : json(std::string(santorini::power_info(p).key))},
              {"side", seen.seat(s).side},
              {"out", seen.seat(s).out},
-             {"connected", static_cast<bool>(m.connected[static_cast<std::size_t>(s)])}});
+             {"connected", static_cast<bool>(m.connected[static_cast<std::size_t>(s)])},
+             {"away", nullptr}});  // the abandonment rule is off in the differential test
     }
     const bool active = !m.aborted && !state.over();
     const bool decides = active && viewer >= 0 && viewer == santorini::decider(state);

@@ -20,6 +20,7 @@ import { codeOf, replayHash, spectatorLink } from '../codes.js';
 import { pref, prefToggle } from '../prefs.js';
 import { endDialog } from './end.js';
 import { turnNotice } from '../notice.js';
+import { awayNotice } from '../away.js';
 
 const TABLES = { santorini: santoriniTable, splendor: splendorTable };
 const GAME_NAMES = { santorini: 'Santorini', splendor: 'Splendor' };
@@ -260,6 +261,7 @@ export function gameScreen(ctx, id, code = null) {
         h('span', {}, table.turnLabel(v)),
         h('span', { class: 'muted', id: 'spectators', title: 'spectators' }, `watching: ${v.spectators}`),
       ),
+      awayNotice(v, { claim: (seat, what) => conn.request({ type: 'match.claim', match: id, seat, what }).catch((e) => ctx.toast(e.message)) }),
       table.side(v),
       log,
       h(
