@@ -4,7 +4,9 @@
 import { h, mount } from '../dom.js';
 import { stepText } from './steps.js';
 import { splendorPosition } from './table.js';
-import { logLine } from './log.js';
+import { logWords } from './log.js';
+import { SEAT_COLORS } from './hands.js';
+import { eventWords } from '../log-lines.js';
 
 // The server's own records: no history line of their own.
 const EVENTS = new Set(['resign', 'timeout', 'abort']);
@@ -45,6 +47,13 @@ export function splendorReplay(data, { viewOf, current, rerender }) {
     },
     players: () => null,
     note: () => h('p', { id: 'replay-step-text', class: 'small' }, stepLine),
-    logText: (record) => (lines?.has(record.number) ? logLine(lines.get(record.number)) : stepText(record.step)),
+    /** Record `record` as the history writes it (a blind reserve named once the last view,
+     *  revealed, is in). */
+    notation: (record) => lines?.get(record.number) ?? stepText(record.step),
+    /** The record in words, without its player. */
+    logWords(record) {
+      return eventWords(record.step) ?? logWords(this.notation(record));
+    },
+    seatColor: (seat) => (seat === null || seat === undefined ? null : SEAT_COLORS[seat % SEAT_COLORS.length]),
   };
 }

@@ -8,8 +8,8 @@ import { h } from '../dom.js';
 import { TOKENS, LEVEL_NUMERALS, total } from './gems.js';
 import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
 import { addable, takeFor, cardSteps, deckStep, returnStep, nobleStep, prompt, stepText } from './steps.js';
-import { handPanel, seatOrder } from './hands.js';
-import { logLine } from './log.js';
+import { handPanel, seatOrder, SEAT_COLORS } from './hands.js';
+import { logWords } from './log.js';
 
 const REASONS = { resign: 'by resignation', timeout: 'on time' };
 
@@ -333,7 +333,10 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     },
     turnLabel: (v) => `Round ${Math.floor((v.state.turn || 0) / (v.state.players || v.seats.length)) + 1} · turn ${(v.state.turn || 0) + (v.status === 'playing' ? 1 : 0)}`,
     canAbort: (v) => v.history.length === 0,
-    logLine,
+    /** History line `i` in words (its player is named by the match screen). */
+    logWords: (v, i) => logWords(v.history[i]),
+    /** The colour a seat's name is written in: its hand's. */
+    seatColor: (v, seat) => (v.seats[seat] ? SEAT_COLORS[seat % SEAT_COLORS.length] : null),
   };
 }
 
