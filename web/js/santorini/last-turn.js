@@ -1,7 +1,7 @@
 // What the board marks of the steps played: the last turn's moves (as arrows) and builds (its
 // squares outlined), and the steps just played, which the board animates. Read off the history
 // lines and who played them (authors.js); a line taken back by an undo marks nothing.
-import { historyMarks } from '../history.js';
+import { lastTurnLines as turnLines } from '../history.js';
 import { parseLine } from './words.js';
 
 /** The board marks of history lines `lines`: {moves:[{from,to,kind}], builds:Set, squares:Set}
@@ -19,20 +19,8 @@ export function boardMarks(lines) {
   return { moves, builds, squares };
 }
 
-/** The lines of the latest turn: the trailing steps of the seat that played the last one, not
- *  taken back (only the last line when its player is not known). */
-export function lastTurnLines(history, authors = []) {
-  const marks = historyMarks(history);
-  const lines = [];
-  let seat;
-  for (let i = history.length - 1; i >= 0; i--) {
-    if (marks[i]) continue; // undo, end turn, or a step taken back
-    if (lines.length === 0) seat = authors[i];
-    else if (seat === undefined || authors[i] !== seat) break;
-    lines.unshift(history[i]);
-  }
-  return lines;
-}
+/** The lines of the latest turn (history.js), not taken back. */
+export const lastTurnLines = (history, authors = []) => turnLines(history, authors).lines;
 
 /** The lines added since `seen` lines were drawn, when they are steps to animate (none after
  *  an undo, which puts pieces back rather than playing them). */
