@@ -2,7 +2,8 @@
 // without a game server (fixture-page.js): a dome never shares a worker's shape or colour, on any
 // level (Atlas' low domes too); each side's workers have their own shape; towers of levels 1-3
 // are blocks of three sizes with their number; a power's special target (Apollo's swap onto an
-// occupied square) is marked otherwise than a plain move; the last step's build is marked.
+// occupied square) is marked otherwise than a plain move; the last step's build is marked; the
+// log's Notation switch.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser } from '../harness.js';
@@ -92,6 +93,12 @@ test('a dome never shares a worker\'s shape or colour; each side has its own wor
     assert.ok(await page.$('svg.board .cell[data-square="C3"] .worker'), 'the worker to be swapped stays visible');
     // The last step, a dome on E4, is marked on the board.
     assert.ok(await page.$('svg.board .cell[data-square="E4"] .built-mark'));
+    // The log in words; the Notation switch shows the steps as the history writes them.
+    assert.equal(await page.textContent('#log li[data-n="8"]'), 'placed a dome on E4');
+    await page.check('#log-notation');
+    await page.waitForFunction(() => document.querySelector('#log li[data-n="8"]').textContent === 'dome E5 E4');
+    await page.uncheck('#log-notation');
+    await page.waitForFunction(() => document.querySelector('#log li[data-n="8"]').textContent === 'placed a dome on E4');
   } finally {
     await t.close();
   }
