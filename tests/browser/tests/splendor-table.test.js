@@ -336,14 +336,15 @@ test('the replay of a finished game shows each position with the cards reserved 
     await page.click('#replay-forward');
     await page.waitForSelector('#board[data-after="2"]');
     assert.deepEqual(await page.$$eval('.sp-hand[data-seat="1"] .sp-reserved', (rs) => rs.map((r) => `${r.dataset.card}:${r.dataset.blind}`)), ['52:1', '9:0', '80:1']);
-    await page.waitForFunction(() => /Bo: reserve #80 \(level 3 white, 4 points\) from the level 3 deck/.test(document.querySelector('#replay-step-text').textContent));
+    await page.waitForFunction(() => document.querySelector('#replay-step-text').dataset.notation === 'reserve #80 (level 3 white, 4 points) from the level 3 deck');
+    assert.equal(await page.textContent('#replay-step-text'), 'Bo reserved a level 3 diamond card (#80, 4 points) from the level 3 deck');
     assert.equal(await page.getAttribute('.sp-row[data-level="3"] [data-deck]', 'data-count'), '15');
     await page.click('#replay-back');
     await page.waitForSelector('#board[data-after="1"]');
     assert.equal(await page.$('.sp-hand[data-seat="1"] .sp-reserved[data-card="80"]'), null);
     await page.click('#replay-last');
     await page.waitForSelector('#board[data-after="3"]');
-    await page.waitForFunction(() => document.querySelector('#replay-step-text').textContent === 'Ada: resign');
+    await page.waitForFunction(() => document.querySelector('#replay-step-text').textContent === 'Ada resigned');
     assert.ok(await page.$('.sp-hand.winner[data-seat="1"]'));
   } finally {
     await context.close();

@@ -146,7 +146,7 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
     await ann.page.click(`#log li[data-n="${blind.number}"] button`);
     await ann.page.waitForSelector(`#board[data-after="${blind.number}"]`);
     await ann.page.waitForSelector(`.sp-hand[data-seat="${annSeat}"] .sp-reserved[data-card="${blind.card}"]`);
-    await ann.page.waitForFunction((c) => document.querySelector('#replay-step-text').textContent.includes(`reserve #${c} `), blind.card);
+    await ann.page.waitForFunction((c) => document.querySelector('#replay-step-text').dataset.notation?.includes(`reserve #${c} `), blind.card);
     await ann.page.click('#replay-back');
     await ann.page.waitForSelector(`#board[data-after="${blind.number - 1}"]`);
     assert.equal(await ann.page.$(`.sp-reserved[data-card="${blind.card}"]`), null);
