@@ -66,6 +66,7 @@ export async function guest(browser, url, name, { record = false, ...options } =
   // Animations off (reducedMotion): a board settles at once, as the tests read it.
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true, reducedMotion: 'reduce', ...options });
   context.setDefaultTimeout(15000);
+  await showAllSteps(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[${name}] page error: ${e.message}`));
   const frames = [];
@@ -78,10 +79,23 @@ export async function guest(browser, url, name, { record = false, ...options } =
   return { context, page, name, frames };
 }
 
+/** Switches on the developer's list of every legal step (web/js/prefs.js) before the pages of
+ *  `context` load: the tests read the legal steps from its `data-json`. */
+export async function showAllSteps(context) {
+  await context.addInitScript(() => localStorage.setItem('santorini.dev-steps', '1'));
+}
+
 export async function screenshot(page, name, { fullPage = false } = {}) {
   if (process.env.E2E_NO_SCREENSHOTS) return;
   mkdirSync(screenshotDir, { recursive: true });
+  // As players see the page: without the developer's list of every legal step.
+  const dev = await page.evaluate(() => {
+    const game = document.querySelector('.game.dev-steps');
+    game?.classList.remove('dev-steps');
+    return Boolean(game);
+  });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+  if (dev) await page.evaluate(() => document.querySelector('.game')?.classList.add('dev-steps'));
 }
 
 /** Creates a lobby from the form; returns the invite link. */

@@ -49,8 +49,13 @@ read -r -a extra <<< "${CONTAINER_RUN_FLAGS:-}"
 is_podman=0
 "${engine[@]}" --version 2> /dev/null | grep -qi podman && is_podman=1
 image=${SANTORINI_IMAGE:-localhost/santorini-server:test}
-play=build/release/deploy-play
-[ -x "$play" ] || { echo "container_test: build $play first (ninja -C build/release deploy-play)" >&2; exit 1; }
+# deploy-play is a server test executable: scripts/test builds it in build/asan (its release
+# tree has SERVER_TESTS=OFF); a developer's release tree has it too.
+play=${DEPLOY_PLAY:-}
+for candidate in build/release/deploy-play build/asan/deploy-play; do
+  [ -n "$play" ] || { [ -x "$candidate" ] && play=$candidate; }
+done
+[ -n "$play" ] || { echo "container_test: build deploy-play first (ninja -C build/release deploy-play)" >&2; exit 1; }
 
 log() { echo "container_test: $*"; }
 fail() { echo "container_test: FAILED: $*" >&2; exit 1; }

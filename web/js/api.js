@@ -83,3 +83,15 @@ export async function playerMatches(id, after = null, limit = 20) {
   const matches = text.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
   return { matches, next: response.headers.get('X-Next-Cursor') };
 }
+
+// Whether this server keeps games (it runs with a database): replays, players' pages, the
+// leaderboard and accounts need it. A server without one answers the leaderboard with 503
+// `unavailable` (docs/api.md "Errors"); asked once per page load.
+let storedAsked = null;
+/** Resolves to true when the server keeps games, false when it answers 503 without a database. */
+export function storesGames() {
+  storedAsked ??= fetch('/api/leaderboard?pool=santorini&limit=1')
+    .then((r) => r.status !== 503)
+    .catch(() => true);
+  return storedAsked;
+}

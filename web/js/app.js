@@ -3,8 +3,9 @@
 //
 // The screens' context: a screen never imports this module. The router calls it as
 // `screen(ctx, ...routeParts)` with `ctx` = {state (state.js), screen (the element to fill),
-// navigate(hash), toast(text), saveMe(), signOut()}; a screen may return a cleanup function.
-import { createGuest, useToken, signIn, signOutSession } from './api.js';
+// navigate(hash), toast(text), saveMe(), signOut(), setBrand(game)}; a screen may return a
+// cleanup function. Each route starts with the site's brand and title again.
+import { createGuest, useToken, signIn, signOutSession, storesGames } from './api.js';
 import { Connection } from './net.js';
 import { h, mount } from './dom.js';
 import { homeScreen } from './screens/home.js';
@@ -20,6 +21,7 @@ import { createState } from './state.js';
 import { loadCatalog } from './catalog.js';
 
 const STORAGE_KEY = 'santorini.guest';
+const SITE = 'Santorini & Splendor';
 
 const state = createState();
 let toastTimer = null;
@@ -41,6 +43,10 @@ const ctx = {
   },
   saveMe,
   signOut,
+  /** The header names the game being played (`null`: both games, the site's name). */
+  setBrand(game) {
+    document.getElementById('brand').textContent = game || SITE;
+  },
 };
 
 // The browser tests' one deliberate window into the client (tests/browser/README.md, "The test
@@ -119,9 +125,14 @@ function connect() {
     if (location.hash.startsWith('#/lobby/')) ctx.navigate('#/');
   });
   conn.on('queue', (msg) => {
+    const waited = state.queue || state.joining;
     if (msg.state === 'waiting') state.queue = msg;
     else state.queue = null;
-    if (msg.state === 'matched' && msg.match) ctx.navigate(`#/match/${msg.match}`);
+    if (msg.state === 'matched' && msg.match) {
+      // The end-of-game dialog offers a new opponent from the same queue and clock.
+      if (waited) setQueued({ match: msg.match, queue: waited.queue, clock: waited.clock });
+      ctx.navigate(`#/match/${msg.match}`);
+    }
   });
   conn.start();
 }
@@ -136,6 +147,22 @@ function setLobby(lobby) {
   else sessionStorage.removeItem(LOBBY_KEY);
 }
 
+// The queue (and clock) the last matched game came from, per tab: {match, queue, clock}.
+const QUEUED_KEY = 'santorini.queued';
+
+function setQueued(queued) {
+  state.queued = queued;
+  sessionStorage.setItem(QUEUED_KEY, JSON.stringify(queued));
+}
+
+function restoreQueued() {
+  try {
+    state.queued = JSON.parse(sessionStorage.getItem(QUEUED_KEY));
+  } catch {
+    /* nothing saved */
+  }
+}
+
 function restoreLobby() {
   try {
     const lobby = JSON.parse(sessionStorage.getItem(LOBBY_KEY));
@@ -145,16 +172,25 @@ function restoreLobby() {
   }
 }
 
+// Whether the server keeps games (api.js storesGames): until it answers, the links that need
+// it are shown, so a server with a database never hides them.
+let stores = true;
+
 function renderMe() {
   const link = document.getElementById('me-link');
   const account = document.getElementById('account-link');
+  document.getElementById('leaderboard-link').hidden = !stores;
   if (state.me) {
+    // The player's own page needs stored games; without them the name is plain text.
     link.textContent = state.me.name;
-    link.href = `#/player/${state.me.id}`;
-    account.hidden = false;
+    link.hidden = false;
+    if (stores) link.href = `#/player/${state.me.id}`;
+    else link.removeAttribute('href');
+    account.hidden = !stores;
     account.textContent = state.me.username ? state.me.username : 'Account';
   } else {
     link.textContent = '';
+    link.hidden = true;
     account.hidden = true;
   }
 }
@@ -224,7 +260,10 @@ function signInScreen(screen, then) {
     h('button', { type: 'submit', class: 'primary', id: 'sign-in' }, 'Play as guest'),
     error,
   );
-  mount(screen, form, accountSignIn(then));
+  // Accounts live in the server's database: without one, only guests play.
+  const signInForm = accountSignIn(then);
+  storesGames().then((yes) => (signInForm.hidden = !yes));
+  mount(screen, form, signInForm);
   input.focus();
 }
 
@@ -261,6 +300,8 @@ function route() {
       signInScreen(ctx.screen, route);
       return;
     }
+    ctx.setBrand(null);
+    document.title = SITE;
     const result = screen(ctx, ...m.slice(1).map((x) => (x === undefined ? x : decodeURIComponent(x))));
     cleanup = typeof result === 'function' ? result : null;
     window.scrollTo(0, 0);
@@ -272,7 +313,13 @@ function route() {
 state.me = loadGuest();
 useToken(state.me && state.me.token);
 restoreLobby();
+restoreQueued();
 renderMe();
+storesGames().then((yes) => {
+  stores = yes;
+  document.documentElement.dataset.stores = yes ? '1' : '0';
+  renderMe();
+});
 if (state.me) connect();
 window.addEventListener('hashchange', route);
 // The power catalog first: the screens name powers from it (a failed fetch shows keys).

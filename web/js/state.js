@@ -10,5 +10,7 @@ export function createState() {
     conn: null, // the Connection (net.js) while signed in
     lobby: null, // the lobby object from the last `lobby` event, or null
     queue: null, // the last `queue` event while waiting, or null
+    queued: null, // {match, queue, clock}: the queue the last matched game came from (this tab)
+    joining: null, // {queue, clock}: the last queue this tab asked to join
   };
 }

@@ -110,6 +110,7 @@ test('the lobby form seats computers in the last seats, never kickable, shown in
     await bea.page.selectOption('#set-bot-level', '4');
     assert.equal(await bea.page.isDisabled('#set-rated'), true); // never rated with computers
     await bea.page.uncheck('#set-public');
+    await bea.page.selectOption('#set-clock', 'none');
     await bea.page.click('#create-submit');
     await bea.page.waitForSelector('.lobby');
     assert.equal(await bea.page.locator('.seats li[data-seat="1"] .badge.bot[data-bot-level="4"]').count(), 1);

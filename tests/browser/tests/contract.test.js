@@ -41,6 +41,26 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     const final = await readGame(ann.page);
     assert.equal(final.status, 'finished');
 
+    // The end dialog: the reason in words, both ratings before and after (a rated queue), and a
+    // new opponent from the same queue.
+    await ann.page.waitForSelector('#end-dialog[open]');
+    assert.equal(await ann.page.textContent('#end-title'), 'You won!');
+    assert.match(await ann.page.textContent('#end-reason'), /^You (climbed to the third level|won by the power)|Rae had no legal turn left/);
+    await ann.page.waitForSelector('#end-ratings[data-state="rated"]');
+    const ratings = await ann.page.$$eval('#end-ratings .end-rating', (els) => els.map((e) => [Number(e.dataset.before), Number(e.dataset.after)]));
+    assert.equal(ratings.length, 2);
+    assert.ok(ratings[0][1] > ratings[0][0] && ratings[1][1] < ratings[1][0], `the winner gained, the loser lost: ${JSON.stringify(ratings)}`);
+    assert.equal(await ann.page.textContent('#end-new'), 'New opponent (same queue)');
+    await screenshot(ann.page, 'result-dialog');
+    // Rae, paired at once when she joined, asks for a new opponent: the same queue and clock.
+    await bob.page.waitForSelector('#end-dialog[open]');
+    assert.equal(await bob.page.textContent('#end-title'), 'You lost');
+    await bob.page.click('#end-new');
+    await bob.page.waitForSelector('#queue-waiting');
+    assert.match(await bob.page.textContent('#queue-waiting'), /Santorini, no gods, 3 \+ 2/);
+    await bob.page.click('#queue-waiting button');
+    await bob.page.waitForSelector('#queue-box .queues');
+
     // The replay viewer: forward, back, a jump, the end, autoplay.
     await ann.page.click('#replay-link');
     await ann.page.waitForSelector('#board[data-after="0"] svg.board');

@@ -168,7 +168,10 @@ test('a public lobby appears live, seats fill by clicking Join, the clock ticks,
   try {
     await fay.page.click('#create-game');
     await fay.page.selectOption('#set-powers', 'none');
-    // The form shows only the fields that apply.
+    // The form shows only the fields that apply; a new lobby has a real-time clock by default.
+    assert.equal(await fay.page.inputValue('#set-clock'), 'realtime');
+    assert.equal(await fay.page.isVisible('#set-base'), true);
+    await fay.page.selectOption('#set-clock', 'none');
     assert.equal(await fay.page.isVisible('#set-base'), false);
     assert.equal(await fay.page.isDisabled('#set-draft'), true);
     assert.equal(await fay.page.isVisible('.pool'), false);

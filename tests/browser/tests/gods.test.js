@@ -623,6 +623,7 @@ async function openGame(table, game) {
   await host.selectOption('#set-draft', 'full');
   await mouseClicks(host, '#set-public');
   assert.equal(await host.isChecked('#set-public'), false);
+  await host.selectOption('#set-clock', 'none'); // the form's default is a real-time clock
   await mouseClicks(host, '#create-submit');
   const link = await (await host.waitForFunction(() => document.querySelector('#invite-link')?.value)).jsonValue();
   await Promise.all(players.slice(1).map(async (p) => {

@@ -184,6 +184,7 @@ async function createSplendorLobby(page, { players, rated = true, isPublic = fal
   await page.selectOption('#set-players', String(players));
   if (!rated) await page.uncheck('#set-rated');
   if (!isPublic) await page.uncheck('#set-public');
+  await page.selectOption('#set-clock', 'none');
   await page.click('#create-submit');
   await page.waitForFunction(() => document.querySelector('#invite-link') || document.querySelector('form.create .error')?.textContent);
   const refused = await page.$eval('form.create .error', (e) => e.textContent).catch(() => '');

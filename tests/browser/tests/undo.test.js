@@ -61,6 +61,7 @@ async function santoriniGame(host, other, watcher, { confirm }) {
   await host.page.selectOption('#set-players', '2');
   await host.page.selectOption('#set-powers', 'none');
   if (confirm) await host.page.check('#set-confirm');
+  await host.page.selectOption('#set-clock', 'none');
   // Left public: the spectator watches from the live list (a private match is never listed).
   await host.page.click('#create-submit');
   await host.page.waitForSelector('#invite-link');
@@ -248,6 +249,7 @@ test('Splendor with Confirm turns: take gems, undo, take others, end the turn', 
     await fay.page.selectOption('#set-players', '2');
     await fay.page.check('#set-confirm');
     await fay.page.uncheck('#set-public');
+    await fay.page.selectOption('#set-clock', 'none');
     await fay.page.click('#create-submit');
     await fay.page.waitForSelector('#invite-link');
     await gus.page.goto(await fay.page.inputValue('#invite-link'));

@@ -53,7 +53,7 @@ export function createScreen(ctx) {
   const handicap = select('set-handicap', [['', 'None: gods for both'], ['0', 'A hero for me (against a god)'], ['1', 'A hero for my opponent (against a god)']], '');
   const handicapField = field('Handicap (2 players)', handicap);
   const confirmTurns = h('input', { type: 'checkbox', id: 'set-confirm' });
-  const clockKind = select('set-clock', [['none', 'No clock'], ['realtime', 'Real time'], ['turn', 'Hours per move']], 'none');
+  const clockKind = select('set-clock', [['none', 'No clock'], ['realtime', 'Real time'], ['turn', 'Hours per move']], 'realtime');
   const base = h('input', { type: 'number', id: 'set-base', min: 1, max: 180, value: 5 });
   const inc = h('input', { type: 'number', id: 'set-inc', min: 0, max: 180, value: 3 });
   const hours = h('input', { type: 'number', id: 'set-hours', min: 1, max: 168, value: 24 });

@@ -5,16 +5,26 @@
 // game's (santorini/table.js, splendor/table.js), chosen by the view's `game`. A private match
 // is watched with its invite code (`#/watch/{match}/{code}`); whoever knows the code is shown the
 // spectator link to share (docs/protocol.md "Private matches").
+//
+// Above the table a bar shows every seat with its clock and whose turn it is, so that on a phone
+// the board, the clocks and the prompt are on the first screen; the end of the game opens a
+// dialog (screens/end.js); while it is this player's turn the tab's title says so (and, if chosen, a
+// tone sounds or, for per-move clocks, a notification shows: notice.js).
 import { h, mount, clockText } from '../dom.js';
 import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
+import { SIDE_COLORS } from '../santorini/board.js';
 import { historyMarks } from '../history.js';
 import { matchHeader, replay } from '../api.js';
 import { logItem, notationToggle } from '../log-lines.js';
 import { authorsFromRecords, authorsMissing } from '../authors.js';
 import { codeOf, replayHash, spectatorLink } from '../codes.js';
+import { pref, prefToggle } from '../prefs.js';
+import { endDialog } from './end.js';
+import { turnNotice } from '../notice.js';
 
 const TABLES = { santorini: santoriniTable, splendor: splendorTable };
+const GAME_NAMES = { santorini: 'Santorini', splendor: 'Splendor' };
 
 /** Keys for the turn buttons (shown in their titles and in README.md). */
 const UNDO_KEYS = 'U or Ctrl+Z';
@@ -29,10 +39,12 @@ export function gameScreen(ctx, id, code = null) {
   let lastHistoryLength = -1;
   let table = null; // chosen by the first view
   const els = {
-    main: h('div', { class: 'table-area' }),
+    bar: h('div', { class: 'seat-bar', id: 'seat-bar', role: 'group', 'aria-label': 'Players, clocks and turn' }),
+    main: h('div', { class: 'table-main' }),
     side: h('div', { class: 'side' }),
   };
-  const gameEl = h('div', { class: 'game', 'data-match': id }, els.main, els.side);
+  const gameEl = h('div', { class: 'game', 'data-match': id }, h('div', { class: 'table-area' }, els.bar, els.main), els.side);
+  gameEl.classList.toggle('dev-steps', pref('devSteps'));
   mount(screen, gameEl);
   gameEl.prepend(h('p', { class: 'muted' }, 'Opening the match…'));
 
@@ -122,12 +134,52 @@ export function gameScreen(ctx, id, code = null) {
         h('strong', {}, text),
         ' ',
         ratedNote(),
-        h('a', { href: replayHash(id, code), id: 'replay-link' }, 'Watch the replay'),
-        ' · ',
+        h('a', { href: replayHash(id, code), id: 'result-replay', class: 'needs-store' }, 'Watch the replay'),
+        h('span', { class: 'needs-store' }, ' · '),
         h('a', { href: '#/' }, 'Home'),
+        ' · ',
+        h('button', { class: 'link', id: 'result-open', onclick: () => ending.open(view()) }, 'Details'),
       );
     },
   };
+
+  // The end of the game, and the notice of this player's turn (title, sound, notification).
+  const ending = endDialog({ ...ctx, id, code });
+  gameEl.append(ending.element);
+  const notice = turnNotice();
+
+  /** Every seat in a line: its colour, name, clock and whether it is to play. */
+  const renderBar = (v) => {
+    const over = v.status === 'finished' || v.status === 'aborted';
+    const winners = (v.result && v.result.winners) || [];
+    return v.seats.map((seat, i) => {
+      const turn = !over && v.state.decider === i;
+      const colour = SIDE_COLORS[(v.game === 'splendor' ? i : (seat.side ?? i)) % SIDE_COLORS.length];
+      const cls = ['seat-chip'];
+      if (turn) cls.push('turn');
+      if (v.you === i) cls.push('me');
+      if (seat.out) cls.push('out');
+      if (winners.includes(i)) cls.push('winner');
+      return h(
+        'div',
+        { class: cls.join(' '), 'data-seat': i, style: `--side:${colour}` },
+        h('span', { class: 'dot', 'aria-hidden': 'true' }),
+        h('span', { class: 'seat-name', title: v.you === i ? `${seat.player.name} (you)` : seat.player.name }, seat.player.name),
+        tableContext.clockFor(v, i, turn),
+        turn ? h('span', { class: 'seat-turn' }, v.you === i ? 'your turn' : 'to play') : winners.includes(i) ? h('span', { class: 'seat-turn' }, 'won') : null,
+      );
+    });
+  };
+
+  // This browser's settings for the table, drawn once and kept across redraws.
+  const settingsEl = h(
+    'details',
+    { class: 'settings', id: 'table-settings' },
+    h('summary', {}, 'Settings'),
+    prefToggle(h, 'sound', 'Sound when it is your turn', (on) => on && notice.chime()),
+    notice.notifyButton(),
+    prefToggle(h, 'devSteps', 'Developer: list every legal step', (on) => gameEl.classList.toggle('dev-steps', on)),
+  );
 
   // The spectator link, for whoever knows the code (drawn once, kept across redraws). A player
   // of a private match whose browser never saw the lobby (another device, cleared storage) is
@@ -214,6 +266,7 @@ export function gameScreen(ctx, id, code = null) {
     if (!table) {
       table = (TABLES[v.game] || santoriniTable)(tableContext);
       gameEl.dataset.game = v.game || 'santorini';
+      ctx.setBrand?.(GAME_NAMES[v.game] || GAME_NAMES.santorini);
     }
     const legal = v.state.legal || [];
     const key = table.prepare(v, m.version);
@@ -227,6 +280,9 @@ export function gameScreen(ctx, id, code = null) {
     gameEl.dataset.phase = v.state.phase || '';
     gameEl.dataset.decider = v.state.decider === null || v.state.decider === undefined ? '' : v.state.decider;
     gameEl.querySelector(':scope > p.muted')?.remove();
+    const over = v.status === 'finished' || v.status === 'aborted';
+    notice.update({ mine: legal.length > 0 && !over, game: GAME_NAMES[v.game] || GAME_NAMES.santorini, perMove: v.clock?.kind === 'turn', over });
+    mount(els.bar, renderBar(v));
     mount(els.main, table.main(v));
     const oldLog = els.side.querySelector('#log');
     const oldScroll = oldLog ? oldLog.scrollTop : 0;
@@ -235,7 +291,6 @@ export function gameScreen(ctx, id, code = null) {
     lastHistoryLength = v.history.length;
     const log = renderLog(v);
     const seated = v.you !== null && v.you !== undefined;
-    const over = v.status === 'finished' || v.status === 'aborted';
     const canAbort = seated && !over && table.canAbort(v);
     const canResign = seated && v.status === 'playing' && !v.seats[v.you]?.out;
     mount(
@@ -255,7 +310,9 @@ export function gameScreen(ctx, id, code = null) {
         canResign ? h('button', { id: 'resign', class: 'danger', onclick: () => confirm('Resign this game?') && conn.request({ type: 'match.resign', match: id }).catch((e) => ctx.toast(e.message)) }, 'Resign') : null,
       ),
       spectatorShare(v),
+      settingsEl,
     );
+    if (over) ending.once(v);
     // The log follows new steps unless the reader scrolled back through it.
     const ol = log.querySelector('ol');
     ol.scrollTop = historyChanged || wasAtBottom ? ol.scrollHeight : oldScroll;
@@ -324,6 +381,8 @@ export function gameScreen(ctx, id, code = null) {
     window.removeEventListener('keydown', keys);
     offs.forEach((off) => off());
     table?.dispose?.();
+    notice.dispose();
+    ending.dispose();
     conn.closeMatch(id);
   };
 }

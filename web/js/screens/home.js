@@ -133,10 +133,14 @@ export function homeScreen(ctx) {
                     class: 'preset',
                     'data-queue': q.queue,
                     'data-clock': p.label,
-                    onclick: () =>
-                      conn
-                        .request({ type: 'queue.join', queue: q.queue, clock: { kind: 'realtime', base_seconds: p.base_seconds, increment_seconds: p.increment_seconds } })
-                        .catch((e) => ctx.toast(e.code === 'unavailable' ? 'Quick play needs the server’s database; try a lobby instead.' : e.message)),
+                    onclick: () => {
+                      const clock = { kind: 'realtime', base_seconds: p.base_seconds, increment_seconds: p.increment_seconds };
+                      // Kept for the end of the game's "New opponent": a pairing may come at once.
+                      ctx.state.joining = { queue: q.queue, clock };
+                      return conn
+                        .request({ type: 'queue.join', queue: q.queue, clock })
+                        .catch((e) => ctx.toast(e.code === 'unavailable' ? 'Quick play needs the server’s database; try a lobby instead.' : e.message));
+                    },
                   },
                   p.label,
                   n ? h('span', { class: 'badge' }, String(n)) : null,

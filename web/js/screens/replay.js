@@ -97,7 +97,7 @@ export function replayScreen(ctx, id, code = null) {
         h('button', { id: 'replay-forward', onclick: () => go(position + 1), title: 'forward' }, '▶'),
         h('button', { id: 'replay-last', onclick: () => go(data.steps.length), title: 'end' }, 'End »'),
       ),
-      h('input', { type: 'range', id: 'replay-slider', min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
+      h('input', { type: 'range', id: 'replay-slider', 'aria-label': 'Step of the replay', min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
       h('p', { id: 'replay-position' }, `Step ${position} of ${data.steps.length}`),
       game.note(),
       h('div', { class: 'log-head' }, notationToggle(() => renderSide())),
