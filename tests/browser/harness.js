@@ -64,7 +64,8 @@ export async function launchBrowser() {
 export async function guest(browser, url, name, { record = false, ...options } = {}) {
   // The server's Content-Security-Policy has no 'unsafe-eval', which Playwright's
   // waitForFunction needs; the client itself is checked under the policy in csp.test.js.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true, ...options });
+  // Animations off (reducedMotion): a board settles at once, as the tests read it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true, reducedMotion: 'reduce', ...options });
   context.setDefaultTimeout(15000);
   await showAllSteps(context);
   const page = await context.newPage();

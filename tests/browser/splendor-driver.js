@@ -212,7 +212,7 @@ export async function playToEnd(players, { watchers = [], force = null, onStep =
         throw new Error(`${e.message}\nstep ${JSON.stringify(step)} at version ${t.version}; the page shows ${JSON.stringify(dom)}`);
       }
       await page.waitForFunction((k) => document.querySelectorAll('#log li').length > k, before);
-      const line = await page.textContent(`#log li[data-n="${before + 1}"]`);
+      const line = await page.getAttribute(`#log li[data-n="${before + 1}"]`, 'data-notation');
       if (!expectedLine(step).test(line)) throw new Error(`step ${JSON.stringify(step)} left the line "${line}"`);
       for (const w of [...players, ...watchers]) await w.waitForFunction((k) => document.querySelectorAll('#log li').length > k, before);
       n += 1;

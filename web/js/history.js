@@ -15,3 +15,18 @@ export function historyMarks(history) {
   });
   return marks;
 }
+
+/** The lines of the latest turn: the trailing steps of the seat that played the last one, not
+ *  taken back (`authors[i]`: the seat of line i; only the last line when it is not known). */
+export function lastTurnLines(history, authors = []) {
+  const marks = historyMarks(history);
+  const lines = [];
+  let seat;
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (marks[i]) continue; // undo, end turn, or a step taken back
+    if (lines.length === 0) seat = authors[i];
+    else if (seat === undefined || authors[i] !== seat) break;
+    lines.unshift(history[i]);
+  }
+  return { lines, seat };
+}

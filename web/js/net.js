@@ -2,6 +2,7 @@
 // current from snapshots and patches, and a reconnect (with backoff) that nobody notices:
 // after a drop it says hello again, resubscribes and reopens every match since its version.
 import { applyPatch } from './patch.js';
+import { noteAuthors } from './authors.js';
 
 // The ref of a match.open: this prefix and the match id (refs of requests are integers).
 const OPEN_REF = 'open:';
@@ -127,7 +128,9 @@ export class Connection {
           return;
         }
         try {
+          const before = m.view;
           m.view = applyPatch(m.view, msg.patch);
+          noteAuthors(m, before, m.view);
           m.version = msg.version;
           m.receivedAt = performance.now();
           this.stats.patches += 1;
@@ -199,7 +202,7 @@ export class Connection {
       if (known.view) this.emit('match.snapshot', { match: id, version: known.version, view: known.view });
       return;
     }
-    this.matches.set(id, { view: null, version: null, receivedAt: 0, code });
+    this.matches.set(id, { view: null, version: null, receivedAt: 0, code, authors: [] });
     this.reopen(id);
   }
 

@@ -69,7 +69,7 @@ test('a lobby joined by invite link, god draft, a full game to a win, spectated 
       onStep: async (n, logLength, page, step) => {
         // The spectator sees every step, live.
         await cat.page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, logLength);
-        seen.push(await cat.page.textContent(`#log li[data-n="${logLength}"]`));
+        seen.push(await cat.page.getAttribute(`#log li[data-n="${logLength}"]`, 'data-notation'));
         const catView = await viewOf(cat.page);
         recorded.views[catView.history.length] = catView;
         recorded.steps.push({ number: logLength, seat: (await readGame(page)).you, step, at: new Date().toISOString() });
@@ -97,6 +97,17 @@ test('a lobby joined by invite link, god draft, a full game to a win, spectated 
     assert.equal(a.log, b.log);
     assert.equal(a.log, c.log);
     assert.equal(seen.length, played);
+    // The log reads as people write it: every line names its player and says what happened in
+    // words, not notation (which stays on the line as data-notation), for players and spectator.
+    for (const p of [ann.page, bob.page, cat.page]) {
+      const lines = await p.$$eval('#log li', (lis) => lis.map((li) => ({ text: li.textContent, notation: li.dataset.notation, who: li.querySelector('.log-who')?.textContent })));
+      assert.equal(lines.length, a.log);
+      for (const l of lines) {
+        assert.ok(['Ann', 'Bob'].includes(l.who), `"${l.text}" names its player`);
+        const words = l.text.slice(l.who.length + 1);
+        assert.ok(l.text.startsWith(`${l.who} `) && words.split(' ')[0] !== l.notation.split(' ')[0], `"${l.text}" is in words, not "${l.notation}"`);
+      }
+    }
     assert.match(await ann.page.textContent('#result'), /won/);
     await screenshot(ann.page, 'result');
     // Bob came back with hello and match.open since his version: patches, no new snapshot.

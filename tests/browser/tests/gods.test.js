@@ -254,7 +254,7 @@ function readIfSettled(minLog) {
     turn: Number(game.dataset.turn),
     phase: game.dataset.phase,
     log,
-    lastStep: document.querySelector('#log li:last-child')?.textContent || null,
+    lastStep: document.querySelector('#log li:last-child')?.dataset.notation || null,
     legal: decider === you ? legal : [],
     cells,
     at,

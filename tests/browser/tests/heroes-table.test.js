@@ -104,7 +104,7 @@ test('Undo is enabled exactly when legal holds it and sends it; the confirm phas
     // The restored turn: nothing to take back.
     await p.waitForSelector('.game[data-phase="begin"]');
     assert.equal(await p.isDisabled('#undo'), true);
-    assert.match(await p.textContent('#log li:last-child'), /^undo$/);
+    assert.equal(await p.getAttribute('#log li:last-child', 'data-notation'), 'undo');
     assert.equal(await p.getAttribute('#log li:last-child', 'class'), 'undo');
     assert.equal(await p.getAttribute('#log li:nth-last-child(2)', 'class'), 'undone', 'the step taken back is struck through');
     // A key does nothing while undo is not legal.
@@ -137,7 +137,7 @@ test('a spectator sees the undo lines and no turn buttons', { timeout: 30000 }, 
     const { page: p } = t;
     assert.equal(await p.$('#undo'), null);
     assert.equal(await p.$('#end-turn'), null);
-    const marks = await p.$$eval('#log li', (lis) => lis.slice(-6).map((li) => `${li.textContent}:${li.className}`));
+    const marks = await p.$$eval('#log li', (lis) => lis.slice(-6).map((li) => `${li.dataset.notation}:${li.className}`));
     assert.deepEqual(marks, ['move B2 B3:undone', 'undo:undo', 'move B2 A1:', 'build A1 A2:undone', 'undo:undo', 'build A1 B1:']);
   } finally {
     await t.close();

@@ -94,7 +94,7 @@ test('a private match: refused without its code, watched live with the spectator
     // A step played meanwhile reaches Cat.
     let n = await playOne([ann.page, bob.page]);
     await cat.page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, n);
-    assert.equal(await cat.page.textContent(`#log li[data-n="${n}"]`), await ann.page.textContent(`#log li[data-n="${n}"]`));
+    assert.equal(await cat.page.getAttribute(`#log li[data-n="${n}"]`, 'data-notation'), await ann.page.getAttribute(`#log li[data-n="${n}"]`, 'data-notation'));
 
     // Cat's connection drops; the players play on; Cat reconnects by itself, reopens the match
     // with the code again and catches up.

@@ -92,7 +92,7 @@ test('the table shows the rows, decks, nobles, supply and every hand', { timeout
     // Your own blind reserve is marked as one only you see.
     assert.ok(await page.$('.sp-hand[data-seat="0"] .sp-reserved[data-card="47"] .secret'));
     assert.match(await page.textContent('#prompt'), /Your turn/);
-    assert.match(await page.textContent('#log li[data-n="5"]'), /^buy #1 \(level 1 white, 0 points\) for blue 2 black 1$/);
+    assert.equal(await page.getAttribute('#log li[data-n="5"]', 'data-notation'), 'buy #1 (level 1 white, 0 points) for blue 2 black 1');
   } finally {
     await t.close();
   }
@@ -326,22 +326,25 @@ test('the replay of a finished game shows each position with the cards reserved 
     assert.deepEqual(await page.$$eval('.sp-hand[data-seat="1"] .sp-reserved', (rs) => rs.map((r) => r.dataset.card)), ['52', '9']);
     assert.equal((await page.$$('.legal, #prompt')).length, 0, 'nothing to click, no action bar');
     // The log reads the last view's history, one line per step (the resignation has none).
-    await page.waitForFunction(() => /Bo: reserve #80 \(level 3 white, 4 points\) from the level 3 deck/.test(document.querySelector('#log li[data-n="2"]').textContent));
-    assert.equal(await page.textContent('#log li[data-n="1"]'), 'Ada: take white blue green');
-    assert.equal(await page.textContent('#log li[data-n="3"]'), 'Ada: resign');
+    await page.waitForFunction(() => document.querySelector('#log li[data-n="2"]').dataset.notation === 'reserve #80 (level 3 white, 4 points) from the level 3 deck');
+    assert.equal(await page.textContent('#log li[data-n="2"]'), 'Bo reserved a level 3 diamond card (#80, 4 points) from the level 3 deck');
+    assert.equal(await page.getAttribute('#log li[data-n="1"]', 'data-notation'), 'take white blue green');
+    assert.equal(await page.textContent('#log li[data-n="1"]'), 'Ada took 1 diamond, 1 sapphire and 1 emerald');
+    assert.equal(await page.textContent('#log li[data-n="3"]'), 'Ada resigned');
     await page.click('#replay-forward');
     await page.waitForSelector('#board[data-after="1"]');
     await page.click('#replay-forward');
     await page.waitForSelector('#board[data-after="2"]');
     assert.deepEqual(await page.$$eval('.sp-hand[data-seat="1"] .sp-reserved', (rs) => rs.map((r) => `${r.dataset.card}:${r.dataset.blind}`)), ['52:1', '9:0', '80:1']);
-    await page.waitForFunction(() => /Bo: reserve #80 \(level 3 white, 4 points\) from the level 3 deck/.test(document.querySelector('#replay-step-text').textContent));
+    await page.waitForFunction(() => document.querySelector('#replay-step-text').dataset.notation === 'reserve #80 (level 3 white, 4 points) from the level 3 deck');
+    assert.equal(await page.textContent('#replay-step-text'), 'Bo reserved a level 3 diamond card (#80, 4 points) from the level 3 deck');
     assert.equal(await page.getAttribute('.sp-row[data-level="3"] [data-deck]', 'data-count'), '15');
     await page.click('#replay-back');
     await page.waitForSelector('#board[data-after="1"]');
     assert.equal(await page.$('.sp-hand[data-seat="1"] .sp-reserved[data-card="80"]'), null);
     await page.click('#replay-last');
     await page.waitForSelector('#board[data-after="3"]');
-    await page.waitForFunction(() => document.querySelector('#replay-step-text').textContent === 'Ada: resign');
+    await page.waitForFunction(() => document.querySelector('#replay-step-text').textContent === 'Ada resigned');
     assert.ok(await page.$('.sp-hand.winner[data-seat="1"]'));
   } finally {
     await context.close();

@@ -98,7 +98,7 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
           for (const other of [bob.page, cat.page]) {
             await other.waitForSelector(`.sp-hand[data-seat="${annSeat}"] .sp-reserved[data-hidden="1"][data-level="2"]`);
             assert.equal(await other.$(`[data-card="${card}"]`), null);
-            assert.equal(await other.textContent(`#log li[data-n="${number}"]`), 'reserve from the level 2 deck');
+            assert.equal(await other.getAttribute(`#log li[data-n="${number}"]`, 'data-notation'), 'reserve from the level 2 deck');
             const seen = (await tableOf(other)).view.state.hands[annSeat].reserved;
             assert.ok(seen.every((r) => r.card === null || r.card.id !== card));
           }
@@ -146,7 +146,7 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
     await ann.page.click(`#log li[data-n="${blind.number}"] button`);
     await ann.page.waitForSelector(`#board[data-after="${blind.number}"]`);
     await ann.page.waitForSelector(`.sp-hand[data-seat="${annSeat}"] .sp-reserved[data-card="${blind.card}"]`);
-    await ann.page.waitForFunction((c) => document.querySelector('#replay-step-text').textContent.includes(`reserve #${c} `), blind.card);
+    await ann.page.waitForFunction((c) => document.querySelector('#replay-step-text').dataset.notation?.includes(`reserve #${c} `), blind.card);
     await ann.page.click('#replay-back');
     await ann.page.waitForSelector(`#board[data-after="${blind.number - 1}"]`);
     assert.equal(await ann.page.$(`.sp-reserved[data-card="${blind.card}"]`), null);
@@ -232,13 +232,13 @@ test('a private lobby joined by its invite link: a casual 2-player game, a reloa
     assert.equal(await ivy.page.textContent('#result strong'), `${winner} won by resignation.`);
     assert.equal(await jon.page.textContent('#result strong'), `${winner} won by resignation.`);
     // Its replay: eight steps, each as its player read it, then the resignation (no history line).
-    const history = await ivy.page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
+    const history = await ivy.page.$$eval('#log li', (lis) => lis.map((li) => li.dataset.notation));
     await ivy.page.click('#replay-link');
     await ivy.page.waitForSelector('#board[data-after="0"] #sp-table');
     await ivy.page.waitForFunction((n) => document.querySelectorAll('#log li[data-n]').length === n, history.length + 1);
     const loser = resigned === ivy.page ? 'Ivy' : 'Jon';
-    assert.equal(await ivy.page.textContent(`#log li[data-n="${history.length + 1}"]`), `${loser}: resign`);
-    await ivy.page.waitForFunction((lines) => lines.every((line, i) => document.querySelector(`#log li[data-n="${i + 1}"]`).textContent.endsWith(`: ${line}`)), history);
+    assert.equal(await ivy.page.textContent(`#log li[data-n="${history.length + 1}"]`), `${loser} resigned`);
+    await ivy.page.waitForFunction((lines) => lines.every((line, i) => document.querySelector(`#log li[data-n="${i + 1}"]`).dataset.notation === line), history);
   } finally {
     await Promise.all([ivy.context.close(), jon.context.close()]);
   }

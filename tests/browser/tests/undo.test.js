@@ -41,7 +41,7 @@ const look = (page) =>
       you: game?.dataset.you === '' ? null : Number(game?.dataset.you),
       decider: game?.dataset.decider === '' ? null : Number(game?.dataset.decider),
       legal: [...document.querySelectorAll('#legal button[data-json]')].map((b) => JSON.parse(b.dataset.json)),
-      log: [...document.querySelectorAll('#log li')].map((li) => ({ text: li.textContent, mark: li.className })),
+      log: [...document.querySelectorAll('#log li')].map((li) => ({ text: li.dataset.notation, mark: li.className })),
       workers,
       heights,
     };
@@ -191,7 +191,8 @@ test('Confirm turns: move, undo, move, build, undo at the prompt, build, end tur
     assert.equal(kinds.filter((k) => k === 'undo').length, 2);
     assert.equal(kinds.filter((k) => k === 'end_turn').length, 1);
     assert.equal(await ann.page.$$eval('#log li.undone', (lis) => lis.length), 2);
-    assert.match(await ann.page.textContent('#log li[data-kind="undo"]'), /undo$/);
+    assert.equal(await ann.page.getAttribute('#log li[data-kind="undo"]', 'data-notation'), 'undo');
+    assert.match(await ann.page.textContent('#log li[data-kind="undo"]'), /took back a step$/);
     // Stepping onto the undo shows the position before the step it took back.
     const n = Number(await ann.page.getAttribute('#log li[data-kind="undo"]', 'data-n'));
     await ann.page.click(`#log li[data-n="${n}"] button`);
@@ -275,12 +276,12 @@ test('Splendor with Confirm turns: take gems, undo, take others, end the turn', 
     assert.equal(await mover.textContent('#prompt .prompt-text'), 'Confirm your turn or undo');
     await mover.click('#undo');
     await mover.waitForFunction(() => document.querySelector('.game').dataset.phase === 'action');
-    assert.equal(await mover.textContent('#log li:last-child'), 'undo');
+    assert.equal(await mover.getAttribute('#log li:last-child', 'data-notation'), 'undo');
     await take(t2);
     await mover.waitForFunction(() => document.querySelector('.game').dataset.phase === 'confirm');
     await mover.click('#end-turn');
-    await other.waitForFunction(() => document.querySelector('#log li:last-child')?.textContent === 'end turn');
-    const lines = await other.$$eval('#log li', (lis) => lis.map((li) => `${li.textContent}|${li.className}`));
+    await other.waitForFunction(() => document.querySelector('#log li:last-child')?.dataset.notation === 'end turn');
+    const lines = await other.$$eval('#log li', (lis) => lis.map((li) => `${li.dataset.notation}|${li.className}`));
     assert.deepEqual(lines.slice(-4), [`take ${t1.gems.join(' ')}|undone`, 'undo|undo', `take ${t2.gems.join(' ')}|`, 'end turn|end-turn']);
     assert.ok((await legalOf(other)).some((s) => s.kind === 'take'), 'the turn passed');
   } finally {

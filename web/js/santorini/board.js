@@ -1,13 +1,25 @@
-// The board as SVG: heights as stacked squares, domes, workers by side, and the squares the
-// player may click highlighted. Cells carry data-square/data-height/data-dome for tests, workers
-// data-side/data-worker/data-female.
+// The board as SVG: towers, domes, workers by side, the squares the player may click, the
+// last turn's move and builds, and a short animation of the steps just played. Cells carry
+// data-square/data-height/data-dome(/data-tokens/data-charmed) for tests, workers
+// data-side/data-worker/data-female/data-charmed. Pieces are drawn by pieces.js, the powers'
+// tokens by tokens.js; styles are css/board.css.
 import { s } from '../dom.js';
 import { squareName } from './steps.js';
+import { CELL, SIDE_COLORS, block, levelBadge, dome, workerPiece, targetMark } from './pieces.js';
+import { ARROW_MARGIN, tokensOf, tokenPiece, arrowPiece } from './tokens.js';
 
-export const SIDE_COLORS = ['#2f6fd6', '#d64b3a', '#2e9e5b', '#b5831a'];
-const CELL = 100;
+export { SIDE_COLORS };
 
-/** `view`: a match view; `marks`: {sources:Set, targets:Set, selected, last:Set};
+/** The centre of `square` in board units. */
+function centre(square) {
+  const file = square.toUpperCase().charCodeAt(0) - 65;
+  const rank = Number(square[1]);
+  return { x: file * CELL + CELL / 2, y: (5 - rank) * CELL + CELL / 2 };
+}
+
+/** `view`: a match view; `marks`: {sources:Set, targets:Set, targetKinds:Map(square->kind),
+ *  selected, last:Set, lastTurn:{moves:[{from,to,kind}], builds:Set}, fresh:{moves:[{from,to}],
+ *  builds:Set}} (`fresh`: the steps to animate, played since the board was last drawn);
  *  `onSquare(square)` is called on clicks when given. */
 export function renderBoard(view, marks = {}, onSquare = null) {
   const state = view.state;
@@ -22,16 +34,16 @@ export function renderBoard(view, marks = {}, onSquare = null) {
   for (const w of state.workers || []) if (w.square) workersAt.set(w.square.toUpperCase(), w);
   // Adonis' charmed worker: it must end its owner's next turn next to one of his.
   const charmed = new Set((state.cards || []).map((c) => c.charmed).filter((id) => id !== null && id !== undefined));
+  const built = marks.lastTurn?.builds || new Set();
+  const freshBuilds = marks.fresh?.builds || new Set();
+  const arrivals = new Map((marks.fresh?.moves || []).map((m) => [m.to.toUpperCase(), m.from.toUpperCase()]));
 
   for (let i = 0; i < 25; i++) {
     const square = squareName(i);
-    const file = i % 5;
-    const row = 4 - Math.floor(i / 5); // rank 5 at the top
-    const x = file * CELL;
-    const y = row * CELL;
+    const { x: cx, y: cy } = centre(square);
     const cell = String(state.board[i] || '0');
     const height = Number(cell[0]);
-    const dome = cell.includes('D');
+    const domed = cell.includes('D');
     const classes = ['cell'];
     if (marks.sources && marks.sources.has(square)) classes.push('source');
     if (marks.targets && marks.targets.has(square)) classes.push('target');
@@ -41,14 +53,14 @@ export function renderBoard(view, marks = {}, onSquare = null) {
       class: classes.join(' '),
       'data-square': square,
       'data-height': height,
-      'data-dome': dome ? 1 : 0,
-      transform: `translate(${x},${y})`,
+      'data-dome': domed ? 1 : 0,
+      transform: `translate(${cx - CELL / 2},${cy - CELL / 2})`,
     });
     if (onSquare && (classes.includes('source') || classes.includes('target') || classes.includes('selected'))) {
       // Playable squares are focusable and answer Enter/Space as well as clicks.
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', `${square}, height ${height}${dome ? ', dome' : ''}${classes.includes('target') ? ', playable' : ''}`);
+      g.setAttribute('aria-label', `${square}, height ${height}${domed ? ', dome' : ''}${classes.includes('target') ? ', playable' : ''}`);
       g.addEventListener('keydown', (e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
@@ -58,63 +70,41 @@ export function renderBoard(view, marks = {}, onSquare = null) {
     }
     if (onSquare) g.addEventListener('click', () => onSquare(square));
     g.append(s('rect', { class: 'ground', x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 6 }));
-    for (let level = 1; level <= height; level++) {
-      const inset = 4 + level * 9;
-      g.append(
-        s('rect', {
-          class: `level level${level}`,
-          x: inset,
-          y: inset,
-          width: CELL - 2 * inset,
-          height: CELL - 2 * inset,
-          rx: 4,
-        }),
-      );
-    }
-    if (dome) g.append(s('circle', { class: 'dome', cx: CELL / 2, cy: CELL / 2, r: 26 }));
+    // The block or dome built last drops into place; a dome alone is the newest piece.
+    const fresh = freshBuilds.has(square);
+    for (let level = 1; level <= height; level++) g.append(block(level, fresh && !domed && level === height));
+    if (built.has(square)) g.append(s('rect', { class: 'built-mark', x: 4, y: 4, width: CELL - 8, height: CELL - 8, rx: 6 }));
+    if (domed) g.append(dome(height, fresh));
     const here = tokens.at.get(square) || [];
     if (here.length) g.setAttribute('data-tokens', here.join(' '));
     for (const kind of here) g.append(tokenPiece(kind));
-    if (height > 0 && !dome) {
-      g.append(s('text', { class: 'height-label', x: CELL - 10, y: 18, 'text-anchor': 'end' }, String(height)));
-    }
+    if (height > 0) g.append(levelBadge(height));
     const worker = workersAt.get(square);
     if (worker) {
-      const color = SIDE_COLORS[worker.side % SIDE_COLORS.length];
-      g.append(
-        s('circle', {
-          class: 'worker',
-          cx: CELL / 2,
-          cy: CELL / 2,
-          r: 19,
-          fill: color,
-          'data-side': worker.side,
-          'data-worker': worker.id,
-          'data-female': worker.female ? 1 : 0,
-          'data-charmed': charmed.has(worker.id) ? 1 : 0,
-        }),
-      );
-      if (charmed.has(worker.id)) {
+      const isCharmed = charmed.has(worker.id);
+      const from = arrivals.get(square);
+      const slide = from ? { dx: centre(from).x - cx, dy: centre(from).y - cy } : null;
+      g.append(workerPiece(worker, { 'data-side': worker.side, 'data-worker': worker.id, 'data-female': worker.female ? 1 : 0, 'data-charmed': isCharmed ? 1 : 0 }, slide));
+      if (isCharmed) {
         g.setAttribute('data-charmed', 1);
         g.append(
-          s('circle', { class: 'charm-ring', cx: CELL / 2, cy: CELL / 2, r: 25 }),
-          s('text', { class: 'charm-mark', x: 18, y: 26, 'text-anchor': 'middle' }, '♥'),
+          s('circle', { class: 'charm-ring', cx: CELL / 2, cy: CELL / 2, r: 27 }),
+          s('text', { class: 'charm-mark', x: CELL - 16, y: 24, 'text-anchor': 'middle' }, '♥'),
         );
       }
-      g.append(
-        s(
-          'text',
-          { class: 'worker-label', x: CELL / 2, y: CELL / 2 + 6, 'text-anchor': 'middle' },
-          `${String.fromCharCode(65 + worker.side)}${worker.female ? '♀' : ''}`,
-        ),
-      );
     }
     if (state.fleece && state.fleece.ram && state.fleece.ram.toUpperCase() === square) {
       g.append(s('circle', { class: 'ram', cx: 20, cy: CELL - 20, r: 11 }), s('text', { class: 'ram-label', x: 20, y: CELL - 15, 'text-anchor': 'middle' }, 'R'));
     }
-    if (classes.includes('target')) g.append(s('circle', { class: 'target-dot', cx: CELL / 2, cy: CELL / 2, r: 9 }));
+    if (classes.includes('target')) g.append(targetMark(marks.targetKinds?.get(square) || 'move'));
     svg.append(g);
   }
+  // A sliding worker is drawn over the cells it crosses: its cell goes last.
+  for (const sq of arrivals.keys()) {
+    const cell = svg.querySelector(`.cell[data-square="${sq}"]`);
+    if (cell) svg.append(cell);
+  }
+  if (marks.lastTurn?.moves?.length) svg.append(lastMoves(marks.lastTurn.moves));
   // The Wind and the Song: arrows beside the board.
   tokens.arrows.forEach((a, i) => svg.append(arrowPiece(a, CELL * 5 + 8, 14 + i * 96)));
   // Coordinates: files below, ranks on the left.
@@ -127,65 +117,29 @@ export function renderBoard(view, marks = {}, onSquare = null) {
   return svg;
 }
 
-const ARROW_MARGIN = 74;
-const DIRECTION_ANGLES = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 };
-
-/** The powers' tokens and marks the view shows, by square, and the directions to draw beside
- *  the board. Only what the server sent: the Fate and the Abyss reach their owner's view alone. */
-function tokensOf(state) {
-  const at = new Map();
-  const arrows = [];
-  const put = (square, kind) => {
-    if (!square) return;
-    const sq = square.toUpperCase();
-    if (!at.has(sq)) at.set(sq, []);
-    at.get(sq).push(kind);
-  };
-  const cards = [...(state.cards || [])];
-  if (state.fleece && state.fleece.card) cards.push({ ...state.fleece.card, seat: null });
-  for (const card of cards) {
-    for (const sq of card.whirlpools || []) put(sq, 'whirlpool');
-    for (const sq of card.coins || []) put(sq, 'coin');
-    for (const sq of card.fate || []) put(sq, 'fate');
-    put(card.talus, 'talus');
-    put(card.abyss, 'abyss');
-    if (card.wind) arrows.push({ kind: 'wind', label: 'Wind', direction: card.wind });
-    if (card.song) arrows.push({ kind: 'song', label: 'Song', direction: card.song });
+/** The last turn's moves as arrows from square to square, over the cells (clicks pass
+ *  through): a worker's own move solid, a power's force dashed. */
+function lastMoves(moves) {
+  const g = s('g', { class: 'last-turn', 'aria-hidden': 'true' });
+  for (const m of moves) {
+    const a = centre(m.from);
+    const b = centre(m.to);
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len < 1) continue;
+    const ux = (b.x - a.x) / len;
+    const uy = (b.y - a.y) / len;
+    // From the edge of the old square's worker to just short of the new one's.
+    const x1 = a.x + ux * 22;
+    const y1 = a.y + uy * 22;
+    const x2 = b.x - ux * 26;
+    const y2 = b.y - uy * 26;
+    const head = `${x2 + ux * 12},${y2 + uy * 12} ${x2 - uy * 8},${y2 + ux * 8} ${x2 + uy * 8},${y2 - ux * 8}`;
+    g.append(
+      s('g', { class: `last-move ${m.kind}`, 'data-from': m.from, 'data-to': m.to },
+        s('circle', { class: 'last-from', cx: a.x, cy: a.y, r: 7 }),
+        s('line', { x1, y1, x2, y2 }),
+        s('polygon', { points: head })),
+    );
   }
-  return { at, arrows };
-}
-
-/** One token drawn inside its cell (CELL x CELL). */
-function tokenPiece(kind) {
-  const c = CELL / 2;
-  switch (kind) {
-    case 'whirlpool':
-      return s('g', { class: 'token whirlpool', 'data-token': kind },
-        s('circle', { cx: c, cy: c, r: 34 }), s('circle', { cx: c, cy: c, r: 24 }), s('circle', { cx: c, cy: c, r: 13 }));
-    case 'coin':
-      return s('g', { class: 'token coin', 'data-token': kind },
-        s('circle', { cx: CELL - 22, cy: CELL - 22, r: 12 }), s('text', { x: CELL - 22, y: CELL - 17.5, 'text-anchor': 'middle' }, '¢'));
-    case 'talus':
-      // A dome-like piece: it blocks its space as a dome does.
-      return s('g', { class: 'token talus', 'data-token': kind },
-        s('path', { d: `M ${c - 26} ${c + 18} L ${c - 26} ${c} A 26 26 0 0 1 ${c + 26} ${c} L ${c + 26} ${c + 18} Z` }),
-        s('text', { x: c, y: c + 12, 'text-anchor': 'middle' }, 'T'));
-    case 'abyss':
-      return s('g', { class: 'token abyss', 'data-token': kind },
-        s('circle', { cx: c, cy: c, r: 36 }), s('text', { x: c, y: CELL - 8, 'text-anchor': 'middle' }, 'Abyss'));
-    case 'fate':
-      return s('rect', { class: 'token fate', 'data-token': kind, x: 6, y: 6, width: CELL - 12, height: CELL - 12, rx: 8 });
-    default:
-      return s('g', {});
-  }
-}
-
-/** The Wind or the Song: an arrow in a disc, with its name, at (x, y) (top left). */
-function arrowPiece(a, x, y) {
-  const r = 26;
-  return s('g', { class: `direction ${a.kind}`, 'data-direction-of': a.kind, 'data-direction': a.direction, transform: `translate(${x + r + 6},${y + r})` },
-    s('circle', { class: 'disc', r }),
-    s('g', { transform: `rotate(${DIRECTION_ANGLES[a.direction] || 0})` },
-      s('path', { class: 'arrow', d: 'M 0 18 L 0 -14 M -8 -6 L 0 -18 L 8 -6' })),
-    s('text', { class: 'direction-label', y: r + 16, 'text-anchor': 'middle' }, `${a.label} ${a.direction}`));
+  return g;
 }

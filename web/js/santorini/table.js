@@ -6,6 +6,9 @@ import { playerName } from '../bots.js';
 import { renderBoard, SIDE_COLORS } from './board.js';
 import { powerInfo, powerName, powerText, banned } from '../catalog.js';
 import { stepLabel, stepText, sourceOf, targetOf, prompt, DIRECTIONS, TURN_KINDS } from './steps.js';
+import { targetKind } from './pieces.js';
+import { boardMarks, lastTurnLines, freshLines } from './last-turn.js';
+import { santoriniWords } from './words.js';
 
 const BOARD_KINDS = new Set(['place', 'token', 'move', 'build', 'dome', 'force', 'remove', 'capture', 'select']);
 const REASONS = { win: 'won', resign: 'won by resignation', timeout: 'won on time', no_turn: 'won: the opponent could not move', aborted: '' };
@@ -71,12 +74,13 @@ function compass(aims, send) {
   );
 }
 
-/** `ctx`: {id, play(step), rerender(), names(view), resultBlock(view, text), clockFor(view, seat, turn)}. */
+/** `ctx`: {id, play(step), rerender(), names(view), authors(), resultBlock(view, text), clockFor(view, seat, turn)}. */
 export function santoriniTable(ctx) {
   const { play } = ctx;
   let selected = null; // the source square picked first
   let choice = null; // steps that share the clicked squares, offered as buttons
   let view = null;
+  let seen = -1; // history lines the board was last drawn with: newer ones are animated
 
   const onSquare = (square) => {
     const v = view;
@@ -313,19 +317,24 @@ export function santoriniTable(ctx) {
       const legal = v.state.legal || [];
       const boardSteps = legal.filter((st) => BOARD_KINDS.has(st.kind));
       const sources = new Set(boardSteps.map(sourceOf).filter(Boolean));
-      const targets = new Set(
-        boardSteps.filter((st) => !sourceOf(st) || sourceOf(st) === selected).map((st) => targetOf(st)?.toUpperCase()).filter(Boolean),
-      );
-      const last = new Set();
-      const lastStep = v.history[v.history.length - 1];
-      if (lastStep) for (const w of lastStep.split(' ')) if (/^[A-E][1-5]$/i.test(w)) last.add(w.toUpperCase());
-      return h('div', { class: 'board-wrap', id: 'board' }, renderBoard(v, { sources, targets, selected, last }, legal.length ? onSquare : null));
+      const playable = boardSteps.filter((st) => !sourceOf(st) || sourceOf(st) === selected);
+      const targets = new Set(playable.map((st) => targetOf(st)?.toUpperCase()).filter(Boolean));
+      // Each target's mark says what playing there does (a power's own step looks different).
+      const occupied = new Set((v.state.workers || []).map((w) => w.square?.toUpperCase()).filter(Boolean));
+      const targetKinds = new Map([...targets].map((sq) => [sq, targetKind(playable.filter((st) => targetOf(st)?.toUpperCase() === sq), (to) => occupied.has(to?.toUpperCase()))]));
+      const lastTurn = boardMarks(lastTurnLines(v.history, ctx.authors?.() || []));
+      const fresh = boardMarks(freshLines(v.history, seen));
+      seen = v.history.length;
+      return h('div', { class: 'board-wrap', id: 'board' }, renderBoard(v, { sources, targets, targetKinds, selected, last: lastTurn.squares, lastTurn, fresh }, legal.length ? onSquare : null));
     },
     side(v) {
       return [renderCards(v), renderActions(v), renderDraft(v)];
     },
     turnLabel: (v) => `Turn ${v.state.turn || 0}`,
     canAbort: (v) => !v.history.some((t) => t.startsWith('move')),
-    logLine: (text) => text,
+    /** History line `i` in words, played by `seat` (undefined when not known). */
+    logWords: (v, i, seat) => santoriniWords(v.history[i], { names: v.seats.map((x) => x.player.name), powers: seat === undefined ? [] : powersOf(v.state, seat) }),
+    /** The colour a seat's name is written in: its side's. */
+    seatColor: (v, seat) => (v.seats[seat] ? SIDE_COLORS[v.seats[seat].side % SIDE_COLORS.length] : null),
   };
 }

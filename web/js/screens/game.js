@@ -15,7 +15,9 @@ import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
 import { SIDE_COLORS } from '../santorini/board.js';
 import { historyMarks } from '../history.js';
-import { matchHeader } from '../api.js';
+import { matchHeader, replay } from '../api.js';
+import { logItem, notationToggle } from '../log-lines.js';
+import { authorsFromRecords, authorsMissing } from '../authors.js';
 import { codeOf, replayHash, spectatorLink } from '../codes.js';
 import { pref, prefToggle } from '../prefs.js';
 import { endDialog } from './end.js';
@@ -115,6 +117,8 @@ export function gameScreen(ctx, id, code = null) {
     },
     rerender: () => render(),
     names: (v) => v.seats.map((st) => st.player.name),
+    /** Who played each history line (seats; undefined where not known yet). */
+    authors: () => match()?.authors || [],
     /** The clock of `seat` as an element (real time: every seat; per turn: the one deciding). */
     clockFor: (v, seat, turn) => {
       const clock = v.clock || { kind: 'none' };
@@ -206,18 +210,55 @@ export function gameScreen(ctx, id, code = null) {
   const refused = (reason, title, ...text) =>
     mount(screen, h('div', { class: 'card narrow', id: 'match-refused', 'data-reason': reason }, h('h1', {}, title), ...text, h('p', {}, h('a', { href: '#/' }, 'Home'))));
 
-  const renderLog = (v) =>
-    h(
+  // Lines that came in a snapshot have no known player: the stored records say who played
+  // them (docs/api.md "Replay"). Asked a few times at most (a server without a database has no
+  // records; its lines then stay without names).
+  let authorAsks = 0;
+  let authorsPending = false;
+  const fillAuthors = (v) => {
+    const m = match();
+    if (!m || authorsPending || authorAsks >= 3 || !authorsMissing(m.authors, v.history)) return;
+    authorAsks += 1;
+    authorsPending = true;
+    replay(id, code)
+      .then((r) => {
+        const seats = authorsFromRecords(r.steps || []);
+        m.authors = m.authors || [];
+        seats.forEach((seat, i) => {
+          if (m.authors[i] === undefined) m.authors[i] = seat;
+        });
+        redraw();
+      })
+      .catch(() => {})
+      .finally(() => {
+        authorsPending = false;
+      });
+  };
+
+  const renderLog = (v) => {
+    fillAuthors(v);
+    const authors = match()?.authors || [];
+    const line = (mark, i) => {
+      const seat = authors[i];
+      return logItem({ n: i + 1, mark, notation: v.history[i], name: v.seats[seat]?.player.name, color: table.seatColor(v, seat), words: table.logWords(v, i, seat) });
+    };
+    return h(
       'section',
       { class: 'log' },
-      h('h3', {}, `Steps (${v.history.length})`),
-      h('ol', { id: 'log' }, historyMarks(v.history).map((mark, i) => h('li', { 'data-n': i + 1, class: mark || null, title: mark === 'undone' ? 'taken back' : null }, table.logLine(v.history[i])))),
+      h('div', { class: 'log-head' }, h('h3', {}, `Steps (${v.history.length})`), notationToggle(() => redraw())),
+      h('ol', { id: 'log' }, historyMarks(v.history).map(line)),
     );
+  };
 
   // What the screen last drew: nothing is redrawn while it stays the same. A redraw replaces
   // the table and the buttons, so a needless one (the ack of a step that arrives after its
   // patch) could swallow a click that lands between its mousedown and mouseup.
   let drawn = { view: null, version: null, key: null };
+  /** Draws again even if the view did not change (the log's words or notation did). */
+  const redraw = () => {
+    drawn = { view: null, version: null, key: null };
+    render();
+  };
 
   const render = () => {
     const m = match();

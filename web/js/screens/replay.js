@@ -6,11 +6,13 @@
 import { h, mount } from '../dom.js';
 import { replay as fetchReplay, viewAfter } from '../api.js';
 import { historyMarks } from '../history.js';
+import { lineContent, notationToggle } from '../log-lines.js';
 import { santoriniReplay } from '../santorini/replay.js';
 import { splendorReplay } from '../splendor/replay.js';
 
 // Each game's part of the viewer, chosen by the match's `game`: {start(screenEl, boardEl),
-// show(boardEl, view, n), players(), note(), logText(record)}.
+// show(boardEl, view, n), players(), note(), notation(record), logWords(record),
+// seatColor(seat)}.
 const GAMES = { santorini: santoriniReplay, splendor: splendorReplay };
 
 /** `code`: a private match's invite code, from the route (or null). */
@@ -98,6 +100,7 @@ export function replayScreen(ctx, id, code = null) {
       h('input', { type: 'range', id: 'replay-slider', 'aria-label': 'Step of the replay', min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
       h('p', { id: 'replay-position' }, `Step ${position} of ${data.steps.length}`),
       game.note(),
+      h('div', { class: 'log-head' }, notationToggle(() => renderSide())),
       h(
         'ol',
         { class: 'log', id: 'log' },
@@ -105,8 +108,8 @@ export function replayScreen(ctx, id, code = null) {
         data.steps.map((s, i) =>
           h(
             'li',
-            { class: [s.number === position ? 'current' : '', marks[i]].filter(Boolean).join(' ') || null, 'data-n': s.number, 'data-kind': s.step.kind },
-            h('button', { class: 'link', onclick: () => go(s.number) }, `${names()[s.seat] || ''}: `, game.logText(s)),
+            { class: [s.number === position ? 'current' : '', marks[i]].filter(Boolean).join(' ') || null, 'data-n': s.number, 'data-kind': s.step.kind, 'data-notation': game.notation(s) },
+            h('button', { class: 'link', onclick: () => go(s.number) }, lineContent({ name: names()[s.seat], color: game.seatColor(s.seat), words: game.logWords(s), notation: game.notation(s) })),
           ),
         ),
       ),

@@ -55,6 +55,8 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
     h(
       'div',
       { class: 'sp-gems' },
+      // What each row is: the cards bought (bonuses, a discount for good) above the tokens held.
+      h('div', { class: 'sp-rowlabels', 'aria-hidden': 'true' }, h('span', { class: 'sp-rowlabel bonuses' }, 'Bonuses'), h('span', { class: 'sp-rowlabel tokens' }, 'Tokens')),
       TOKENS.map((g) => {
         const n = hand.tokens[g];
         const legal = act?.legalToken(g);
@@ -63,7 +65,7 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
         return h(
           'div',
           { class: 'sp-gemcol', 'data-gem': g },
-          g === 'gold' ? h('span', { class: 'bonus-stack blank' }) : h('span', { class: `bonus-stack gem-${g}${hand.bonuses[g] ? '' : ' none'}`, 'data-bonus': hand.bonuses[g], title: `${hand.bonuses[g]} ${g} card${hand.bonuses[g] === 1 ? '' : 's'}` }, String(hand.bonuses[g])),
+          g === 'gold' ? h('span', { class: 'bonus-stack blank' }) : h('span', { class: `bonus-stack gem-${g}${hand.bonuses[g] ? ` layers-${Math.min(hand.bonuses[g], 4)}` : ' none'}`, 'data-bonus': hand.bonuses[g], title: `${hand.bonuses[g]} ${g} card${hand.bonuses[g] === 1 ? '' : 's'} bought (bonus ${hand.bonuses[g]})` }, String(hand.bonuses[g])),
           chip,
         );
       }),

@@ -4,7 +4,9 @@
 import { h, mount } from '../dom.js';
 import { stepText } from './steps.js';
 import { splendorPosition } from './table.js';
-import { logLine } from './log.js';
+import { logWords } from './log.js';
+import { SEAT_COLORS } from './hands.js';
+import { eventWords, lineContent } from '../log-lines.js';
 
 // The server's own records: no history line of their own.
 const EVENTS = new Set(['resign', 'timeout', 'abort']);
@@ -14,7 +16,7 @@ const EVENTS = new Set(['resign', 'timeout', 'abort']);
  *  draws the side panel again. */
 export function splendorReplay(data, { viewOf, current, rerender }) {
   let lines = null; // record number -> history line, once the last view is in
-  let stepLine = ''; // the step that led to the position shown, as its player read it
+  let stepLine = null; // the step that led to the position shown, as its player read it: {seat, line}
   const names = () => (data.match.seats || []).map((s) => s.player.name);
   return {
     start(screenEl, boardEl) {
@@ -39,12 +41,27 @@ export function splendorReplay(data, { viewOf, current, rerender }) {
         if (!current(n)) return;
         line = lines?.get(n) ?? (view.history.length > prev.history.length ? view.history[view.history.length - 1] : stepText(record.step));
       }
-      stepLine = record ? `${names()[record.seat] || ''}: ${line}` : '';
-      const lastEl = document.getElementById('replay-step-text');
-      if (lastEl) lastEl.textContent = stepLine;
+      stepLine = record ? { seat: record.seat, step: record.step, line } : null;
+      document.getElementById('replay-step-text')?.replaceWith(this.note());
     },
     players: () => null,
-    note: () => h('p', { id: 'replay-step-text', class: 'small' }, stepLine),
-    logText: (record) => (lines?.has(record.number) ? logLine(lines.get(record.number)) : stepText(record.step)),
+    /** The step shown, in words with its player; its notation as data-notation. */
+    note() {
+      if (!stepLine) return h('p', { id: 'replay-step-text', class: 'small' });
+      const { seat, step, line } = stepLine;
+      return h(
+        'p',
+        { id: 'replay-step-text', class: 'small', 'data-notation': line },
+        lineContent({ name: names()[seat], color: this.seatColor(seat), words: eventWords(step) ?? logWords(line), notation: line }),
+      );
+    },
+    /** Record `record` as the history writes it (a blind reserve named once the last view,
+     *  revealed, is in). */
+    notation: (record) => lines?.get(record.number) ?? stepText(record.step),
+    /** The record in words, without its player. */
+    logWords(record) {
+      return eventWords(record.step) ?? logWords(this.notation(record));
+    },
+    seatColor: (seat) => (seat === null || seat === undefined ? null : SEAT_COLORS[seat % SEAT_COLORS.length]),
   };
 }

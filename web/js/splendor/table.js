@@ -8,8 +8,11 @@ import { h } from '../dom.js';
 import { TOKENS, LEVEL_NUMERALS, total } from './gems.js';
 import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
 import { addable, takeFor, cardSteps, deckStep, returnStep, nobleStep, prompt, stepText } from './steps.js';
-import { handPanel, seatOrder } from './hands.js';
-import { logLine } from './log.js';
+import { handPanel, seatOrder, SEAT_COLORS } from './hands.js';
+import { logWords, decorate } from './log.js';
+import { splendorWords } from './words.js';
+import { lastTurnLines } from '../history.js';
+import { lineContent } from '../log-lines.js';
 
 const REASONS = { resign: 'by resignation', timeout: 'on time' };
 
@@ -114,6 +117,22 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
         if (g !== 'gold' && (can.has(g) || picked)) clickable(chip, () => togglePick(g), `${picked ? 'pick or put back' : 'pick'} a ${g} gem`);
         return chip;
       }),
+    );
+  };
+
+  // ---- What the last turn did, above the table ----
+
+  /** The latest turn in words ("Bob took 2 ruby"), so a move made while one looked away is
+   *  seen at once; the notation as data-notation. Nothing before the first step. */
+  const renderLast = (v) => {
+    const { lines, seat } = lastTurnLines(v.history, ctx.authors?.() || []);
+    if (!lines.length) return null;
+    const notation = lines.join('; ');
+    return h(
+      'div',
+      { class: 'sp-last', id: 'sp-last', 'data-seat': seat ?? '', 'data-notation': notation },
+      h('span', { class: 'sp-last-label' }, 'Last turn'),
+      h('span', {}, lineContent({ name: v.seats[seat]?.player.name, color: seat === undefined ? null : SEAT_COLORS[seat % SEAT_COLORS.length], words: decorate(lines.map(splendorWords).join('; ')), notation })),
     );
   };
 
@@ -298,9 +317,15 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
       return h(
         'div',
         { class: `sp-table phase-${st.phase}${legal.length ? ' deciding' : ''}`, id: 'sp-table' },
-        st.final_round && !over
-          ? h('div', { class: 'sp-banner', id: 'final-round' }, h('strong', {}, 'Final round!'), ` ${reached(v)} 15 points: the game ends when the round is complete, before ${startName} would play again.`)
-          : null,
+        // The top of the table: the final round's banner and what the last turn did.
+        h(
+          'div',
+          { class: 'sp-top' },
+          st.final_round && !over
+            ? h('div', { class: 'sp-banner', id: 'final-round' }, h('strong', {}, 'Final round!'), ` ${reached(v)} 15 points: the game ends when the round is complete, before ${startName} would play again.`)
+            : null,
+          readOnly ? null : renderLast(v),
+        ),
         renderNobles(v),
         h('div', { class: 'sp-rows' }, [3, 2, 1].map((level) => renderRow(v, level))),
         renderSupply(v),
@@ -333,7 +358,10 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     },
     turnLabel: (v) => `Round ${Math.floor((v.state.turn || 0) / (v.state.players || v.seats.length)) + 1} · turn ${(v.state.turn || 0) + (v.status === 'playing' ? 1 : 0)}`,
     canAbort: (v) => v.history.length === 0,
-    logLine,
+    /** History line `i` in words (its player is named by the match screen). */
+    logWords: (v, i) => logWords(v.history[i]),
+    /** The colour a seat's name is written in: its hand's. */
+    seatColor: (v, seat) => (v.seats[seat] ? SEAT_COLORS[seat % SEAT_COLORS.length] : null),
   };
 }
 
