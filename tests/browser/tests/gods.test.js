@@ -744,7 +744,7 @@ async function playGame(table, game, signal) {
 
 const games = plan();
 
-test(`${games.length} games: every god in every player count, every hero against a hero and in a handicap game, drafted and played to the end by clicking`, { timeout: 1500000, concurrency: CONCURRENCY }, async (t) => {
+test(`${games.length} games: every god in every player count, every hero against a hero and in a handicap game, drafted and played to the end by clicking`, { timeout: 1800000, concurrency: CONCURRENCY }, async (t) => {
   const started = Date.now();
   await Promise.all(
     games.map((game) =>
