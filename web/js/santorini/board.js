@@ -27,7 +27,8 @@ export function renderBoard(view, marks = {}, onSquare = null) {
   const svg = s('svg', {
     viewBox: `-14 -4 ${CELL * 5 + 18 + (tokens.arrows.length ? ARROW_MARGIN : 0)} ${CELL * 5 + 22}`,
     class: 'board',
-    role: 'img',
+    // A group, not an image: its playable squares are buttons a screen reader must reach.
+    role: 'group',
     'aria-label': 'Santorini board',
   });
   const workersAt = new Map();
