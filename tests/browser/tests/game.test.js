@@ -308,7 +308,7 @@ test('replay viewer, player page and leaderboard on answers shaped as the HTTP A
   const winner = final.seats[final.result.winners[0]].player;
   const history = Array.from({ length: 12 }, (_, i) => ({ at: `2026-01-${String(i + 2).padStart(2, '0')}T10:00:00Z`, rating: 1500 + 20 * i - (i % 3 === 0 ? 35 : 0), deviation: 350 - 20 * i, match: `m_${i}` }));
   const json = (route, body, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true });  // waitForFunction evaluates strings (harness.js)
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
