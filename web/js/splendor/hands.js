@@ -3,7 +3,7 @@
 // nobles, whose turn it is and the clock.
 import { h } from '../dom.js';
 import { playerName } from '../bots.js';
-import { TOKENS, COLOURS, total } from './gems.js';
+import { TOKENS, COLOURS, GEM_NAMES, total } from './gems.js';
 import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
 
 export const SEAT_COLORS = ['#2f6fd6', '#d64b3a', '#2e9e5b', '#b5831a'];
@@ -65,7 +65,7 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
         return h(
           'div',
           { class: 'sp-gemcol', 'data-gem': g },
-          g === 'gold' ? h('span', { class: 'bonus-stack blank' }) : h('span', { class: `bonus-stack gem-${g}${hand.bonuses[g] ? ` layers-${Math.min(hand.bonuses[g], 4)}` : ' none'}`, 'data-bonus': hand.bonuses[g], title: `${hand.bonuses[g]} ${g} card${hand.bonuses[g] === 1 ? '' : 's'} bought (bonus ${hand.bonuses[g]})` }, String(hand.bonuses[g])),
+          g === 'gold' ? h('span', { class: 'bonus-stack blank' }) : h('span', { class: `bonus-stack gem-${g}${hand.bonuses[g] ? ` layers-${Math.min(hand.bonuses[g], 4)}` : ' none'}`, 'data-bonus': hand.bonuses[g], title: `${hand.bonuses[g]} ${GEM_NAMES[g]} card${hand.bonuses[g] === 1 ? '' : 's'} bought (bonus ${hand.bonuses[g]})` }, String(hand.bonuses[g])),
           chip,
         );
       }),

@@ -48,13 +48,13 @@ function costPips(cost, cls = 'sp-cost') {
   return h(
     'span',
     { class: cls },
-    COLOURS.filter((c) => cost[c] > 0).map((c) => h('span', { class: `pip gem-${c}`, 'data-gem': c, title: `${cost[c]} ${c}` }, String(cost[c]))),
+    COLOURS.filter((c) => cost[c] > 0).map((c) => h('span', { class: `pip gem-${c}`, 'data-gem': c, title: `${cost[c]} ${GEM_NAMES[c]}` }, String(cost[c]))),
   );
 }
 
 export const cardLabel = (card) => {
-  const cost = COLOURS.filter((c) => card.cost[c] > 0).map((c) => `${card.cost[c]} ${c}`).join(', ');
-  return `level ${card.level} ${card.bonus} card #${card.id}, ${card.points} point${card.points === 1 ? '' : 's'}, costs ${cost || 'nothing'}`;
+  const cost = COLOURS.filter((c) => card.cost[c] > 0).map((c) => `${card.cost[c]} ${GEM_NAMES[c]}`).join(', ');
+  return `level ${card.level} ${GEM_NAMES[card.bonus]} card #${card.id}, ${card.points} point${card.points === 1 ? '' : 's'}, costs ${cost || 'nothing'}`;
 };
 
 /** A development card, face up. */
@@ -95,7 +95,7 @@ export function nobleTile(noble, { cls = '' } = {}) {
     {
       class: `sp-noble ${cls}`.trim(),
       'data-noble': noble.id,
-      title: `Noble #${noble.id}: ${noble.points} points for ${req.map((c) => `${noble.requires[c]} ${c}`).join(', ')} bonuses`,
+      title: `Noble #${noble.id}: ${noble.points} points for ${req.map((c) => `${noble.requires[c]} ${GEM_NAMES[c]}`).join(', ')} bonuses`,
     },
     h('span', { class: 'points' }, String(noble.points)),
     h('span', { class: 'crest', 'aria-hidden': 'true' }, '♛'),

@@ -5,7 +5,7 @@
 // offers (buy, with each way to pay, or reserve); in phase `return` a click on one of your
 // tokens returns it, in phase `noble` a click on a noble chooses it.
 import { h } from '../dom.js';
-import { TOKENS, LEVEL_NUMERALS, total } from './gems.js';
+import { TOKENS, GEM_NAMES, LEVEL_NUMERALS, total } from './gems.js';
 import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
 import { addable, takeFor, cardSteps, deckStep, returnStep, nobleStep, prompt, stepText } from './steps.js';
 import { handPanel, seatOrder, SEAT_COLORS } from './hands.js';
@@ -223,7 +223,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
       const card = findCard(v, menu.card);
       const { reserve, buys } = cardSteps(legal, menu.card);
       pieceEl = card ? cardFace(card) : null;
-      title = card ? `Level ${LEVEL_NUMERALS[card.level]} ${card.bonus} card${card.points ? `, ${card.points} point${card.points > 1 ? 's' : ''}` : ''}` : `Card #${menu.card}`;
+      title = card ? `Level ${LEVEL_NUMERALS[card.level]} ${GEM_NAMES[card.bonus]} card${card.points ? `, ${card.points} point${card.points > 1 ? 's' : ''}` : ''}` : `Card #${menu.card}`;
       buys.forEach((b, i) => {
         const paid = TOKENS.filter((g) => b.pay[g] > 0);
         options.push(
