@@ -154,6 +154,8 @@ test('every screen fits a 390x844 phone; the game on the first screen; the title
       await mover.page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, g.log);
     }
     await waiter.page.waitForFunction(() => document.title.startsWith('Your turn'));
+    // Under reduced motion (every context of these tests) the "your turn" mark does not pulse.
+    assert.equal(await waiter.page.$eval('.seat-chip.me.turn .seat-turn', (el) => getComputedStyle(el).animationName), 'none');
     assert.doesNotMatch(await mover.page.title(), /Your turn/);
 
     // The waiting player resigns: both see the dialog with the reason in words.
@@ -178,6 +180,13 @@ test('every screen fits a 390x844 phone; the game on the first screen; the title
     await mover.page.waitForSelector('#end-dialog:not([open])', { state: 'attached' });
     assert.equal(await mover.page.isVisible('svg.board'), true);
     assert.equal(await mover.page.isVisible('#result'), true);
+    // A reload shows the final table, not the dialog again; Details opens it.
+    await waiter.page.reload();
+    await waiter.page.waitForSelector('#result');
+    assert.equal(await waiter.page.isVisible('#end-dialog'), false, 'the dialog opens by itself only when the game ends in view');
+    await waiter.page.click('#result-open');
+    await waiter.page.waitForSelector('#end-dialog[open]');
+    assert.equal(await waiter.page.textContent('#end-title'), 'You lost');
 
     // The stored game's screens.
     await ann.page.goto(`${server.url}/#/replay/${matchId}`);

@@ -2,8 +2,9 @@
 // player's rating before and after when the match was rated (from the match header, docs/api.md
 // "Match header": only a server with a database keeps ratings); and what to do next: a new
 // opponent (the same queue and clock again when the game came from quick play), the replay
-// (where games are stored), home. Closing it leaves the final table in view; the result block
-// beside the table opens it again ("Details").
+// (where games are stored), home. It opens by itself only when the match ends in front of the
+// screen (not on a reload or for a match opened once over). Closing it leaves the final table
+// in view; the result block beside the table opens it again ("Details").
 import { h, mount } from '../dom.js';
 import { storesGames, matchHeader } from '../api.js';
 import { replayHash } from '../codes.js';

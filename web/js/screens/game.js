@@ -254,6 +254,7 @@ export function gameScreen(ctx, id, code = null) {
   // the table and the buttons, so a needless one (the ack of a step that arrives after its
   // patch) could swallow a click that lands between its mousedown and mouseup.
   let drawn = { view: null, version: null, key: null };
+  let sawLive = false; // this screen drew the match before it ended
   /** Draws again even if the view did not change (the log's words or notation did). */
   const redraw = () => {
     drawn = { view: null, version: null, key: null };
@@ -314,7 +315,11 @@ export function gameScreen(ctx, id, code = null) {
       spectatorShare(v),
       settingsEl,
     );
-    if (over) ending.once(v);
+    // The end dialog opens when the match ends in front of this screen; a match that was
+    // already over when the screen opened it (a reload, a late spectator, a link) shows the
+    // final table, and its result block's Details opens the dialog.
+    if (!over) sawLive = true;
+    else if (sawLive) ending.once(v);
     // The log follows new steps unless the reader scrolled back through it.
     const ol = log.querySelector('ol');
     ol.scrollTop = historyChanged || wasAtBottom ? ol.scrollHeight : oldScroll;
