@@ -390,6 +390,8 @@ async function mouseClicks(page, ...selectors) {
 async function clickStep(page, g, step, beforeTarget) {
   if (step.kind === 'offer' || step.kind === 'choose') {
     await mouseClicks(page, `#draft .power-card[data-power="${step.power}"]`);
+    // An offer is staged by its card and goes out with the send button, one god at a time.
+    if (step.kind === 'offer') await mouseClicks(page, '#draft-send');
     return false;
   }
   if (step.kind === 'aim') {

@@ -1,10 +1,11 @@
-// Santorini's table in the match screen: the board with the legal steps to click, the draft,
-// the power cards and the prompt. The match screen (screens/game.js) owns the connection,
+// Santorini's table in the match screen: the board with the legal steps to click (or, while
+// the status is `draft`, the draft in its place: draft.js), the power cards and the prompt. The match screen (screens/game.js) owns the connection,
 // the clocks, the log and resign/abort; it asks this table for what only Santorini draws.
 import { h } from '../dom.js';
 import { playerName } from '../bots.js';
 import { renderBoard, SIDE_COLORS } from './board.js';
-import { powerInfo, powerName, powerText, banned } from '../catalog.js';
+import { powerName, powerText } from '../catalog.js';
+import { draftScreen } from './draft.js';
 import { stepLabel, stepText, sourceOf, targetOf, prompt, DIRECTIONS, TURN_KINDS } from './steps.js';
 import { targetKind } from './pieces.js';
 import { boardMarks, lastTurnLines, freshLines } from './last-turn.js';
@@ -181,64 +182,6 @@ export function santoriniTable(ctx) {
     );
   };
 
-  const renderDraft = (v) => {
-    const st = v.state;
-    const d = st.draft;
-    if (!d || v.status !== 'draft') return null;
-    const legal = st.legal || [];
-    const byPower = new Map(legal.filter((x) => x.power).map((x) => [x.power, x]));
-    const phase = st.phase;
-    const shown = phase === 'offer' ? d.pool : d.offer;
-    const challenger = v.seats[d.challenger]?.player.name;
-    const deciderName = v.seats[st.decider]?.player.name;
-    return h(
-      'section',
-      { class: 'draft', id: 'draft' },
-      h('h2', {}, phase === 'offer' ? 'God draft: the offer' : phase === 'choose' ? `God draft: choose ${d.hero_seat === st.decider ? 'your hero' : 'a god'}` : 'God draft: start player'),
-      h(
-        'p',
-        { class: 'muted small' },
-        phase === 'offer'
-          ? `${challenger} (the challenger) offers ${st.fleece ? 'one god' : 'one god per player'}; the others then choose in turn and the challenger gets the last.`
-          : phase === 'choose'
-            ? `${deciderName} chooses; the challenger, ${challenger}, keeps the last god.`
-            : `${challenger} names the start player.`,
-      ),
-      // The handicap game: one seat gets a hero, the other a god; each takes only its kind.
-      d.hero_seat === 0 || d.hero_seat === 1
-        ? h('p', { class: 'small', id: 'draft-handicap', 'data-hero-seat': d.hero_seat }, `Handicap: ${v.seats[d.hero_seat]?.player.name} plays a hero, ${v.seats[1 - d.hero_seat]?.player.name} a god. One hero and one god are offered.`)
-        : null,
-      phase === 'offer' && d.offer.length ? h('p', {}, 'Offered so far: ', d.offer.map(powerName).join(', ')) : null,
-      h(
-        'div',
-        { class: 'power-grid' },
-        (shown || []).map((key) => {
-          const p = powerInfo(key) || { name: key, text: '', players: [] };
-          const step = byPower.get(key);
-          const clash = phase === 'offer' ? d.offer.find((o) => banned(o, key)) : null;
-          const offered = phase === 'offer' && d.offer.includes(key);
-          const taken = phase !== 'offer' && st.powers.includes(key);
-          const disabled = !step;
-          return h(
-            'button',
-            {
-              class: `power-card${offered || taken ? ' chosen' : ''}${clash ? ' banned' : ''}`,
-              'data-power': key,
-              disabled,
-              title: clash ? `Banned together with ${powerName(clash)}` : p.text,
-              onclick: () => step && send(step),
-            },
-            h('strong', {}, p.name),
-            h('span', { class: 'small' }, p.text),
-            h('span', { class: 'muted small' }, `${p.category || ''} · ${p.players.join('/')} players`),
-            clash ? h('span', { class: 'small warn' }, `Not with ${powerName(clash)}`) : null,
-            offered ? h('span', { class: 'small' }, 'offered') : taken ? h('span', { class: 'small' }, `taken by ${v.seats[st.powers.indexOf(key)]?.player.name}`) : null,
-          );
-        }),
-      ),
-    );
-  };
-
   const renderActions = (v) => {
     const legal = v.state.legal || [];
     const over = v.status === 'finished' || v.status === 'aborted';
@@ -296,17 +239,22 @@ export function santoriniTable(ctx) {
     );
   };
 
+  const draft = draftScreen(ctx, (v) => renderActions(v));
+  /** In the draft's last phase the prompt (the start player buttons) is part of the draft. */
+  const promptInDraft = (v) => v.status === 'draft' && Boolean(v.state.draft) && v.state.phase === 'start_player';
+
   return {
     /** Brings the local choices in line with view `v`; returns what they are, as a key. */
     prepare(v) {
       view = v;
+      const draftKey = draft.prepare(v);
       const legal = v.state.legal || [];
       const boardSteps = legal.filter((st) => BOARD_KINDS.has(st.kind));
       const sources = new Set(boardSteps.map(sourceOf).filter(Boolean));
       if (selected && !sources.has(selected)) selected = null;
       // One worker to act with: select it for the player.
       if (!selected && sources.size === 1 && boardSteps.every((st) => sourceOf(st))) selected = [...sources][0];
-      return `${selected}|${choice ? choice.map(stepText).join(',') : ''}`;
+      return `${selected}|${choice ? choice.map(stepText).join(',') : ''}|${draftKey}`;
     },
     /** A step was sent or the view moved on: forget the half-made choice. */
     forget() {
@@ -314,6 +262,8 @@ export function santoriniTable(ctx) {
       choice = null;
     },
     main(v) {
+      const drafting = draft.main(v);
+      if (drafting) return drafting;
       const legal = v.state.legal || [];
       const boardSteps = legal.filter((st) => BOARD_KINDS.has(st.kind));
       const sources = new Set(boardSteps.map(sourceOf).filter(Boolean));
@@ -328,7 +278,7 @@ export function santoriniTable(ctx) {
       return h('div', { class: 'board-wrap', id: 'board' }, renderBoard(v, { sources, targets, targetKinds, selected, last: lastTurn.squares, lastTurn, fresh }, legal.length ? onSquare : null));
     },
     side(v) {
-      return [renderCards(v), renderActions(v), renderDraft(v)];
+      return [renderCards(v), promptInDraft(v) ? null : renderActions(v)];
     },
     turnLabel: (v) => `Turn ${v.state.turn || 0}`,
     canAbort: (v) => !v.history.some((t) => t.startsWith('move')),

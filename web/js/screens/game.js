@@ -76,16 +76,19 @@ export function gameScreen(ctx, id, code = null) {
 
   // One step per version: a second click before the first step's patch arrives is ignored.
   // Once the patch is there the next step may go, even if the first one's ack is still on its
-  // way (a fast player's next click must not be swallowed).
+  // way (a fast player's next click must not be swallowed). Resolves to what became of the
+  // step: {ok: true}, {busy: true} (ignored, one was in flight) or {error} (refused, toasted).
   const play = async (step) => {
     const version = match()?.version;
-    if (sentAt !== null && sentAt === version) return;
+    if (sentAt !== null && sentAt === version) return { busy: true };
     sentAt = version;
     table?.forget();
     try {
       await conn.request({ type: 'match.step', match: id, step });
+      return { ok: true };
     } catch (e) {
       ctx.toast(e.message);
+      return { error: e.message };
     } finally {
       if (sentAt === version) sentAt = null;
       render();
@@ -101,6 +104,8 @@ export function gameScreen(ctx, id, code = null) {
   const tableContext = {
     id,
     play,
+    /** The version of the match this screen has now (steps go one per version). */
+    version: () => match()?.version,
     /** The Undo button (enabled exactly when `legal` holds undo) and, in phase `confirm`, the
      *  End turn button: for the tables to put into their prompt. Null for spectators and
      *  outside play. */
