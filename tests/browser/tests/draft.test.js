@@ -83,7 +83,8 @@ test('the offer: staged, taken back, searched, filtered, read in full, sent; a r
     await page.click('#draft .power-card[data-power="Artemis"]');
     assert.equal(await counter(page), '2 of 2 offered');
     assert.equal(await page.isDisabled('#draft .power-card[data-power="Athena"]'), true);
-    assert.match(await page.textContent('#draft .power-card[data-power="Athena"] .reason'), /offer is full/);
+    assert.match(await page.getAttribute('#draft .power-card[data-power="Athena"]', 'title'), /offer is full/);
+    assert.match(await page.textContent('#draft-counter'), /Send it, or take one back/);
     assert.match(await page.textContent('#draft-send'), /Offer these 2 gods/);
     await page.click('#draft .staged-chip[data-power="Pan"]');
     assert.equal(await counter(page), '1 of 2 offered');

@@ -18,8 +18,12 @@ const FILTERS = [
 ];
 /** A pool larger than this gets the search box and the filters. */
 const SEARCH_FROM = 8;
+/** A pool larger than this shows two lines of each card's text (the rest on tap). */
+const CLAMP_FROM = 12;
 /** The line above the heading, by draft mode: a game without powers has no god draft. */
 const KICKERS = { none: 'Before the game', fixed: 'The gods', random: 'Gods dealt at random', subset: 'God draft', full: 'God draft' };
+/** Why a card cannot be staged while the offer is full: said once, by the counter. */
+const FULL = 'The offer is full: send it, or take one back to change it';
 const CATEGORY_WORDS = { simple: 'Simple god', advanced: 'Advanced god', hero: 'Hero' };
 
 const info = (key) => powerInfo(key) || { id: key, name: key, text: '', players: [], banned: [], category: '' };
@@ -57,7 +61,7 @@ export function draftScreen(ctx, actions) {
     if (clash) return `Cannot be played with ${powerName(clash)}`;
     if (handicap(d) && chosen.some((o) => isHero(o) === isHero(key))) return isHero(key) ? 'A hero is in the offer already: the other card must be a god' : 'A god is in the offer already: the other card must be a hero';
     if (!steps.has(key)) return d.offer.length ? 'Not allowed with the gods offered so far' : 'Not allowed in this game';
-    if (chosen.length >= needed(v)) return 'The offer is full: take one back to change it';
+    if (chosen.length >= needed(v)) return FULL;
     return null;
   };
 
@@ -121,7 +125,7 @@ export function draftScreen(ctx, actions) {
         h('strong', {}, p.name),
         h('span', { class: 'power-text small' }, p.text),
         h('span', { class: 'muted small' }, [CATEGORY_WORDS[p.category] || p.category, p.golden_fleece ? 'Golden Fleece' : null].filter(Boolean).join(' · ')),
-        reason ? h('span', { class: 'small reason' }, reason) : null,
+        reason && reason !== FULL ? h('span', { class: 'small reason' }, reason) : null,
         note ? h('span', { class: 'small note' }, note) : null,
       ),
       h('button', { class: 'power-info', 'data-power': key, 'aria-label': `About ${p.name}`, 'aria-expanded': String(open === key), title: `About ${p.name}`, onclick: () => { open = open === key ? null : key; rerender(); } }, 'i'),
@@ -186,6 +190,13 @@ export function draftScreen(ctx, actions) {
     if (none) none.hidden = shown > 0;
   };
 
+  /** The handicap game: one seat gets a hero, the other a god; each takes only its kind. */
+  const handicapNote = (v) => {
+    const d = v.state.draft;
+    if (!handicap(d)) return null;
+    return h('p', { class: 'small', id: 'draft-handicap', 'data-hero-seat': d.hero_seat }, `Handicap: ${v.seats[d.hero_seat]?.player.name} plays a hero, ${v.seats[1 - d.hero_seat]?.player.name} a god. One hero and one god are offered.`);
+  };
+
   const offerPhase = (v) => {
     const d = v.state.draft;
     const mine = v.state.decider === v.you && v.you !== null && v.you !== undefined;
@@ -204,10 +215,10 @@ export function draftScreen(ctx, actions) {
     };
     const tiles = keys.map((key) => {
       const offered = d.offer.includes(key);
-      if (!mine) return card(v, key, { note: offered ? 'offered' : null, clamp: keys.length > SEARCH_FROM });
+      if (!mine) return card(v, key, { note: offered ? 'offered' : null, clamp: keys.length > CLAMP_FROM });
       const isStaged = staged.includes(key);
       const reason = isStaged || offered ? null : whyNot(v, key, steps);
-      return card(v, key, { pressed: offered ? undefined : isStaged, note: offered ? 'offered' : isStaged ? 'in your offer: tap to take it back' : null, reason, clamp: keys.length > SEARCH_FROM, onTap: !sending && !offered && (isStaged || !reason) ? () => stage(key) : null });
+      return card(v, key, { pressed: offered ? undefined : isStaged, note: offered ? 'offered' : isStaged ? 'in your offer · tap to take it back' : null, reason, clamp: keys.length > CLAMP_FROM, onTap: !sending && !offered && (isStaged || !reason) ? () => stage(key) : null });
     });
     return [
       h('h2', {}, mine ? `Offer ${gods(need)}` : `${challenger} is offering ${gods(need)}`),
@@ -218,12 +229,14 @@ export function draftScreen(ctx, actions) {
           ? `${mine ? 'You are' : `${challenger} is`} the challenger: one god is offered, and it lies beside the board as the Golden Fleece power.`
           : `${mine ? 'You are' : `${challenger} is`} the challenger: ${mine ? 'pick' : 'picks'} one ${gods(1).slice(2)} per player. The others then choose one each, in turn, and the challenger keeps the last.`,
       ),
+      handicapNote(v),
       h(
         'p',
         { class: 'draft-counter', id: 'draft-counter', 'data-offered': d.offer.length, 'data-staged': mine ? staged.length : 0, 'data-needed': need, 'aria-live': 'polite' },
         h('strong', {}, `${count} of ${need} offered`),
         mine && staged.length && d.offer.length ? h('span', { class: 'muted' }, ` (${d.offer.length} sent, ${staged.length} not sent yet)`) : mine && staged.length ? h('span', { class: 'muted' }, ' (not sent yet)') : null,
-        mine && !count ? h('span', { class: 'muted' }, ' · tap a god to add it, tap it again to take it back') : null,
+        mine && count >= need && staged.length ? h('span', { class: 'full-note' }, ` · ${FULL.replace('The offer is full: s', 'S')}`) : null,
+        mine && !count ? h('span', { class: 'muted' }, ` · tap a ${gods(1).slice(2)} to add it, tap it again to take it back`) : null,
       ),
       error ? h('p', { class: 'error', id: 'draft-error', role: 'alert' }, error) : null,
       finder(keys),
@@ -248,7 +261,7 @@ export function draftScreen(ctx, actions) {
       h(
         'button',
         { class: 'primary', id: 'draft-send', disabled: !n || Boolean(sending), 'data-count': n, onclick: send },
-        sending ? `Offering… (${sending.done} of ${sending.of})` : n === 1 ? `Offer this ${gods(1).slice(2)}` : `Offer these ${gods(n)}`,
+        sending ? `Offering… (${sending.done} of ${sending.of})` : n === 0 ? 'Offer' : n === 1 ? `Offer this ${gods(1).slice(2)}` : `Offer these ${gods(n)}`,
       ),
     );
   };
@@ -267,6 +280,7 @@ export function draftScreen(ctx, actions) {
     return [
       h('h2', {}, mine ? `Choose your ${kind}` : `${decider} is choosing a ${kind}`),
       h('p', { class: 'draft-how' }, `The challenger, ${challenger}, offered ${nameList(d.offer)}. Each player chooses one in turn; the challenger keeps the last.`),
+      handicapNote(v),
       h('p', { class: 'draft-counter', id: 'draft-left', 'data-left': left.length }, h('strong', {}, `Left: ${nameList(left)}`), mine ? h('span', { class: 'muted' }, ' · tap the one you want') : null),
       h(
         'div',
@@ -324,7 +338,6 @@ export function draftScreen(ctx, actions) {
         { class: 'draft draft-screen', id: 'draft', 'data-phase': phase, 'data-mode': d.mode || '' },
         h('p', { class: 'draft-kicker muted small' }, KICKERS[d.mode] || 'Before the game'),
         body,
-        handicap(d) ? h('p', { class: 'small', id: 'draft-handicap', 'data-hero-seat': d.hero_seat }, `Handicap: ${v.seats[d.hero_seat]?.player.name} plays a hero, ${v.seats[1 - d.hero_seat]?.player.name} a god. One hero and one god are offered.`) : null,
       );
       applyFilter(el);
       // A redraw while typing in the search box keeps the focus there.
