@@ -21,6 +21,10 @@ struct Config {
     double message_burst = 40;                ///< token bucket size
     int rate_strikes_before_close = 20;       ///< rate-limited messages in a row before disconnecting (1008)
     std::size_t max_queued_messages = 256;    ///< outgoing queue per socket; beyond: close 4000, resume later
+    /// The kernel's send buffer (SO_SNDBUF) of each accepted socket, in bytes; 0: the kernel
+    /// sizes it itself (Linux grows it with the connection's rate). A fixed size bounds what a
+    /// client that stops reading holds in the kernel, so that its queue above fills at once.
+    std::size_t socket_send_buffer = 0;
     /// ... and its bytes (a shared list or patch counts in full for every queue holding it).
     std::size_t max_queued_bytes = 1024 * 1024;
     /// Bytes a connection may send per second, frame headers and control frames included

@@ -115,6 +115,8 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
         // behind another (a patch, then its ack) until the client's delayed ACK, ~40 ms.
         beast::error_code ignored;
         socket.set_option(tcp::no_delay(true), ignored);
+        if (config_.socket_send_buffer > 0)
+            socket.set_option(net::socket_base::send_buffer_size(static_cast<int>(config_.socket_send_buffer)), ignored);
         std::make_shared<HttpSession>(std::move(socket), hub_, metrics_, config_, registry_, std::move(*slot), api_)
             ->run();
     } else {
