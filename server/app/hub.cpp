@@ -8,6 +8,7 @@
 #include "server/limits/deadline.hpp"
 #include "server/net/client_address.hpp"
 #include "server/app/hub_impl.hpp"
+#include "server/app/overloaded.hpp"
 #include "server/accounts/player_name.hpp"
 
 namespace server {
@@ -15,18 +16,6 @@ namespace server {
 using nlohmann::json;
 using protocol::ErrorCode;
 using protocol::Ref;
-
-namespace {
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
-
-}  // namespace
-
 
 void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
                                  const Ref& ref) {

@@ -16,6 +16,7 @@
 #include "server/net/client_address.hpp"
 #include "server/http/errors.hpp"
 #include "server/app/ids.hpp"
+#include "server/app/overloaded.hpp"
 #include "server/match/match_json.hpp"
 #include "server/rating/rating.hpp"
 #include "server/match/replay.hpp"
@@ -225,13 +226,6 @@ Response leaderboard(const LeaderboardRequest& r, const ApiRequestInfo& info, st
     }
     return ok_json(info, leaderboard_json(r.pool, lines, now_ms));
 }
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 
