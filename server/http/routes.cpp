@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <string_view>
 #include <system_error>
 #include <utility>
 #include <variant>
@@ -183,6 +185,30 @@ void api(const Request& request, std::string_view path, Hub& hub, std::string_vi
     reply(error_response(request, http::status::not_found, "not found"));
 }
 
+// A strong validator of a file's bytes: FNV-1a, 64 bits, quoted.
+std::string entity_tag(std::string_view bytes) {
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const unsigned char c : bytes) hash = (hash ^ c) * 1099511628211ull;
+    char text[19];
+    std::snprintf(text, sizeof text, "\"%016llx\"", static_cast<unsigned long long>(hash));
+    return text;
+}
+
+// If-None-Match: "*", or a comma-separated list of tags (a weak W/ prefix compares equal here:
+// the comparison for GET is the weak one, RFC 9110 13.1.2).
+bool matches_entity_tag(std::string_view header, std::string_view tag) {
+    while (!header.empty()) {
+        const std::size_t comma = header.find(',');
+        std::string_view item = header.substr(0, comma);
+        header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
+        while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+        while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+        if (item.starts_with("W/")) item.remove_prefix(2);
+        if (item == "*" || item == tag) return true;
+    }
+    return false;
+}
+
 Response static_file(const Request& request, const Config& config) {
     if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
     const std::optional<std::filesystem::path> file = static_file_path(config.web_root, request.target());
@@ -207,7 +233,18 @@ Response static_file(const Request& request, const Config& config) {
     std::string body(static_cast<std::size_t>(size), '\0');
     in.read(body.data(), static_cast<std::streamsize>(size));
     body.resize(static_cast<std::size_t>(in.gcount()));
+    // no-cache: a browser asks again each time, and an unchanged file costs a 304 and no body
+    // (the client is some forty modules: a phone on a slow link must not fetch them all again).
+    const std::string tag = entity_tag(body);
+    if (matches_entity_tag(request[http::field::if_none_match], tag)) {
+        Response response = make_response(request, http::status::not_modified, std::string(), mime_type(real.string()));
+        response.erase(http::field::content_length);  // not the file's length: none at all
+        response.set(http::field::etag, tag);
+        response.set(http::field::cache_control, "no-cache");
+        return response;
+    }
     Response response = make_response(request, http::status::ok, std::move(body), mime_type(real.string()));
+    response.set(http::field::etag, tag);
     response.set(http::field::cache_control, "no-cache");
     return response;
 }
@@ -241,7 +278,7 @@ void handle_http(const http::request<http::string_body>& request, Hub& hub, Metr
     metrics.http_requests.fetch_add(1, std::memory_order_relaxed);
     route(request, hub, metrics, config, client,
           [head = request.method() == http::verb::head, reply = std::move(reply)](Response response) {
-              if (head) {
+              if (head && response.result() != http::status::not_modified) {
                   // Same headers as GET, no body: the Content-Length still tells the size.
                   const std::size_t size = response.body().size();
                   response.body().clear();

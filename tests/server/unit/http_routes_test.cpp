@@ -360,6 +360,43 @@ TEST_CASE("static files come from the web root with their mime types", "[http_ro
     CHECK(routes.get("/app.js", http::verb::post, "x").result() == http::status::method_not_allowed);
 }
 
+TEST_CASE("static files carry an entity tag; an unchanged one is a 304 without a body", "[http_routes]") {
+    WebRoot web;
+    Routes routes(web.root);
+    const Response first = routes.get("/app.js");
+    REQUIRE(first.result() == http::status::ok);
+    const std::string tag(first[http::field::etag]);
+    REQUIRE(tag.size() == 18);
+    CHECK(tag.front() == '"');
+    CHECK(first[http::field::cache_control] == "no-cache");
+    CHECK(routes.get("/assets/style.css")[http::field::etag] != tag);  // other bytes, other tag
+
+    auto revalidate = [&](std::string target, std::string if_none_match, http::verb method = http::verb::get) {
+        Request request{method, target, 11};
+        request.set(http::field::if_none_match, if_none_match);
+        request.prepare_payload();
+        return routes.answer(request);
+    };
+    for (const std::string& header : {tag, "\"0000000000000000\", " + tag, "W/" + tag, std::string("*")}) {
+        INFO(header);
+        const Response again = revalidate("/app.js", header);
+        CHECK(again.result() == http::status::not_modified);
+        CHECK(again.body().empty());
+        CHECK(again[http::field::etag] == tag);
+        CHECK(again[http::field::content_length].empty());
+    }
+    CHECK(revalidate("/app.js", tag, http::verb::head).result() == http::status::not_modified);
+    // Another tag, or the same file changed: the whole file again, with its new tag.
+    const Response other = revalidate("/app.js", "\"0000000000000000\"");
+    CHECK(other.result() == http::status::ok);
+    CHECK(other.body() == "console.log('hi');");
+    WebRoot::write(web.root / "app.js", "console.log('hello');");
+    const Response changed = revalidate("/app.js", tag);
+    CHECK(changed.result() == http::status::ok);
+    CHECK(changed.body() == "console.log('hello');");
+    CHECK(changed[http::field::etag] != tag);
+}
+
 TEST_CASE("static paths cannot leave the web root", "[http_routes]") {
     WebRoot web;
     Routes routes(web.root);
