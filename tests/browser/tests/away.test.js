@@ -40,8 +40,8 @@ test('an away opponent: the countdown, gone on return, then Abort once the claim
     await bob.page.waitForSelector('.lobby');
     await ann.page.waitForSelector('#lobby-start:not([disabled])');
     await ann.page.click('#lobby-start');
-    await ann.page.waitForSelector('.game[data-status] svg.board');
-    await bob.page.waitForSelector('.game[data-status] svg.board');
+    await ann.page.waitForSelector('.game[data-status] :is(svg.board, #draft)');
+    await bob.page.waitForSelector('.game[data-status] :is(svg.board, #draft)');
     const matchUrl = bob.page.url();
     assert.equal(await ann.page.$('#away'), null);
 
@@ -52,7 +52,7 @@ test('an away opponent: the countdown, gone on return, then Abort once the claim
     assert.match(line, /Bob is away - the match is aborted in 0:0[1-5] unless they return/);
     // He comes back before anything is claimed: the line goes.
     await bob.page.goto(matchUrl);
-    await bob.page.waitForSelector('.game[data-status] svg.board');
+    await bob.page.waitForSelector('.game[data-status] :is(svg.board, #draft)');
     await ann.page.waitForFunction(() => !document.querySelector('#away'));
 
     // He leaves again; after the claim time Ann may abort at once.

@@ -60,8 +60,8 @@ test('a private match: refused without its code, watched live with the spectator
     await bob.page.waitForSelector('.lobby');
     await ann.page.waitForSelector('#lobby-start:not([disabled])');
     await ann.page.click('#lobby-start');
-    await ann.page.waitForSelector('.game[data-status] svg.board');
-    await bob.page.waitForSelector('.game[data-status] svg.board');
+    await ann.page.waitForSelector('.game[data-status] :is(svg.board, #draft)');
+    await bob.page.waitForSelector('.game[data-status] :is(svg.board, #draft)');
     const id = await ann.page.getAttribute('.game', 'data-match');
 
     // Both players are shown the spectator link, built from the lobby's code.
