@@ -29,7 +29,8 @@ after(async () => {
 /** A page signed in as seat `you`'s player whose WebSocket the test answers. `views`: the views
  *  to send one after another (the first on match.open, the next after each step). */
 async function table(views, { viewport = { width: 1280, height: 860 }, phone = false } = {}) {
-  const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport });
+  // Reduced motion: the menu is read and photographed as it stands, not while it slides in.
+  const context = await browser.newContext({ ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport }), reducedMotion: 'reduce' });
   context.setDefaultTimeout(5000);
   const me = views[0].you === null ? { id: 'p_watch', name: 'Watcher' } : views[0].seats[views[0].you].player;
   await context.addInitScript((guest) => localStorage.setItem('santorini.guest', JSON.stringify(guest)), { ...me, token: 'f'.repeat(32) });
@@ -137,6 +138,9 @@ test('a card opens a menu of its buys and its reserve; a deck reserves blind; a 
     await page.waitForSelector('#sp-menu');
     const options = await page.$$eval('#sp-menu button[data-action]', (bs) => bs.map((b) => `${b.dataset.action}${b.classList.contains('primary') ? '*' : ''}: ${b.dataset.step}`));
     assert.deepEqual(options, ['buy*: buy #12 for blue 2 green 1', 'buy: buy #12 for blue 2 gold 1', 'buy: buy #12 for blue 1 green 1 gold 1', 'reserve: reserve #12']);
+    assert.equal(await page.$eval('#sp-menu', (el) => getComputedStyle(el).animationName), 'none');
+    // The menu names the card's gem as the log does ("sapphire card", not "blue card").
+    assert.match(await page.textContent('#sp-menu strong'), /^Level I+ (diamond|sapphire|emerald|ruby|onyx) card/);
     await screenshot(page, 'splendor-menu');
     // Cancel closes it; then the second way to pay.
     await page.click('#sp-menu-cancel');
