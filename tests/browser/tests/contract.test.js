@@ -36,7 +36,10 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     const id = await ann.page.getAttribute('.game', 'data-match');
     assert.equal(await bob.page.getAttribute('.game', 'data-match'), id);
 
-    const played = await playToEnd([ann.page, bob.page], { climberSeat: 0 });
+    // Quick play deals the seats at random: Quinn's seat climbs, so that she wins.
+    await ann.page.waitForSelector('.game[data-you]:not([data-you=""])');
+    const quinnSeat = Number(await ann.page.getAttribute('.game', 'data-you'));
+    const played = await playToEnd([ann.page, bob.page], { climberSeat: quinnSeat });
     await ann.page.waitForSelector('#result');
     const final = await readGame(ann.page);
     assert.equal(final.status, 'finished');
@@ -49,7 +52,7 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     await ann.page.waitForSelector('#end-ratings[data-state="rated"]');
     const ratings = await ann.page.$$eval('#end-ratings .end-rating', (els) => els.map((e) => [Number(e.dataset.before), Number(e.dataset.after)]));
     assert.equal(ratings.length, 2);
-    assert.ok(ratings[0][1] > ratings[0][0] && ratings[1][1] < ratings[1][0], `the winner gained, the loser lost: ${JSON.stringify(ratings)}`);
+    assert.ok(ratings[quinnSeat][1] > ratings[quinnSeat][0] && ratings[1 - quinnSeat][1] < ratings[1 - quinnSeat][0], `the winner gained, the loser lost: ${JSON.stringify(ratings)}`);
     assert.equal(await ann.page.textContent('#end-new'), 'New opponent (same queue)');
     await screenshot(ann.page, 'result-dialog');
     // Rae, paired at once when she joined, asks for a new opponent: the same queue and clock.
