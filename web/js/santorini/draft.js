@@ -28,10 +28,12 @@ const CATEGORY_WORDS = { simple: 'Simple god', advanced: 'Advanced god', hero: '
 
 const info = (key) => powerInfo(key) || { id: key, name: key, text: '', players: [], banned: [], category: '' };
 const isHero = (key) => info(key).category === 'hero';
+/** A handicap game: one seat plays a hero, the other a god. */
+const handicap = (d) => d.hero_seat === 0 || d.hero_seat === 1;
 const nameList = (keys) => (keys.length < 2 ? keys.map(powerName).join('') : `${keys.slice(0, -1).map(powerName).join(', ')} and ${powerName(keys[keys.length - 1])}`);
 /** "2 gods", or heroes in a heroes-only pool, or powers in a handicap game's mixed one. */
 const countOf = (keys, d) => {
-  const word = d.hero_seat === 0 || d.hero_seat === 1 ? ['power', 'powers'] : keys.length && keys.every(isHero) ? ['hero', 'heroes'] : ['god', 'gods'];
+  const word = handicap(d) ? ['power', 'powers'] : keys.length && keys.every(isHero) ? ['hero', 'heroes'] : ['god', 'gods'];
   return (n) => `${n} ${word[n === 1 ? 0 : 1]}`;
 };
 
@@ -50,7 +52,6 @@ export function draftScreen(ctx, actions) {
   /** The offer's size: one power per player, or one with the Golden Fleece. */
   const needed = (v) => (v.state.fleece ? 1 : v.state.players || v.seats.length);
   const offerSteps = (v) => new Map((v.state.legal || []).filter((st) => st.kind === 'offer').map((st) => [st.power, st]));
-  const handicap = (d) => d.hero_seat === 0 || d.hero_seat === 1;
 
   /** Why `key` cannot go into the offer now (null: it can), for the challenger. */
   const whyNot = (v, key, steps) => {

@@ -1,6 +1,7 @@
 // Santorini's table in the match screen: the board with the legal steps to click (or, while
-// the status is `draft`, the draft in its place: draft.js), the power cards and the prompt. The match screen (screens/game.js) owns the connection,
-// the clocks, the log and resign/abort; it asks this table for what only Santorini draws.
+// the status is `draft`, the draft in its place: draft.js), the power cards and the prompt.
+// The match screen (screens/game.js) owns the connection, the clocks, the log and
+// resign/abort; it asks this table for what only Santorini draws.
 import { h } from '../dom.js';
 import { playerName } from '../bots.js';
 import { renderBoard, SIDE_COLORS } from './board.js';
