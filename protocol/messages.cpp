@@ -171,6 +171,19 @@ std::variant<ClientBody, Failure> read_match_claim(const json& j) {
     return ClientBody{std::move(claim)};
 }
 
+// {"match": id, "accept": true|false}: whether the match is over and the sender may answer is
+// the match's to say.
+std::variant<ClientBody, Failure> read_match_rematch(const json& j) {
+    MatchRematch rematch;
+    if (auto e = only_fields(j, {"match", "accept"})) return *e;
+    if (auto e = string_field(j, "match", max_id_length, rematch.match)) return *e;
+    auto accept = j.find("accept");
+    if (accept == j.end()) return missing("accept");
+    if (!accept->is_boolean()) return invalid("accept", "must be true or false");
+    rematch.accept = accept->get<bool>();
+    return ClientBody{std::move(rematch)};
+}
+
 // {"queue": name, "clock": {"kind": "realtime", "base_seconds": n, "increment_seconds": n}}:
 // the same limits as a lobby's real-time clock; only real-time clocks are queued.
 std::variant<ClientBody, Failure> read_queue_join(const json& j) {
@@ -237,6 +250,7 @@ const std::vector<std::pair<std::string_view, Reader>>& readers() {
         {"match.resign", by_id("match", &MatchResign::match)},
         {"match.abort", by_id("match", &MatchAbort::match)},
         {"match.claim", read_match_claim},
+        {"match.rematch", read_match_rematch},
         {"queue.join", read_queue_join},
         {"queue.leave", no_fields(QueueLeave{})},
     };

@@ -55,6 +55,12 @@ struct MatchClaim {
     int seat = 0;
     What what = What::Win;
 };
+/// match.rematch: after the end, `accept` offers a rematch or accepts the one offered (the
+/// same settings, the seats moved one place); false declines it (docs/protocol.md, "Rematch").
+struct MatchRematch {
+    std::string match;
+    bool accept = true;
+};
 /// queue.join: a rated queue by name and its real-time clock; whether the queue exists and
 /// offers the clock is the server's to say (server/rooms/queue_catalog.hpp).
 struct QueueJoin { std::string queue; int base_seconds = 0; int increment_seconds = 0; };
@@ -63,7 +69,8 @@ struct QueueLeave {};
 /// Everything a client may send.
 using ClientBody = std::variant<Hello, Ping, LobbyCreate, LobbyJoin, LobbyLeave, LobbyKick, LobbyStart,
                                 LobbiesSubscribe, MatchesSubscribe, MatchOpen, MatchClose, MatchStep,
-                                MatchResign, MatchAbort, MatchClaim, QueueJoin, QueueLeave>;
+                                MatchResign, MatchAbort, MatchClaim, MatchRematch, QueueJoin,
+                                QueueLeave>;
 struct ClientMessage {
     ClientBody body;
     Ref ref;

@@ -305,6 +305,11 @@ void Hub::Impl::dispatch_here(const ParticipantPtr& from, protocol::ClientMessag
                     match->claim(from, m.seat, m.what == protocol::MatchClaim::What::Abort, ref);
                 });
             },
+            [&](const protocol::MatchRematch& m) {
+                with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                    match->rematch(from, m.accept, ref);
+                });
+            },
             [&](const auto& request) {
                 // Lobbies, queues and subscriptions live on the lobby strand.
                 boost::asio::post(hub.lobby_strand,

@@ -195,8 +195,17 @@ struct Hub::Impl final : QueueHost {
     /// Creates a match of `seats` (in seat order) with `settings`, a random seed and challenger,
     /// and stores it (through the step store's grouped commit) before its first step can be; `origin` is added to
     /// its stored settings (where it came from). Lobbies and queues both start matches here.
+    /// `challenger`: the challenger seat (a rematch keeps its number); else a random one.
     void make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
-                    const json& origin, MatchMade done);
+                    const json& origin, MatchMade done,
+                    std::optional<int> challenger = std::nullopt);
+    /// What matches made or restored here call to make their rematch (posts to the lobby
+    /// strand, then make_rematch).
+    RematchMaker rematch_maker();
+    /// Makes `request`'s rematch (lobby strand): the same settings (and invite code), the seats
+    /// moved one place so that the first seat and the challenger's role pass to the next
+    /// player, stored and adopted like any new match; `done` gets its id or why not.
+    void make_rematch(RematchRequest request, std::function<void(RematchAnswer)> done);
     /// Registers a made match: players may open it, and its seated players count as playing.
     void adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats);
     /// A match whose creation committed after lobby.start was answered `unavailable` (its

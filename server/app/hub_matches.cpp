@@ -1,5 +1,6 @@
 // Starting a match, for a lobby (lobby.start) and for a pair from the rated queues: made and
 // stored off the strands, then adopted by the hub, or abandoned when the store refuses it.
+#include <algorithm>
 #include <chrono>
 
 #include "server/limits/deadline.hpp"
@@ -56,14 +57,52 @@ void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobb
     publish_lobbies();
 }
 
+RematchMaker Hub::Impl::rematch_maker() {
+    return [this](RematchRequest request, std::function<void(RematchAnswer)> done) {
+        boost::asio::post(lobby_strand, [this, request = std::move(request),
+                                         done = std::move(done)]() mutable {
+            make_rematch(std::move(request), std::move(done));
+        });
+    };
+}
+
+void Hub::Impl::make_rematch(RematchRequest request, std::function<void(RematchAnswer)> done) {
+    if (stopping) return done(RematchRefusal{ErrorCode::Unavailable, "the server is shutting down"});
+    // Seat 0 moves last: with two players they swap places, so the start player alternates
+    // where the seat order decides it, and the challenger's role (the same seat number) passes
+    // to the next player where the draft decides it.
+    std::rotate(request.seats.begin(), request.seats.begin() + 1, request.seats.end());
+    if (auto over = over_match_cap(request.seats))
+        return done(RematchRefusal{ErrorCode::TooManyMatches,
+                                   over->name + " already plays " +
+                                       std::to_string(config.max_live_matches_per_player) +
+                                       " live matches; finish one first"});
+    json origin = {{"rematch_of", request.of}};
+    if (!request.invite_sha256.empty()) origin["invite_sha256"] = request.invite_sha256;
+    std::vector<Member> seats = request.seats;
+    make_match(
+        request.settings, std::move(request.seats), origin,
+        [this, seats, of = request.of,
+         done = std::move(done)](std::variant<std::shared_ptr<Match>, LobbyError> made) {
+            if (auto* e = std::get_if<LobbyError>(&made))
+                return done(RematchRefusal{e->code, e->message});
+            const auto match = std::get<std::shared_ptr<Match>>(std::move(made));
+            adopt(match, seats);
+            spdlog::info("event=rematch of={} match={}", of, match->id());
+            done(match->id());
+        },
+        request.challenger);
+}
+
 void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
-                           const json& origin, MatchMade done) {
+                           const json& origin, MatchMade done, std::optional<int> challenger) {
     MatchOptions options;
     options.id = registry.fresh_id([] { return random_id("m_"); });
     options.settings = settings;
     options.seats = std::move(seats);
     options.seed = random_u64();
-    options.challenger = random_below(settings.players);
+    options.challenger = challenger ? *challenger : random_below(settings.players);
+    options.make_rematch = rematch_maker();
     options.history = config.history_per_match;
     options.history_bytes = config.history_bytes_per_viewer;
     options.abandon = abandon_time(config, settings);

@@ -196,6 +196,7 @@ std::variant<std::shared_ptr<Match>, std::string> Hub::Impl::rebuild(
     options.abandon = abandon_time(config, options.settings);
     options.bots = bot_play();
     options.spectators_interval = config.spectators_interval;
+    options.make_rematch = rematch_maker();
     if (stored.status != "live") {
         const json result = json::parse(stored.result_json, nullptr, false);
         options.ended_as = result.is_object()

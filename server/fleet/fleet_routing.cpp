@@ -24,7 +24,8 @@ const std::string* match_of(const protocol::ClientBody& body) {
                           std::is_same_v<M, protocol::MatchStep> ||
                           std::is_same_v<M, protocol::MatchResign> ||
                           std::is_same_v<M, protocol::MatchAbort> ||
-                          std::is_same_v<M, protocol::MatchClaim>)
+                          std::is_same_v<M, protocol::MatchClaim> ||
+                          std::is_same_v<M, protocol::MatchRematch>)
                 return &m.match;
             else
                 return nullptr;

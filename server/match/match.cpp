@@ -299,6 +299,7 @@ void Match::do_close(std::uint64_t connection_id, const ParticipantPtr& who,
                      const protocol::Ref& ref) {
     Presence before = presence();
     for (auto& v : viewers_) v.connections.erase(connection_id);
+    lapse_rematch(before);
     presence_changed(before, std::nullopt);
     reply_ack(who, ref);
 }

@@ -34,6 +34,25 @@
 
 namespace server {
 
+/// What a finished match asks its owner to make once every seat accepted a rematch.
+struct RematchRequest {
+    std::string of;  ///< the finished match
+    protocol::LobbySettings settings;
+    std::vector<Member> seats;  ///< in the finished match's seat order
+    int challenger = 0;         ///< the finished match's challenger seat
+    std::string invite_sha256;  ///< a private match's invite hash ("" for public)
+};
+/// Why a rematch could not be made: the error its last accepter is answered.
+struct RematchRefusal {
+    protocol::ErrorCode code = protocol::ErrorCode::Unavailable;
+    std::string message;
+};
+/// The rematch's id, or why it was not made.
+using RematchAnswer = std::variant<std::string, RematchRefusal>;
+/// Makes a rematch (the hub, server/app/hub_matches.cpp): calls `done` once, from any thread.
+using RematchMaker =
+    std::function<void(RematchRequest request, std::function<void(RematchAnswer)> done)>;
+
 /// Everything a match is made from.
 struct MatchOptions {
     std::string id;  ///< "m_..."
@@ -55,6 +74,8 @@ struct MatchOptions {
     /// give to watch it (docs/protocol.md, "Private matches"); "" for a public match.
     std::string invite_sha256 = {};
     BotPlay bots;  ///< how the computer seats (Member::bot_level) are played
+    /// Makes the rematch once every seat accepted it; null: this match offers none.
+    RematchMaker make_rematch;
     /// The spectator count alone goes out at most this often (Config::spectators_interval;
     /// 0: at once).
     std::chrono::milliseconds spectators_interval{1000};
@@ -138,6 +159,10 @@ class Match : public std::enable_shared_from_this<Match> {
     /// deadline (`abort`: the rule aborts it; else the seat loses), once the seat has been away
     /// for the claim time (docs/protocol.md, "Abandonment"); else not_claimable.
     void claim(ParticipantPtr who, int seat, bool abort, protocol::Ref ref);
+    /// After the end: `accept` offers a rematch or accepts the one offered, and once every
+    /// seat has, asks MatchOptions::make_rematch for it; false declines the offer
+    /// (docs/protocol.md, "Rematch").
+    void rematch(ParticipantPtr who, bool accept, protocol::Ref ref);
     /// Calls `done` on the match's strand with the spectators' whole view and its version
     /// (the HTTP API's view of a live match); callers post back to their own executor.
     void spectator_view(std::function<void(nlohmann::json view, std::uint64_t version)> done);
@@ -187,6 +212,7 @@ class Match : public std::enable_shared_from_this<Match> {
         nlohmann::json clock;
         nlohmann::json result;
         std::vector<nlohmann::json> away;  ///< per seat: null, or since, claim and deadline
+        nlohmann::json rematch;            ///< null while the match is on (rematch_json)
     };
     /// Who is watching, as the views show it.
     struct Presence {
@@ -239,6 +265,15 @@ class Match : public std::enable_shared_from_this<Match> {
     bool everyone_moved() const;
     /// Whether abandoning a seat now aborts the match (rather than the seat losing).
     bool abandon_aborts() const { return !game_->in_play() || !everyone_moved(); }
+
+    // Rematch (server/match/match_rematch.cpp): offered, answered and made after the end.
+    void do_rematch(const ParticipantPtr& who, bool accept, const protocol::Ref& ref);
+    void on_rematch_made(RematchAnswer answer);
+    /// What the views show: null while the match is on (or offers no rematch), else who said
+    /// yes, who declined or left, and the rematch once made.
+    nlohmann::json rematch_json() const;
+    /// A seat left (its last connection closed) while an offer stood: the offer lapses.
+    void lapse_rematch(const Presence& before);
 
     // Computer seats (server/match/match_bots.cpp): think off the strand, play through do_step.
     void bot_turn();
@@ -317,6 +352,17 @@ class Match : public std::enable_shared_from_this<Match> {
     SteadyTime bot_asked_at_{};                ///< when it was asked (the delay counts from it)
     boost::asio::steady_timer bot_timer_;      ///< the delay, and the retry when the pool is full
     std::vector<ParticipantPtr> bot_players_;  ///< by seat: who a computer seat's steps come from
+    /// The rematch after the end: one offer at a time, answered by every seat.
+    struct Rematch {
+        std::uint32_t yes = 0;  ///< seats that offered or accepted (bit per seat)
+        int no = -1;            ///< the seat that declined or left, if any
+        bool left = false;      ///< `no` left the match rather than declining
+        bool asking = false;    ///< every seat said yes: the owner is making it
+        std::string next;       ///< the rematch's id, once made
+        ParticipantPtr asker;   ///< who said the last yes (answered once it is made)
+        protocol::Ref asker_ref;
+    };
+    Rematch rematch_;
 };
 
 }  // namespace server

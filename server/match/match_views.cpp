@@ -22,7 +22,7 @@ Match::Shown Match::shown(SteadyTime now, WallTime wall) const {
     std::vector<json> away;
     for (int s = 0; s < options_.settings.players; ++s) away.push_back(away_json(s));
     return Shown{status(), p.connected, p.spectators, clock_.to_json(now, wall), result_,
-                 std::move(away)};
+                 std::move(away), rematch_json()};
 }
 
 void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
@@ -47,6 +47,10 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
     if (next.spectators != shown_.spectators) common.replace("/spectators").number(next.spectators);
     if (next.clock != shown_.clock) common.replace("/clock").raw(next.clock.dump());
     if (next.result != shown_.result) common.replace("/result").raw(result_.dump());
+    // The rematch appears at the end and never goes again.
+    if (next.rematch != shown_.rematch)
+        (shown_.rematch.is_null() ? common.add("/rematch") : common.replace("/rematch"))
+            .raw(next.rematch.dump());
     common.finish();
     shown_ = std::move(next);
 
@@ -149,6 +153,7 @@ void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
     out.key("spectators").number(shown_.spectators);
     out.key("clock").raw(shown_.clock.dump());
     out.key("result").raw(shown_.result.dump());
+    if (!shown_.rematch.is_null()) out.key("rematch").raw(shown_.rematch.dump());
     out.key("history").begin_array();
     {
         const std::size_t index = viewer_index(v.seat);

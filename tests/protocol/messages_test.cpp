@@ -161,6 +161,19 @@ TEST_CASE("match.close, match.resign and match.abort name the match", "[messages
     }
 }
 
+TEST_CASE("match.rematch names the match and whether the sender accepts", "[messages][match]") {
+    auto r = body<MatchRematch>(R"({"type":"match.rematch","match":"m_a","accept":true})");
+    CHECK(r.match == "m_a");
+    CHECK(r.accept);
+    CHECK_FALSE(body<MatchRematch>(R"({"type":"match.rematch","match":"m_a","accept":false})").accept);
+    CHECK(refused(R"({"type":"match.rematch","match":"m_a"})").code == ErrorCode::MissingField);
+    CHECK(refused(R"({"type":"match.rematch","accept":true})").code == ErrorCode::MissingField);
+    for (const char* bad : {R"("accept":1)", R"("accept":"yes")", R"("accept":null)",
+                            R"("accept":true,"seat":1)"})
+        CHECK(refused(std::string(R"({"type":"match.rematch","match":"m_a",)") + bad + "}").code ==
+              ErrorCode::InvalidField);
+}
+
 TEST_CASE("match.claim names the match, the away seat and what the rule does", "[messages][match]") {
     auto c = body<MatchClaim>(R"({"type":"match.claim","match":"m_a","seat":1,"what":"win"})");
     CHECK(c.match == "m_a");

@@ -126,6 +126,8 @@ void add_client_samples(Traffic& t) {
         {{"type", "queue.join"},
          {"queue", "santorini_gods"},
          {"clock", {{"kind", "realtime"}, {"base_seconds", 600}, {"increment_seconds", 5}}}},
+        {{"type", "match.rematch"}, {"match", "m_abcdefghijklmnop"}, {"accept", true}},
+        {{"type", "match.rematch"}, {"match", "m_abcdefghijklmnop"}, {"accept", false}, {"ref", 9}},
         {{"type", "queue.leave"}, {"ref", 3}},
         {{"type", "queue.leave"}},
         {{"type", "lobby.create"}, {"settings", splendor_settings_sample()}, {"ref", "s1"}},
@@ -411,7 +413,7 @@ TEST_CASE("sample messages of every type validate against protocol/schema", "[sc
     for (const auto& line : t.lines)
         (line["direction"] == "client" ? client_types : server_types)
             .insert(line["message"]["type"].get<std::string>());
-    CHECK(client_types.size() == 19);
+    CHECK(client_types.size() == 20);
     CHECK(server_types == std::set<std::string>{"welcome", "pong", "error", "ack", "lobby",
                                                 "lobbies", "lobbies.changed", "lobby.closed",
                                                 "matches", "matches.changed", "match.snapshot",
