@@ -1,12 +1,13 @@
 // Computer players (docs/bot.md, "In the server"): a seat's player with `bot` is played by the
 // server itself. Everywhere a player is named, a computer shows as its "Computer (level N)" badge.
 import { h } from './dom.js';
+import { t } from './i18n/index.js';
 
 export const BOT_LEVELS = [1, 2, 3, 4, 5];
 
 /** The badge naming a computer player, e.g. "Computer (level 3)". */
 export function botBadge(level) {
-  return h('span', { class: 'badge bot', 'data-bot-level': level, title: 'played by the computer' }, `Computer (level ${level})`);
+  return h('span', { class: 'badge bot', 'data-bot-level': level, title: t('bot.badgeTitle') }, t('bot.badge', { level }));
 }
 
 /** A player's name as shown in seats: a link to the player's page, or the computer's badge. */
