@@ -59,6 +59,7 @@ export default {
   'bot.levelWeakest': 'Level {level} (weakest)',
   'bot.levelStrongest': 'Level {level} (strongest)',
   'bot.badge': 'Computer (level {level})',
+  'bot.badgeNth': 'Computer {n} (level {level})',
   'bot.badgeTitle': 'played by the computer',
   'home.bot.title': 'Play against the computer',
   'home.bot.text': 'A casual game at once: the computer takes every other seat.',
@@ -692,6 +693,9 @@ export default {
   'error.method_not_allowed': 'The server does not allow this request.',
   'error.conflict': 'That username is taken, or this player already has an account.',
   'error.internal': 'The server could not read its stored data.',
+  'error.payload_too_large': 'The request is too large.',
+  'error.header_too_large': 'The request’s headers are too large.',
+  'error.upgrade_required': 'This address needs a WebSocket connection.',
   },
   powers: {},
 };
