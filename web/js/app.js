@@ -327,13 +327,17 @@ function route() {
   mount(ctx.screen, h('div', { class: 'card' }, h('h1', {}, t('app.notFound')), h('a', { href: '#/' }, t('common.backHome'))));
 }
 
+// On a phone the picker shows the languages' codes (EN, IT), so the header keeps to one line.
+const narrow = window.matchMedia('(max-width: 520px)');
+
 /** The header's language picker: every language the client speaks, each in its own words. */
 function renderPicker() {
   const picker = document.getElementById('lang-picker');
-  picker.replaceChildren(...languages().map((l) => h('option', { value: l.code, lang: l.code, selected: l.code === lang() }, l.name)));
+  picker.replaceChildren(...languages().map((l) => h('option', { value: l.code, lang: l.code, title: l.name, selected: l.code === lang() }, narrow.matches ? l.code.toUpperCase() : l.name)));
   picker.value = lang();
   picker.onchange = () => setLang(picker.value);
 }
+narrow.addEventListener('change', renderPicker);
 
 onLangChange(() => {
   translatePage(document);

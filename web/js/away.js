@@ -4,6 +4,7 @@
 // at once ("Claim the win", or "Abort" before everyone has moved). The view's instants are fixed,
 // so the line keeps its own second timer and stops it once it is off the page.
 import { h, clockText } from './dom.js';
+import { nameOf } from './bots.js';
 import { t } from './i18n/index.js';
 
 /** What the rule does to `seat` at the deadline, as the viewer reads it: the key of its line. */
@@ -24,7 +25,7 @@ export function awayNotice(v, { claim, now = () => Date.now() }) {
   const me = v.you === null || v.you === undefined ? null : v.seats[v.you];
   const mayClaim = me && !me.out && !me.away;
   const lines = away.map((s) => {
-    const name = s.player.name;
+    const name = nameOf(s.player);
     const text = h('span', {});
     const button = mayClaim
       ? h(

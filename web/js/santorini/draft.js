@@ -6,6 +6,7 @@
 // client greys what `legal` leaves out, and explains it from the catalog's banned pairs when
 // it can.
 import { h } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { powerInfo, powerName, powerText, banned } from '../catalog.js';
 import { t, list } from '../i18n/index.js';
 
@@ -206,14 +207,14 @@ export function draftScreen(ctx, actions) {
   const handicapNote = (v) => {
     const d = v.state.draft;
     if (!handicap(d)) return null;
-    return h('p', { class: 'small', id: 'draft-handicap', 'data-hero-seat': d.hero_seat }, t('draft.handicap', { hero: v.seats[d.hero_seat]?.player.name, god: v.seats[1 - d.hero_seat]?.player.name }));
+    return h('p', { class: 'small', id: 'draft-handicap', 'data-hero-seat': d.hero_seat }, t('draft.handicap', { hero: nameOf(v.seats[d.hero_seat]?.player), god: nameOf(v.seats[1 - d.hero_seat]?.player) }));
   };
 
   const offerPhase = (v) => {
     const d = v.state.draft;
     const mine = v.state.decider === v.you && v.you !== null && v.you !== undefined;
     const steps = offerSteps(v);
-    const challenger = v.seats[d.challenger]?.player.name;
+    const challenger = nameOf(v.seats[d.challenger]?.player);
     const need = needed(v);
     const keys = [...d.pool, ...d.offer.filter((k) => !d.pool.includes(k))];
     const gods = countOf(keys, d);
@@ -284,8 +285,8 @@ export function draftScreen(ctx, actions) {
     const d = st.draft;
     const mine = st.decider === v.you && v.you !== null && v.you !== undefined;
     const steps = new Map((st.legal || []).filter((x) => x.kind === 'choose').map((x) => [x.power, x]));
-    const decider = v.seats[st.decider]?.player.name;
-    const challenger = v.seats[d.challenger]?.player.name;
+    const decider = nameOf(v.seats[st.decider]?.player);
+    const challenger = nameOf(v.seats[d.challenger]?.player);
     const takenBy = (key) => st.powers.indexOf(key);
     const left = d.offer.filter((k) => takenBy(k) < 0);
     const kind = handicap(d) && st.decider === d.hero_seat ? 'hero' : 'god';
@@ -300,7 +301,7 @@ export function draftScreen(ctx, actions) {
         { class: 'power-grid' },
         d.offer.map((key) => {
           const who = takenBy(key);
-          const note = who >= 0 ? t('draft.takenBy', { name: v.seats[who]?.player.name }) : null;
+          const note = who >= 0 ? t('draft.takenBy', { name: nameOf(v.seats[who]?.player) }) : null;
           const reason = mine && who < 0 && !steps.has(key) ? (handicap(d) ? t(`draft.notYours.${kind}`) : t('draft.notYoursToTake')) : null;
           return card(v, key, { note, chosenNote: who >= 0, reason, onTap: steps.has(key) ? () => ctx.play(steps.get(key)) : null });
         }),
@@ -313,13 +314,13 @@ export function draftScreen(ctx, actions) {
     const st = v.state;
     const d = st.draft;
     const mine = st.decider === v.you && v.you !== null && v.you !== undefined;
-    const challenger = v.seats[d.challenger]?.player.name;
+    const challenger = nameOf(v.seats[d.challenger]?.player);
     const withPowers = d.mode !== 'none' && (st.powers || []).some(Boolean);
     return [
       h('h2', {}, t('draft.whoStarts')),
       h('p', { class: 'draft-how' }, mine ? t('draft.startHow.you') : t('draft.startHow', { name: challenger })),
       withPowers
-        ? h('div', { class: 'power-grid' }, v.seats.map((seat, i) => (st.powers[i] ? card(v, st.powers[i], { note: t('draft.whose', { name: seat.player.name }) }) : null)))
+        ? h('div', { class: 'power-grid' }, v.seats.map((seat, i) => (st.powers[i] ? card(v, st.powers[i], { note: t('draft.whose', { name: nameOf(seat.player) }) }) : null)))
         : null,
       actions(v),
       withPowers ? details(v, () => ({})) : null,

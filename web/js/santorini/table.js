@@ -3,7 +3,7 @@
 // The match screen (screens/game.js) owns the connection, the clocks, the log and
 // resign/abort; it asks this table for what only Santorini draws.
 import { h } from '../dom.js';
-import { playerName } from '../bots.js';
+import { playerName, nameOf } from '../bots.js';
 import { renderBoard, SIDE_COLORS } from './board.js';
 import { powerName, powerText } from '../catalog.js';
 import { draftScreen } from './draft.js';
@@ -132,7 +132,7 @@ export function santoriniTable(ctx) {
         if (v.result && v.result.winners.includes(i)) cls.push('winner');
         const notes = [];
         if (card) {
-          if (card.holder !== undefined && card.holder !== i) notes.push(t('card.heldBy', { name: v.seats[card.holder]?.player.name }));
+          if (card.holder !== undefined && card.holder !== i) notes.push(t('card.heldBy', { name: nameOf(v.seats[card.holder]?.player) }));
           if (card.acting_as) notes.push(t('card.actingAs', { power: powerName(card.acting_as) }));
           notes.push(...cardNotes(card, st));
         }
@@ -177,7 +177,7 @@ export function santoriniTable(ctx) {
             { class: 'player-card fleece' },
             h('strong', {}, `${t('power.goldenFleece')}: `, st.fleece.power ? powerName(st.fleece.power) : t('fleece.notChosen')),
             st.fleece.power ? h('div', { class: 'small' }, powerText(st.fleece.power)) : null,
-            h('div', { class: 'muted small' }, st.fleece.ram ? t('fleece.ram', { square: st.fleece.ram, names: st.fleece.holders.map((s2) => v.seats[s2]?.player.name).join(', ') || t('fleece.nobody') }) : t('fleece.ramNotPlaced')),
+            h('div', { class: 'muted small' }, st.fleece.ram ? t('fleece.ram', { square: st.fleece.ram, names: st.fleece.holders.map((s2) => nameOf(v.seats[s2]?.player)).join(', ') || t('fleece.nobody') }) : t('fleece.ramNotPlaced')),
             st.fleece.card && cardNotes(st.fleece.card, st).length ? h('div', { class: 'muted small card-state' }, cardNotes(st.fleece.card, st).join(' · ')) : null,
           )
         : null,
@@ -191,16 +191,16 @@ export function santoriniTable(ctx) {
       const r = v.result;
       let text = t('result.aborted');
       if (r && r.winners && r.winners.length) {
-        const who = list(r.winners.map((w) => v.seats[w].player.name));
+        const who = list(r.winners.map((w) => nameOf(v.seats[w].player)));
         text = t(REASONS.has(r.reason) ? `result.santorini.${r.reason}` : 'result.santorini.win', { who, count: r.winners.length });
       }
       return ctx.resultBlock(v, text);
     }
     if (v.you === null || v.you === undefined) {
-      return h('div', { class: 'actions' }, h('span', { class: 'muted' }, `${t('game.spectating')} · ${v.state.decider !== null ? t('game.toPlay', { name: v.seats[v.state.decider]?.player.name }) : ''}`));
+      return h('div', { class: 'actions' }, h('span', { class: 'muted' }, `${t('game.spectating')} · ${v.state.decider !== null ? t('game.toPlay', { name: nameOf(v.seats[v.state.decider]?.player) }) : ''}`));
     }
     if (legal.length === 0) {
-      const who = v.seats[v.state.decider]?.player.name;
+      const who = nameOf(v.seats[v.state.decider]?.player);
       const confirming = v.state.phase === 'confirm';
       return h('div', { class: 'actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? t(confirming ? 'game.waitingConfirm' : 'game.waitingFor', { name: who }) : t('game.waiting')));
     }
@@ -286,7 +286,7 @@ export function santoriniTable(ctx) {
     turnLabel: (v) => t('game.turn', { n: num(v.state.turn || 0) }),
     canAbort: (v) => !v.history.some((t) => t.startsWith('move')),
     /** History line `i` in words, played by `seat` (undefined when not known). */
-    logWords: (v, i, seat) => santoriniWords(v.history[i], { names: v.seats.map((x) => x.player.name), powers: seat === undefined ? [] : powersOf(v.state, seat) }),
+    logWords: (v, i, seat) => santoriniWords(v.history[i], { names: v.seats.map((x) => nameOf(x.player)), powers: seat === undefined ? [] : powersOf(v.state, seat) }),
     /** The colour a seat's name is written in: its side's. */
     seatColor: (v, seat) => (v.seats[seat] ? SIDE_COLORS[v.seats[seat].side % SIDE_COLORS.length] : null),
   };

@@ -6,6 +6,7 @@
 // screen (not on a reload or for a match opened once over). Closing it leaves the final table
 // in view; the result block beside the table opens it again ("Details").
 import { h, mount } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { storesGames, matchHeader } from '../api.js';
 import { replayHash } from '../codes.js';
 import { t, num, rating, list } from '../i18n/index.js';
@@ -32,7 +33,7 @@ export function resultWords(v) {
   const r = v.result;
   const you = v.you;
   const seated = you !== null && you !== undefined;
-  const plain = (seat) => v.seats[seat]?.player.name || t('end.seat', { n: seat + 1 });
+  const plain = (seat) => nameOf(v.seats[seat]?.player) || t('end.seat', { n: seat + 1 });
   // The viewer among others ("you and Bob"): English says "you", another language may name them.
   const name = (seat) => (seat === you ? t('end.you', { name: plain(seat) }) : plain(seat));
   if (!r || !r.winners || r.winners.length === 0) {
@@ -130,7 +131,7 @@ export function endDialog(ctx) {
     const before = hs?.rating_before;
     const after = hs?.rating_after;
     const winner = (v.result?.winners || []).includes(seat.seat ?? 0);
-    const cells = [h('span', { class: 'end-name' }, seat.player.name, winner ? h('span', { class: 'badge' }, t('game.bar.won')) : null)];
+    const cells = [h('span', { class: 'end-name' }, nameOf(seat.player), winner ? h('span', { class: 'badge' }, t('game.bar.won')) : null)];
     if (before && after) {
       const d = round(after.rating) - round(before.rating);
       cells.push(h('span', { class: 'end-rating', 'data-before': round(before.rating), 'data-after': round(after.rating) }, `${rating(round(before.rating))} → ${rating(round(after.rating))}`, ' ', h('strong', { class: d >= 0 ? 'up' : 'down' }, signed(d))));

@@ -11,6 +11,7 @@
 // dialog (screens/end.js); while it is this player's turn the tab's title says so (and, if chosen, a
 // tone sounds or, for per-move clocks, a notification shows: notice.js).
 import { h, mount, clockText } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
 import { SIDE_COLORS } from '../santorini/board.js';
@@ -120,7 +121,7 @@ export function gameScreen(ctx, id, code = null) {
       );
     },
     rerender: () => render(),
-    names: (v) => v.seats.map((st) => st.player.name),
+    names: (v) => v.seats.map((st) => nameOf(st.player)),
     /** Who played each history line (seats; undefined where not known yet). */
     authors: () => match()?.authors || [],
     /** The clock of `seat` as an element (real time: every seat; per turn: the one deciding). */
@@ -169,7 +170,7 @@ export function gameScreen(ctx, id, code = null) {
         'div',
         { class: cls.join(' '), 'data-seat': i, style: `--side:${colour}` },
         h('span', { class: 'dot', 'aria-hidden': 'true' }),
-        h('span', { class: 'seat-name', title: v.you === i ? t('game.nameYou', { name: seat.player.name }) : seat.player.name }, seat.player.name),
+        h('span', { class: 'seat-name', title: v.you === i ? t('game.nameYou', { name: nameOf(seat.player) }) : nameOf(seat.player) }, nameOf(seat.player)),
         tableContext.clockFor(v, i, turn),
         turn ? h('span', { class: 'seat-turn' }, v.you === i ? t('game.bar.yourTurn') : t('game.bar.toPlay')) : winners.includes(i) ? h('span', { class: 'seat-turn' }, t('game.bar.won')) : null,
       );
@@ -247,7 +248,7 @@ export function gameScreen(ctx, id, code = null) {
     const authors = match()?.authors || [];
     const line = (mark, i) => {
       const seat = authors[i];
-      return logItem({ n: i + 1, mark, notation: v.history[i], name: v.seats[seat]?.player.name, color: table.seatColor(v, seat), words: table.logWords(v, i, seat) });
+      return logItem({ n: i + 1, mark, notation: v.history[i], name: nameOf(v.seats[seat]?.player), color: table.seatColor(v, seat), words: table.logWords(v, i, seat) });
     };
     return h(
       'section',

@@ -4,7 +4,7 @@ import { h, mount } from '../dom.js';
 import { queues as fetchQueues } from '../api.js';
 import { powerName } from '../catalog.js';
 import { settingsSummary } from './create.js';
-import { BOT_LEVELS, botBadge } from '../bots.js';
+import { BOT_LEVELS, botBadge, nameOf, localName } from '../bots.js';
 import { t, term, num } from '../i18n/index.js';
 import { errorText } from '../errors.js';
 
@@ -167,7 +167,7 @@ export function homeScreen(ctx) {
             h(
               'li',
               { class: 'row', 'data-lobby': l.id },
-              h('div', {}, h('strong', {}, l.seats.find((x) => x)?.player.name || '?'), h('div', { class: 'muted small' }, settingsSummary(l.settings))),
+              h('div', {}, h('strong', {}, nameOf(l.seats.find((x) => x)?.player) || '?'), h('div', { class: 'muted small' }, settingsSummary(l.settings))),
               h('span', { class: 'muted' }, `${l.seats.filter((x) => x).length}/${l.seats.length}`),
               h('button', { onclick: () => conn.request({ type: 'lobby.join', lobby: l.id }).catch((e) => ctx.toast(errorText(e))) }, t('home.join')),
             ),
@@ -187,7 +187,7 @@ export function homeScreen(ctx) {
               h(
                 'div',
                 {},
-                h('strong', {}, (m.players || []).join(t('match.versus')) || m.id),
+                h('strong', {}, (m.players || []).map(localName).join(t('match.versus')) || m.id),
                 (m.bots || []).length ? h('span', { class: 'bots' }, ' ', [...new Set(m.bots.map((b) => b.level))].map((l) => botBadge(l))) : null,
                 h(
                   'div',

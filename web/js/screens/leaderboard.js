@@ -1,6 +1,7 @@
 // The leaderboard of one rating pool (established players only: the server leaves out
 // provisional ratings).
 import { h, mount } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { leaderboard } from '../api.js';
 import { POOLS } from './player.js';
 import { t, num, rating } from '../i18n/index.js';
@@ -33,7 +34,7 @@ export function leaderboardScreen(ctx, pool = 'santorini_powers') {
               { class: 'ratings' },
               h('tr', {}, h('th', {}, '#'), h('th', {}, t('leaderboard.player')), h('th', {}, t('player.rating')), h('th', {}, t('player.gamesHead'))),
               r.entries.map((e) =>
-                h('tr', {}, h('td', {}, num(e.rank)), h('td', {}, h('a', { href: `#/player/${e.player.id}` }, e.player.name)), h('td', {}, `${rating(Math.round(e.rating))} ±${rating(Math.round(e.deviation))}`), h('td', {}, num(e.games))),
+                h('tr', {}, h('td', {}, num(e.rank)), h('td', {}, h('a', { href: `#/player/${e.player.id}` }, nameOf(e.player))), h('td', {}, `${rating(Math.round(e.rating))} ±${rating(Math.round(e.deviation))}`), h('td', {}, num(e.games))),
               ),
             ),
       );

@@ -1,5 +1,6 @@
 // A player's page: ratings per pool, a rating-history chart, recent matches.
 import { h, mount, s, ago } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { player as fetchPlayer, ratingHistory, playerMatches } from '../api.js';
 import { powerName } from '../catalog.js';
 import { codeOf, replayHash, watchHash } from '../codes.js';
@@ -46,7 +47,7 @@ export function ratingChart(history) {
 }
 
 export function matchRow(m, playerId) {
-  const names = m.seats.map((s) => s.player.name).join(t('match.versus'));
+  const names = m.seats.map((s) => nameOf(s.player)).join(t('match.versus'));
   const me = m.seats.find((s) => s.player.id === playerId);
   let outcome = m.status;
   if (m.status === 'finished' && m.result && me) outcome = m.result.winners?.includes(me.seat) ? 'won' : 'lost';

@@ -4,6 +4,7 @@
 // show face up in their owner's hand. A private match's replay needs its invite code
 // (`#/replay/{id}/{code}`, sent as `?code=`) unless the reader played in it (docs/api.md).
 import { h, mount } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { replay as fetchReplay, viewAfter } from '../api.js';
 import { historyMarks } from '../history.js';
 import { lineContent, notationToggle } from '../log-lines.js';
@@ -79,7 +80,7 @@ export function replayScreen(ctx, id, code = null) {
     renderSide();
   };
 
-  const names = () => (data.match.seats || []).map((s) => s.player.name);
+  const names = () => (data.match.seats || []).map((s) => nameOf(s.player));
 
   const renderSide = () => {
     const header = data.match;

@@ -5,6 +5,7 @@
 // offers (buy, with each way to pay, or reserve); in phase `return` a click on one of your
 // tokens returns it, in phase `noble` a click on a noble chooses it.
 import { h } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { TOKENS, gemName, LEVEL_NUMERALS, total } from './gems.js';
 import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
 import { addable, takeFor, cardSteps, deckStep, returnStep, nobleStep, prompt, stepText } from './steps.js';
@@ -133,7 +134,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
       'div',
       { class: 'sp-last', id: 'sp-last', 'data-seat': seat ?? '', 'data-notation': notation },
       h('span', { class: 'sp-last-label' }, t('splendor.lastTurn')),
-      h('span', {}, lineContent({ name: v.seats[seat]?.player.name, color: seat === undefined ? null : SEAT_COLORS[seat % SEAT_COLORS.length], words: decorate(lines.map(splendorWords).join('; ')), notation })),
+      h('span', {}, lineContent({ name: nameOf(v.seats[seat]?.player), color: seat === undefined ? null : SEAT_COLORS[seat % SEAT_COLORS.length], words: decorate(lines.map(splendorWords).join('; ')), notation })),
     );
   };
 
@@ -143,7 +144,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     const st = v.state;
     const legal = legalOf(v);
     const over = v.status === 'finished' || v.status === 'aborted';
-    const name = (seat) => v.seats[seat]?.player.name;
+    const name = (seat) => nameOf(v.seats[seat]?.player);
     if (over) return ctx.resultBlock(v, resultText(v));
     if (v.you === null || v.you === undefined) {
       return h('div', { class: 'actions sp-actions', id: 'prompt' }, h('span', { class: 'muted' }, `${t('game.spectating')} · ${st.decider !== null && st.decider !== undefined ? t('game.toPlay', { name: name(st.decider) }) : ''}`));
@@ -192,7 +193,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
   const resultText = (v) => {
     const r = v.result;
     if (!r || !r.winners || !r.winners.length) return v.status === 'aborted' ? t('result.aborted') : t('result.over');
-    const names = r.winners.map((w) => v.seats[w].player.name);
+    const names = r.winners.map((w) => nameOf(v.seats[w].player));
     const who = list(names);
     if (REASONS.has(r.reason)) return t(`result.santorini.${r.reason}`, { who, count: names.length });
     const pts = num(v.state.hands[r.winners[0]]?.points ?? 0);
@@ -264,7 +265,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
   /** The final round's banner: who reached the points that end the game ("Ann has", "Ann and
    *  Bob have", in the banner's own sentence). */
   const reached = (v, startName) => {
-    const who = v.state.hands.map((x, i) => (x.points >= 15 ? v.seats[i].player.name : null)).filter(Boolean);
+    const who = v.state.hands.map((x, i) => (x.points >= 15 ? nameOf(v.seats[i].player) : null)).filter(Boolean);
     if (!who.length) return t('splendor.finalRoundSomeone', { start: startName });
     return t('splendor.finalRoundWho', { who: list(who), count: who.length, start: startName });
   };
@@ -315,7 +316,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
       const st = v.state;
       const legal = legalOf(v);
       const over = v.status === 'finished' || v.status === 'aborted';
-      const startName = v.seats[st.start_player]?.player.name;
+      const startName = nameOf(v.seats[st.start_player]?.player);
       return h(
         'div',
         { class: `sp-table phase-${st.phase}${legal.length ? ' deciding' : ''}`, id: 'sp-table' },
