@@ -164,6 +164,12 @@ test('in Italian (locale it-IT): every screen, a game against the computer, and 
     await page.waitForFunction(() => window.santoriniTest?.conn?.status === 'online');
     await page.waitForFunction(() => !document.querySelector('#lobby-list li.muted')?.textContent.includes('…'));
     await check('home');
+    // Another screen than the game's is drawn again in the new language.
+    await page.selectOption('#lang-picker', 'en');
+    await page.waitForFunction(() => document.querySelector('#create-game')?.textContent === 'Create a game' && document.querySelector('#leaderboard-link').textContent === 'Leaderboard');
+    await page.selectOption('#lang-picker', 'it');
+    await page.waitForFunction(() => document.querySelector('#create-game')?.textContent === 'Crea una partita');
+    await check('home, after English and back');
 
     // Creating a lobby (the pool of gods shown too), the lobby, leaving it.
     await page.click('#create-game');

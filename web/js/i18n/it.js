@@ -125,7 +125,7 @@ export default {
   'create.clock.none': 'Senza orologio',
   'create.clock.realtime': 'Tempo reale',
   'create.clock.turn': 'Ore per mossa',
-  'create.bots.none': 'Nessuno: solo persone',
+  'create.bots.none': 'Solo persone',
   'create.pool': 'Divinità in gioco (il server assegna solo quelle che conosce)',
   'create.pool.heroes': 'Eroi (2 giocatori)',
   'create.minutes': 'Minuti',
