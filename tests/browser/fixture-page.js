@@ -41,7 +41,7 @@ export async function serveWeb() {
  *  are sent one after another as snapshots of match m_fixture (the first on match.open, the
  *  next after each step). Returns {page, steps (the steps sent), sent (every message), close}. */
 export async function fixturePage(browser, url, { me, views = [], hash = '#/match/m_fixture', viewport = { width: 1280, height: 900 } }) {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', locale: 'en-US' });
   context.setDefaultTimeout(5000);
   await context.addInitScript((guest) => localStorage.setItem('santorini.guest', JSON.stringify(guest)), { ...me, token: 'f'.repeat(32) });
   await showAllSteps(context);

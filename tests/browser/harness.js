@@ -65,7 +65,9 @@ export async function guest(browser, url, name, { record = false, ...options } =
   // The server's Content-Security-Policy has no 'unsafe-eval', which Playwright's
   // waitForFunction needs; the client itself is checked under the policy in csp.test.js.
   // Animations off (reducedMotion): a board settles at once, as the tests read it.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true, reducedMotion: 'reduce', ...options });
+  // English unless a test asks for another locale: the tests read the client's English words
+  // (web/js/i18n picks the language from navigator.languages).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'en-US', ...options });
   context.setDefaultTimeout(15000);
   await showAllSteps(context);
   const page = await context.newPage();

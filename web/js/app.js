@@ -3,8 +3,12 @@
 //
 // The screens' context: a screen never imports this module. The router calls it as
 // `screen(ctx, ...routeParts)` with `ctx` = {state (state.js), screen (the element to fill),
-// navigate(hash), toast(text), saveMe(), signOut(), setBrand(game)}; a screen may return a
-// cleanup function. Each route starts with the site's brand and title again.
+// navigate(hash), toast(text), saveMe(), signOut(), setBrand(game), onLanguage(fn)}; a screen
+// may return a cleanup function. Each route starts with the site's brand and title again.
+//
+// A change of language (the header's picker, i18n/index.js) draws the current screen again:
+// a screen that registered `ctx.onLanguage(fn)` redraws itself in place (the match screen: the
+// game goes on, its match stays open); any other screen is routed to afresh.
 import { createGuest, useToken, signIn, signOutSession, storesGames } from './api.js';
 import { Connection } from './net.js';
 import { h, mount } from './dom.js';
@@ -19,9 +23,10 @@ import { accountScreen } from './screens/account.js';
 import { rememberCode } from './codes.js';
 import { createState } from './state.js';
 import { loadCatalog } from './catalog.js';
+import { errorText } from './errors.js';
+import { t, lang, setLang, languages, onLangChange, missingKeys, translatePage } from './i18n/index.js';
 
 const STORAGE_KEY = 'santorini.guest';
-const SITE = 'Santorini & Splendor';
 
 const state = createState();
 let toastTimer = null;
@@ -43,9 +48,14 @@ const ctx = {
   },
   saveMe,
   signOut,
+  /** Registers how the current screen redraws itself after a change of language (until the
+   *  next route); without it the screen is routed to again. */
+  onLanguage(fn) {
+    relabel = fn;
+  },
   /** The header names the game being played (`null`: both games, the site's name). */
   setBrand(game) {
-    document.getElementById('brand').textContent = game || SITE;
+    document.getElementById('brand').textContent = game || t('site.name');
   },
 };
 
@@ -58,6 +68,10 @@ Object.defineProperty(window, 'santoriniTest', {
     },
     get conn() {
       return state.conn;
+    },
+    /** The language shown and the keys it lacked so far (each "code:key"). */
+    get i18n() {
+      return { lang: lang(), missing: missingKeys() };
     },
   }),
 });
@@ -93,7 +107,7 @@ function signOut() {
 function connect() {
   const conn = new Connection(state.me.token, {
     onAuthFailed: () => {
-      ctx.toast('Your guest account is no longer known to the server; please sign in again.');
+      ctx.toast(t('app.authFailed'));
       signOut();
     },
   });
@@ -101,7 +115,8 @@ function connect() {
   conn.on('status', ({ status }) => {
     const el = document.getElementById('net-status');
     el.className = `net-status ${status}`;
-    el.textContent = status === 'online' ? '' : status === 'reconnecting' ? 'reconnecting…' : 'connecting…';
+    el.dataset.status = status;
+    el.textContent = status === 'online' ? '' : status === 'reconnecting' ? t('net.reconnecting') : t('net.connecting');
   });
   conn.on('welcome', (msg) => {
     state.me.name = msg.player.name;
@@ -120,8 +135,8 @@ function connect() {
       ctx.navigate(`#/match/${msg.match}`);
       return;
     }
-    const why = { kicked: 'The host removed you from the lobby.', host_left: 'The host closed the lobby.', disconnected: 'You were away too long; your lobby seat was given up.' };
-    if (why[msg.reason]) ctx.toast(why[msg.reason]);
+    const why = { kicked: 'lobby.closed.kicked', host_left: 'lobby.closed.hostLeft', disconnected: 'lobby.closed.disconnected' };
+    if (why[msg.reason]) ctx.toast(t(why[msg.reason]));
     if (location.hash.startsWith('#/lobby/')) ctx.navigate('#/');
   });
   conn.on('queue', (msg) => {
@@ -187,7 +202,7 @@ function renderMe() {
     if (stores) link.href = `#/player/${state.me.id}`;
     else link.removeAttribute('href');
     account.hidden = !stores;
-    account.textContent = state.me.username ? state.me.username : 'Account';
+    account.textContent = state.me.username ? state.me.username : t('nav.account');
   } else {
     link.textContent = '';
     link.hidden = true;
@@ -197,7 +212,7 @@ function renderMe() {
 
 /** Signs in to an existing account on this device. */
 function accountSignIn(then) {
-  const username = h('input', { id: 'signin-username', maxlength: 24, required: true, placeholder: 'Username', autocomplete: 'username' });
+  const username = h('input', { id: 'signin-username', maxlength: 24, required: true, placeholder: t('account.username'), autocomplete: 'username' });
   const password = h('input', { id: 'signin-password', type: 'password', required: true, autocomplete: 'current-password' });
   const error = h('p', { class: 'error', role: 'alert', id: 'signin-error' });
   return h(
@@ -215,23 +230,23 @@ function accountSignIn(then) {
           connect();
           then();
         } catch (err) {
-          error.textContent = err.message;
+          error.textContent = errorText(err);
         }
       },
     },
-    h('h2', {}, 'Have an account?'),
-    h('p', { class: 'muted' }, 'Sign in to play as yourself on this device, with your ratings and games.'),
-    h('label', { for: 'signin-username' }, 'Username'),
+    h('h2', {}, t('signIn.haveAccount')),
+    h('p', { class: 'muted' }, t('signIn.accountText')),
+    h('label', { for: 'signin-username' }, t('account.username')),
     username,
-    h('label', { for: 'signin-password' }, 'Password'),
+    h('label', { for: 'signin-password' }, t('account.password')),
     password,
-    h('button', { type: 'submit', id: 'signin-submit' }, 'Sign in'),
+    h('button', { type: 'submit', id: 'signin-submit' }, t('signIn.submit')),
     error,
   );
 }
 
 function signInScreen(screen, then) {
-  const input = h('input', { id: 'guest-name', maxlength: 24, required: true, placeholder: 'Your name', autocomplete: 'nickname' });
+  const input = h('input', { id: 'guest-name', maxlength: 24, required: true, placeholder: t('signIn.namePlaceholder'), autocomplete: 'nickname' });
   const error = h('p', { class: 'error', role: 'alert' });
   const form = h(
     'form',
@@ -249,15 +264,15 @@ function signInScreen(screen, then) {
           connect();
           then();
         } catch (err) {
-          error.textContent = err.message;
+          error.textContent = errorText(err);
         }
       },
     },
-    h('h1', {}, 'Play Santorini or Splendor'),
-    h('p', {}, 'Pick a name to play as a guest. No account or password needed.'),
-    h('label', { for: 'guest-name' }, 'Name'),
+    h('h1', {}, t('signIn.title')),
+    h('p', {}, t('signIn.guestText')),
+    h('label', { for: 'guest-name' }, t('signIn.name')),
     input,
-    h('button', { type: 'submit', class: 'primary', id: 'sign-in' }, 'Play as guest'),
+    h('button', { type: 'submit', class: 'primary', id: 'sign-in' }, t('signIn.asGuest')),
     error,
   );
   // Accounts live in the server's database: without one, only guests play.
@@ -268,6 +283,7 @@ function signInScreen(screen, then) {
 }
 
 let cleanup = null;
+let relabel = null; // the current screen's own redraw after a change of language (ctx.onLanguage)
 
 const routes = [
   [/^#?\/?$/, homeScreen, true],
@@ -284,6 +300,7 @@ const routes = [
 ];
 
 function route() {
+  relabel = null;
   if (cleanup) {
     try {
       cleanup();
@@ -301,15 +318,39 @@ function route() {
       return;
     }
     ctx.setBrand(null);
-    document.title = SITE;
+    document.title = t('site.name');
     const result = screen(ctx, ...m.slice(1).map((x) => (x === undefined ? x : decodeURIComponent(x))));
     cleanup = typeof result === 'function' ? result : null;
     window.scrollTo(0, 0);
     return;
   }
-  mount(ctx.screen, h('div', { class: 'card' }, h('h1', {}, 'Not found'), h('a', { href: '#/' }, 'Back home')));
+  mount(ctx.screen, h('div', { class: 'card' }, h('h1', {}, t('app.notFound')), h('a', { href: '#/' }, t('common.backHome'))));
 }
 
+// On a phone the picker shows the languages' codes (EN, IT), so the header keeps to one line.
+const narrow = window.matchMedia('(max-width: 520px)');
+
+/** The header's language picker: every language the client speaks, each in its own words. */
+function renderPicker() {
+  const picker = document.getElementById('lang-picker');
+  picker.replaceChildren(...languages().map((l) => h('option', { value: l.code, lang: l.code, title: l.name, selected: l.code === lang() }, narrow.matches ? l.code.toUpperCase() : l.name)));
+  picker.value = lang();
+  picker.onchange = () => setLang(picker.value);
+}
+narrow.addEventListener('change', renderPicker);
+
+onLangChange(() => {
+  translatePage(document);
+  renderPicker();
+  renderMe();
+  const status = document.getElementById('net-status');
+  if (status.dataset.status && status.dataset.status !== 'online') status.textContent = status.dataset.status === 'reconnecting' ? t('net.reconnecting') : t('net.connecting');
+  // The screen in view: in place if it says how, else routed to again.
+  if (relabel) relabel();
+  else route();
+});
+
+renderPicker();
 state.me = loadGuest();
 useToken(state.me && state.me.token);
 restoreLobby();

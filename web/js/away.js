@@ -4,14 +4,16 @@
 // at once ("Claim the win", or "Abort" before everyone has moved). The view's instants are fixed,
 // so the line keeps its own second timer and stops it once it is off the page.
 import { h, clockText } from './dom.js';
+import { nameOf } from './bots.js';
+import { t } from './i18n/index.js';
 
-/** What the rule does to `seat` at the deadline, as the viewer reads it. */
-function ending(v, seat, name) {
+/** What the rule does to `seat` at the deadline, as the viewer reads it: the key of its line. */
+function ending(v, seat) {
   const { claim } = v.seats[seat].away;
-  if (claim === 'abort') return 'the match is aborted';
+  if (claim === 'abort') return 'abort';
   const inPlay = v.seats.filter((s) => !s.out).length;
-  if (v.you !== null && v.you !== undefined && inPlay === 2) return 'you win';
-  return `${name} loses`;
+  if (v.you !== null && v.you !== undefined && inPlay === 2) return 'youWin';
+  return 'loses';
 }
 
 /** The away lines of view `v`, or null when nobody is away. `claim(seat, what)` sends the claim;
@@ -23,17 +25,17 @@ export function awayNotice(v, { claim, now = () => Date.now() }) {
   const me = v.you === null || v.you === undefined ? null : v.seats[v.you];
   const mayClaim = me && !me.out && !me.away;
   const lines = away.map((s) => {
-    const name = s.player.name;
+    const name = nameOf(s.player);
     const text = h('span', {});
     const button = mayClaim
       ? h(
           'button',
           { class: 'claim', id: `claim-${s.seat}`, hidden: true, onclick: () => claim(s.seat, s.away.claim) },
-          s.away.claim === 'abort' ? 'Abort' : 'Claim the win',
+          s.away.claim === 'abort' ? t('game.abort') : t('away.claimWin'),
         )
       : null;
     const update = () => {
-      text.textContent = `${name} is away - ${ending(v, s.seat, name)} in ${clockText(s.away.deadline_ms - now())} unless they return`;
+      text.textContent = t(`away.${ending(v, s.seat)}`, { name, time: clockText(s.away.deadline_ms - now()) });
       if (button) button.hidden = now() < s.away.claim_ms;
     };
     update();

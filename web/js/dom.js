@@ -42,15 +42,8 @@ export function mount(el, ...children) {
   append(el, children);
 }
 
-/** "3 min ago"-style relative time for a date string. */
-export function ago(iso) {
-  if (!iso) return '';
-  const seconds = Math.round((Date.now() - Date.parse(iso)) / 1000);
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
-  return new Date(iso).toLocaleDateString();
-}
+/** "3 min ago"-style relative time for a date string, in the current language. */
+export { ago } from './i18n/index.js';
 
 /** m:ss (or h:mm:ss) for a number of milliseconds. */
 export function clockText(ms) {

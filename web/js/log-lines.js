@@ -3,6 +3,7 @@
 // the server's history text, stays on the line as data-notation (tests read it to check the
 // exact step) and is shown instead of the words when the reader turns on "Notation".
 import { h } from './dom.js';
+import { t } from './i18n/index.js';
 
 const NOTATION_KEY = 'santorini.logNotation';
 
@@ -19,7 +20,7 @@ export function notationShown() {
 export function notationToggle(onChange) {
   return h(
     'label',
-    { class: 'log-notation small', title: 'Show the steps as notation (B2 C3) instead of words' },
+    { class: 'log-notation small', title: t('log.notationTitle') },
     h('input', {
       type: 'checkbox',
       id: 'log-notation',
@@ -33,7 +34,7 @@ export function notationToggle(onChange) {
         onChange();
       },
     }),
-    ' Notation',
+    ` ${t('log.notation')}`,
   );
 }
 
@@ -54,10 +55,10 @@ export function lineContent({ name, color, words, notation }) {
 
 /** One `li` of the live log: data-n (1-based), data-notation, the history mark as its class. */
 export function logItem({ n, mark, notation, ...content }) {
-  return h('li', { 'data-n': n, 'data-notation': notation, class: mark || null, title: mark === 'undone' ? 'taken back' : null }, lineContent({ notation, ...content }));
+  return h('li', { 'data-n': n, 'data-notation': notation, class: mark || null, title: mark === 'undone' ? t('log.takenBack') : null }, lineContent({ notation, ...content }));
 }
 
-const EVENT_WORDS = { resign: 'resigned', timeout: 'ran out of time', abort: 'aborted the match', abandon: 'abandoned the match' };
+const EVENTS = new Set(['resign', 'timeout', 'abort', 'abandon']);
 
 /** The server's own records in a replay (no history line of their own) in words, else null. */
-export const eventWords = (step) => EVENT_WORDS[step.kind] ?? null;
+export const eventWords = (step) => (EVENTS.has(step.kind) ? t(`log.event.${step.kind}`) : null);

@@ -5,8 +5,7 @@
 // or penalise a request made without a user gesture).
 import { h } from './dom.js';
 import { pref } from './prefs.js';
-
-const SITE = 'Santorini & Splendor';
+import { t } from './i18n/index.js';
 
 /** The notice for one match screen: update() after each view, dispose() when leaving it. */
 export function turnNotice() {
@@ -38,7 +37,7 @@ export function turnNotice() {
   const notify = (game) => {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !document.hidden) return;
     try {
-      const n = new Notification(`Your turn — ${game}`, { body: 'Your opponent has played.', tag: 'santorini-turn' });
+      const n = new Notification(t('notice.yourTurnNotification', { game }), { body: t('notice.opponentPlayed'), tag: 'santorini-turn' });
       n.onclick = () => {
         window.focus();
         n.close();
@@ -51,7 +50,7 @@ export function turnNotice() {
   return {
     /** `mine`: this player must play now; `perMove`: the clock gives hours per move. */
     update({ mine: now, game, perMove, over }) {
-      document.title = now ? `Your turn · ${game}` : over ? `Game over · ${game}` : `${game} · ${SITE}`;
+      document.title = now ? t('notice.titleYourTurn', { game }) : over ? t('notice.titleOver', { game }) : `${game} · ${t('site.name')}`;
       if (now && mine === false) {
         if (pref('sound')) chime();
         if (perMove) notify(game);
@@ -70,15 +69,15 @@ export function turnNotice() {
           class: 'small',
           onclick: async () => {
             const answer = await Notification.requestPermission();
-            button.replaceWith(h('span', { class: 'muted small' }, answer === 'granted' ? 'Notifications on (games with hours per move).' : 'Notifications refused by the browser.'));
+            button.replaceWith(h('span', { class: 'muted small' }, answer === 'granted' ? t('notice.on') : t('notice.refused')));
           },
         },
-        'Notify me of my turn (hours-per-move games)',
+        t('notice.ask'),
       );
       return button;
     },
     dispose() {
-      document.title = SITE;
+      document.title = t('site.name');
       audio?.close?.();
     },
   };

@@ -7,6 +7,7 @@ import { s } from '../dom.js';
 import { squareName } from './steps.js';
 import { CELL, SIDE_COLORS, block, levelBadge, dome, workerPiece, targetMark } from './pieces.js';
 import { ARROW_MARGIN, tokensOf, tokenPiece, arrowPiece } from './tokens.js';
+import { t } from '../i18n/index.js';
 
 export { SIDE_COLORS };
 
@@ -29,7 +30,7 @@ export function renderBoard(view, marks = {}, onSquare = null) {
     class: 'board',
     // A group, not an image: its playable squares are buttons a screen reader must reach.
     role: 'group',
-    'aria-label': 'Santorini board',
+    'aria-label': t('board.label'),
   });
   const workersAt = new Map();
   for (const w of state.workers || []) if (w.square) workersAt.set(w.square.toUpperCase(), w);
@@ -61,7 +62,7 @@ export function renderBoard(view, marks = {}, onSquare = null) {
       // Playable squares are focusable and answer Enter/Space as well as clicks.
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', `${square}, height ${height}${domed ? ', dome' : ''}${classes.includes('target') ? ', playable' : ''}`);
+      g.setAttribute('aria-label', `${t('board.square', { square, height })}${domed ? t('board.dome') : ''}${classes.includes('target') ? t('board.playable') : ''}`);
       g.addEventListener('keydown', (e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();

@@ -6,35 +6,47 @@
 // client greys what `legal` leaves out, and explains it from the catalog's banned pairs when
 // it can.
 import { h } from '../dom.js';
-import { powerInfo, powerName, banned } from '../catalog.js';
+import { nameOf } from '../bots.js';
+import { powerInfo, powerName, powerText, banned } from '../catalog.js';
+import { t, list } from '../i18n/index.js';
 
-/** The category filters, in the order shown: a label and what a catalog entry must have. */
+/** The category filters, in the order shown: what a catalog entry must have (the label is
+ *  'draft.filter.<id>'). */
 const FILTERS = [
-  { id: 'all', label: 'All', test: () => true },
-  { id: 'simple', label: 'Simple', test: (p) => p.category === 'simple' },
-  { id: 'advanced', label: 'Advanced', test: (p) => p.category === 'advanced' },
-  { id: 'fleece', label: 'Golden Fleece', test: (p) => p.golden_fleece },
-  { id: 'hero', label: 'Heroes', test: (p) => p.category === 'hero' },
+  { id: 'all', test: () => true },
+  { id: 'simple', test: (p) => p.category === 'simple' },
+  { id: 'advanced', test: (p) => p.category === 'advanced' },
+  { id: 'fleece', test: (p) => p.golden_fleece },
+  { id: 'hero', test: (p) => p.category === 'hero' },
 ];
 /** A pool larger than this gets the search box and the filters. */
 const SEARCH_FROM = 8;
 /** A pool larger than this shows two lines of each card's text (the rest on tap). */
 const CLAMP_FROM = 12;
-/** The line above the heading, by draft mode: a game without powers has no god draft. */
-const KICKERS = { none: 'Before the game', fixed: 'The gods', random: 'Gods dealt at random', subset: 'God draft', full: 'God draft' };
+/** The line above the heading, by draft mode (the key 'draft.kicker.<mode>'): a game without
+ *  powers has no god draft. */
+const KICKERS = new Set(['none', 'fixed', 'random', 'subset', 'full']);
 /** Why a card cannot be staged while the offer is full: said once, by the counter. */
-const FULL = 'The offer is full: send it, or take one back to change it';
-const CATEGORY_WORDS = { simple: 'Simple god', advanced: 'Advanced god', hero: 'Hero' };
+const FULL = 'draft.full';
+const CATEGORIES = new Set(['simple', 'advanced', 'hero']);
+const categoryWord = (category) => (CATEGORIES.has(category) ? t(`draft.category.${category}`) : category);
 
-const info = (key) => powerInfo(key) || { id: key, name: key, text: '', players: [], banned: [], category: '' };
+/** A catalog entry with its name and text in the current language. */
+const info = (key) => {
+  const p = powerInfo(key) || { id: key, name: key, text: '', players: [], banned: [], category: '' };
+  return { ...p, name: powerName(key), text: powerText(key) || p.text };
+};
 const isHero = (key) => info(key).category === 'hero';
 /** A handicap game: one seat plays a hero, the other a god. */
 const handicap = (d) => d.hero_seat === 0 || d.hero_seat === 1;
-const nameList = (keys) => (keys.length < 2 ? keys.map(powerName).join('') : `${keys.slice(0, -1).map(powerName).join(', ')} and ${powerName(keys[keys.length - 1])}`);
-/** "2 gods", or heroes in a heroes-only pool, or powers in a handicap game's mixed one. */
+const nameList = (keys) => list(keys.map(powerName));
+/** What the offer is made of: gods, or heroes in a heroes-only pool, or powers in a handicap
+ *  game's mixed one. */
+const wordOf = (keys, d) => (handicap(d) ? 'power' : keys.length && keys.every(isHero) ? 'hero' : 'god');
+/** "2 gods" ('draft.count.<word>'). */
 const countOf = (keys, d) => {
-  const word = handicap(d) ? ['power', 'powers'] : keys.length && keys.every(isHero) ? ['hero', 'heroes'] : ['god', 'gods'];
-  return (n) => `${n} ${word[n === 1 ? 0 : 1]}`;
+  const word = wordOf(keys, d);
+  return (n) => t(`draft.count.${word}`, { count: n });
 };
 
 /** `ctx`: the table's context ({play(step) -> {ok|busy|error}, version(), rerender()});
@@ -56,13 +68,13 @@ export function draftScreen(ctx, actions) {
   /** Why `key` cannot go into the offer now (null: it can), for the challenger. */
   const whyNot = (v, key, steps) => {
     const d = v.state.draft;
-    if (d.offer.includes(key)) return 'Offered';
+    if (d.offer.includes(key)) return t('draft.offered');
     const chosen = [...d.offer, ...staged];
     const clash = chosen.find((o) => banned(o, key));
-    if (clash) return `Cannot be played with ${powerName(clash)}`;
-    if (handicap(d) && chosen.some((o) => isHero(o) === isHero(key))) return isHero(key) ? 'A hero is in the offer already: the other card must be a god' : 'A god is in the offer already: the other card must be a hero';
-    if (!steps.has(key)) return d.offer.length ? 'Not allowed with the gods offered so far' : 'Not allowed in this game';
-    if (chosen.length >= needed(v)) return FULL;
+    if (clash) return t('draft.banned', { power: powerName(clash) });
+    if (handicap(d) && chosen.some((o) => isHero(o) === isHero(key))) return isHero(key) ? t('draft.heroAlready') : t('draft.godAlready');
+    if (!steps.has(key)) return d.offer.length ? t('draft.notWithOffer') : t('draft.notInGame');
+    if (chosen.length >= needed(v)) return t(FULL);
     return null;
   };
 
@@ -90,8 +102,8 @@ export function draftScreen(ctx, actions) {
       const result = await ctx.play({ kind: 'offer', power: key });
       if (!result?.ok) {
         staged = staged.filter((k) => k !== key);
-        const kept = sent.length ? ` ${nameList(sent)} ${sent.length === 1 ? 'was' : 'were'} offered and stay${sent.length === 1 ? 's' : ''} offered.` : '';
-        error = `${powerName(key)} could not be offered${result?.error ? `: ${result.error}` : ''}. It is off your selection.${kept}`;
+        const kept = sent.length ? ` ${t('draft.kept', { count: sent.length, powers: nameList(sent) })}` : '';
+        error = `${t(result?.error ? 'draft.refusedBecause' : 'draft.refused', { power: powerName(key), error: result?.error })}${kept}`;
         break;
       }
       sent.push(key);
@@ -103,11 +115,11 @@ export function draftScreen(ctx, actions) {
     rerender();
   };
 
-  const card = (v, key, { reason, pressed, note, onTap, clamp }) => {
+  const card = (v, key, { reason, pressed, note, chosenNote = false, onTap, clamp }) => {
     const p = info(key);
     const cls = ['power-card'];
     if (pressed) cls.push('staged');
-    if (note === 'offered' || note?.startsWith('taken')) cls.push('chosen');
+    if (note === t('draft.noteOffered') || chosenNote) cls.push('chosen');
     if (reason) cls.push('blocked');
     if (clamp) cls.push('clamp');
     const tile = h(
@@ -125,11 +137,11 @@ export function draftScreen(ctx, actions) {
         },
         h('strong', {}, p.name),
         h('span', { class: 'power-text small' }, p.text),
-        h('span', { class: 'muted small' }, [CATEGORY_WORDS[p.category] || p.category, p.golden_fleece ? 'Golden Fleece' : null].filter(Boolean).join(' · ')),
-        reason && reason !== FULL ? h('span', { class: 'small reason' }, reason) : null,
+        h('span', { class: 'muted small' }, [categoryWord(p.category), p.golden_fleece ? t('power.goldenFleece') : null].filter(Boolean).join(' · ')),
+        reason && reason !== t(FULL) ? h('span', { class: 'small reason' }, reason) : null,
         note ? h('span', { class: 'small note' }, note) : null,
       ),
-      h('button', { class: 'power-info', 'data-power': key, 'aria-label': `About ${p.name}`, 'aria-expanded': String(open === key), title: `About ${p.name}`, onclick: () => { open = open === key ? null : key; rerender(); } }, 'i'),
+      h('button', { class: 'power-info', 'data-power': key, 'aria-label': t('draft.about', { power: p.name }), 'aria-expanded': String(open === key), title: t('draft.about', { power: p.name }), onclick: () => { open = open === key ? null : key; rerender(); } }, 'i'),
     );
     return tile;
   };
@@ -142,11 +154,11 @@ export function draftScreen(ctx, actions) {
     const bans = (p.banned || []).filter((b) => powerInfo(b));
     return h(
       'div',
-      { class: 'draft-details', id: 'draft-details', role: 'dialog', 'aria-label': `${p.name}: the card`, 'data-power': open },
-      h('div', { class: 'row' }, h('h3', {}, p.name), h('button', { class: 'close', 'aria-label': 'Close', onclick: () => { open = null; rerender(); } }, '✕')),
-      h('p', { class: 'muted small' }, [CATEGORY_WORDS[p.category] || p.category, p.players.length ? `${p.players.join(', ')} players` : null, p.golden_fleece ? 'may be the Golden Fleece power' : null].filter(Boolean).join(' · ')),
-      h('p', { class: 'details-text' }, p.text || 'No text for this power.'),
-      bans.length ? h('p', { class: 'small' }, `Never in the same game as ${nameList(bans)}.`) : null,
+      { class: 'draft-details', id: 'draft-details', role: 'dialog', 'aria-label': t('draft.theCard', { power: p.name }), 'data-power': open },
+      h('div', { class: 'row' }, h('h3', {}, p.name), h('button', { class: 'close', 'aria-label': t('draft.close'), onclick: () => { open = null; rerender(); } }, '✕')),
+      h('p', { class: 'muted small' }, [categoryWord(p.category), p.players.length ? t('draft.players', { players: p.players.join(', ') }) : null, p.golden_fleece ? t('draft.mayBeFleece') : null].filter(Boolean).join(' · ')),
+      h('p', { class: 'details-text' }, p.text || t('draft.noText')),
+      bans.length ? h('p', { class: 'small' }, t('draft.never', { powers: nameList(bans) })) : null,
       act.reason ? h('p', { class: 'small reason' }, act.reason) : null,
       act.label ? h('button', { class: 'primary', id: 'draft-details-act', onclick: () => { open = null; act.run(); } }, act.label) : null,
     );
@@ -156,7 +168,7 @@ export function draftScreen(ctx, actions) {
   const finder = (keys) => {
     if (keys.length <= SEARCH_FROM) return null;
     const counts = new Map(FILTERS.map((f) => [f.id, keys.filter((k) => f.test(info(k))).length]));
-    const input = h('input', { type: 'search', id: 'draft-search', placeholder: 'Search the gods by name or power', 'aria-label': 'Search the gods', value: query, autocomplete: 'off' });
+    const input = h('input', { type: 'search', id: 'draft-search', placeholder: t('draft.searchPlaceholder'), 'aria-label': t('draft.search'), value: query, autocomplete: 'off' });
     input.addEventListener('input', () => {
       query = input.value;
       applyFilter(input.closest('#draft'));
@@ -167,9 +179,9 @@ export function draftScreen(ctx, actions) {
       input,
       h(
         'div',
-        { class: 'filter-chips', role: 'group', 'aria-label': 'Show' },
+        { class: 'filter-chips', role: 'group', 'aria-label': t('draft.show') },
         FILTERS.filter((f) => f.id === 'all' || (counts.get(f.id) > 0 && counts.get(f.id) < keys.length)).map((f) =>
-          h('button', { class: `filter-chip${filter === f.id ? ' on' : ''}`, 'data-filter': f.id, 'aria-pressed': String(filter === f.id), onclick: () => { filter = f.id; rerender(); } }, `${f.label} (${counts.get(f.id)})`),
+          h('button', { class: `filter-chip${filter === f.id ? ' on' : ''}`, 'data-filter': f.id, 'aria-pressed': String(filter === f.id), onclick: () => { filter = f.id; rerender(); } }, `${t(`draft.filter.${f.id}`)} (${counts.get(f.id)})`),
         ),
       ),
     );
@@ -195,60 +207,61 @@ export function draftScreen(ctx, actions) {
   const handicapNote = (v) => {
     const d = v.state.draft;
     if (!handicap(d)) return null;
-    return h('p', { class: 'small', id: 'draft-handicap', 'data-hero-seat': d.hero_seat }, `Handicap: ${v.seats[d.hero_seat]?.player.name} plays a hero, ${v.seats[1 - d.hero_seat]?.player.name} a god. One hero and one god are offered.`);
+    return h('p', { class: 'small', id: 'draft-handicap', 'data-hero-seat': d.hero_seat }, t('draft.handicap', { hero: nameOf(v.seats[d.hero_seat]?.player), god: nameOf(v.seats[1 - d.hero_seat]?.player) }));
   };
 
   const offerPhase = (v) => {
     const d = v.state.draft;
     const mine = v.state.decider === v.you && v.you !== null && v.you !== undefined;
     const steps = offerSteps(v);
-    const challenger = v.seats[d.challenger]?.player.name;
+    const challenger = nameOf(v.seats[d.challenger]?.player);
     const need = needed(v);
     const keys = [...d.pool, ...d.offer.filter((k) => !d.pool.includes(k))];
     const gods = countOf(keys, d);
+    const word = wordOf(keys, d);
     const count = d.offer.length + (mine ? staged.length : 0);
     const actionFor = (key) => {
-      if (!mine) return { reason: d.offer.includes(key) ? 'Offered' : null };
+      if (!mine) return { reason: d.offer.includes(key) ? t('draft.offered') : null };
       if (sending) return {};
-      if (staged.includes(key)) return { label: 'Take it out of the offer', run: () => stage(key) };
+      if (staged.includes(key)) return { label: t('draft.takeOut'), run: () => stage(key) };
       const reason = whyNot(v, key, steps);
-      return reason ? { reason } : { label: 'Put it into the offer', run: () => stage(key) };
+      return reason ? { reason } : { label: t('draft.putIn'), run: () => stage(key) };
     };
     const tiles = keys.map((key) => {
       const offered = d.offer.includes(key);
-      if (!mine) return card(v, key, { note: offered ? 'offered' : null, clamp: keys.length > CLAMP_FROM });
+      if (!mine) return card(v, key, { note: offered ? t('draft.noteOffered') : null, clamp: keys.length > CLAMP_FROM });
       const isStaged = staged.includes(key);
       const reason = isStaged || offered ? null : whyNot(v, key, steps);
-      return card(v, key, { pressed: offered ? undefined : isStaged, note: offered ? 'offered' : isStaged ? 'in your offer · tap to take it back' : null, reason, clamp: keys.length > CLAMP_FROM, onTap: !sending && !offered && (isStaged || !reason) ? () => stage(key) : null });
+      return card(v, key, { pressed: offered ? undefined : isStaged, note: offered ? t('draft.noteOffered') : isStaged ? t('draft.noteStaged') : null, reason, clamp: keys.length > CLAMP_FROM, onTap: !sending && !offered && (isStaged || !reason) ? () => stage(key) : null });
     });
     return [
-      h('h2', {}, mine ? `Offer ${gods(need)}` : `${challenger} is offering ${gods(need)}`),
+      h('h2', {}, mine ? t('draft.offerTitle', { what: gods(need) }) : t('draft.offeringTitle', { name: challenger, what: gods(need) })),
       h(
         'p',
         { class: 'draft-how' },
         v.state.fleece
-          ? `${mine ? 'You are' : `${challenger} is`} the challenger: one god is offered, and it lies beside the board as the Golden Fleece power.`
-          : `${mine ? 'You are' : `${challenger} is`} the challenger: ${mine ? 'pick' : 'picks'} one ${gods(1).slice(2)} per player. The others then choose one each, in turn, and the challenger keeps the last.`,
+          ? t(mine ? 'draft.howFleece.you' : 'draft.howFleece', { name: challenger })
+          : t(mine ? `draft.how.${word}.you` : `draft.how.${word}`, { name: challenger }),
       ),
       handicapNote(v),
       h(
         'p',
         { class: 'draft-counter', id: 'draft-counter', 'data-offered': d.offer.length, 'data-staged': mine ? staged.length : 0, 'data-needed': need, 'aria-live': 'polite' },
-        h('strong', {}, `${count} of ${need} offered`),
-        mine && staged.length && d.offer.length ? h('span', { class: 'muted' }, ` (${d.offer.length} sent, ${staged.length} not sent yet)`) : mine && staged.length ? h('span', { class: 'muted' }, ' (not sent yet)') : null,
-        mine && count >= need && staged.length ? h('span', { class: 'full-note' }, ` · ${FULL.replace('The offer is full: s', 'S')}`) : null,
-        mine && !count ? h('span', { class: 'muted' }, ` · tap a ${gods(1).slice(2)} to add it, tap it again to take it back`) : null,
+        h('strong', {}, t('draft.counter', { count, need })),
+        mine && staged.length && d.offer.length ? h('span', { class: 'muted' }, ` ${t('draft.counterSent', { sent: d.offer.length, staged: staged.length })}`) : mine && staged.length ? h('span', { class: 'muted' }, ` ${t('draft.counterNotSent')}`) : null,
+        mine && count >= need && staged.length ? h('span', { class: 'full-note' }, ` · ${t('draft.fullNote')}`) : null,
+        mine && !count ? h('span', { class: 'muted' }, ` · ${t(`draft.tapHint.${word}`)}`) : null,
       ),
       error ? h('p', { class: 'error', id: 'draft-error', role: 'alert' }, error) : null,
       finder(keys),
       h('div', { class: 'power-grid' }, tiles),
-      keys.length > SEARCH_FROM ? h('p', { class: 'muted', id: 'draft-none', hidden: true }, 'No god matches the search.') : null,
-      mine ? sendBar(v, need, gods) : null,
+      keys.length > SEARCH_FROM ? h('p', { class: 'muted', id: 'draft-none', hidden: true }, t('draft.noMatch')) : null,
+      mine ? sendBar(v, need, gods, word) : null,
       details(v, actionFor),
     ];
   };
 
-  const sendBar = (v, need, gods) => {
+  const sendBar = (v, need, gods, word) => {
     const n = staged.length;
     const left = need - v.state.draft.offer.length;
     return h(
@@ -256,13 +269,13 @@ export function draftScreen(ctx, actions) {
       { class: 'draft-send', id: 'draft-send-bar' },
       h(
         'div',
-        { class: 'staged-list', 'aria-label': 'Your offer, not sent yet' },
-        n ? staged.map((k) => h('button', { class: 'staged-chip', 'data-power': k, 'aria-label': `Take ${powerName(k)} back`, disabled: Boolean(sending), onclick: () => stage(k) }, powerName(k), ' ✕')) : h('span', { class: 'muted small' }, `Pick ${left === need ? '' : 'the other '}${gods(left)} to offer.`),
+        { class: 'staged-list', 'aria-label': t('draft.stagedList') },
+        n ? staged.map((k) => h('button', { class: 'staged-chip', 'data-power': k, 'aria-label': t('draft.takeBack', { power: powerName(k) }), disabled: Boolean(sending), onclick: () => stage(k) }, powerName(k), ' ✕')) : h('span', { class: 'muted small' }, t(left === need ? 'draft.pick' : 'draft.pickOther', { what: gods(left) })),
       ),
       h(
         'button',
         { class: 'primary', id: 'draft-send', disabled: !n || Boolean(sending), 'data-count': n, onclick: send },
-        sending ? `Offering… (${sending.done} of ${sending.of})` : n === 0 ? 'Offer' : n === 1 ? `Offer this ${gods(1).slice(2)}` : `Offer these ${gods(n)}`,
+        sending ? t('draft.offering', { done: sending.done, of: sending.of }) : n === 0 ? t('draft.offer') : n === 1 ? t(`draft.offerThis.${word}`) : t('draft.offerThese', { what: gods(n) }),
       ),
     );
   };
@@ -272,25 +285,25 @@ export function draftScreen(ctx, actions) {
     const d = st.draft;
     const mine = st.decider === v.you && v.you !== null && v.you !== undefined;
     const steps = new Map((st.legal || []).filter((x) => x.kind === 'choose').map((x) => [x.power, x]));
-    const decider = v.seats[st.decider]?.player.name;
-    const challenger = v.seats[d.challenger]?.player.name;
+    const decider = nameOf(v.seats[st.decider]?.player);
+    const challenger = nameOf(v.seats[d.challenger]?.player);
     const takenBy = (key) => st.powers.indexOf(key);
     const left = d.offer.filter((k) => takenBy(k) < 0);
     const kind = handicap(d) && st.decider === d.hero_seat ? 'hero' : 'god';
-    const actionFor = (key) => (steps.has(key) ? { label: `Take ${powerName(key)}`, run: () => ctx.play(steps.get(key)) } : {});
+    const actionFor = (key) => (steps.has(key) ? { label: t('draft.take', { power: powerName(key) }), run: () => ctx.play(steps.get(key)) } : {});
     return [
-      h('h2', {}, mine ? `Choose your ${kind}` : `${decider} is choosing a ${kind}`),
-      h('p', { class: 'draft-how' }, `The challenger, ${challenger}, offered ${nameList(d.offer)}. Each player chooses one in turn; the challenger keeps the last.`),
+      h('h2', {}, mine ? t(`draft.chooseYour.${kind}`) : t(`draft.choosing.${kind}`, { name: decider })),
+      h('p', { class: 'draft-how' }, t('draft.chooseHow', { name: challenger, powers: nameList(d.offer) })),
       handicapNote(v),
-      h('p', { class: 'draft-counter', id: 'draft-left', 'data-left': left.length }, h('strong', {}, `Left: ${nameList(left)}`), mine ? h('span', { class: 'muted' }, ' · tap the one you want') : null),
+      h('p', { class: 'draft-counter', id: 'draft-left', 'data-left': left.length }, h('strong', {}, t('draft.left', { powers: nameList(left) })), mine ? h('span', { class: 'muted' }, ` · ${t('draft.tapWanted')}`) : null),
       h(
         'div',
         { class: 'power-grid' },
         d.offer.map((key) => {
           const who = takenBy(key);
-          const note = who >= 0 ? `taken by ${v.seats[who]?.player.name}` : null;
-          const reason = mine && who < 0 && !steps.has(key) ? (handicap(d) ? `Not yours: you take the ${kind}` : 'Not yours to take') : null;
-          return card(v, key, { note, reason, onTap: steps.has(key) ? () => ctx.play(steps.get(key)) : null });
+          const note = who >= 0 ? t('draft.takenBy', { name: nameOf(v.seats[who]?.player) }) : null;
+          const reason = mine && who < 0 && !steps.has(key) ? (handicap(d) ? t(`draft.notYours.${kind}`) : t('draft.notYoursToTake')) : null;
+          return card(v, key, { note, chosenNote: who >= 0, reason, onTap: steps.has(key) ? () => ctx.play(steps.get(key)) : null });
         }),
       ),
       details(v, actionFor),
@@ -301,13 +314,13 @@ export function draftScreen(ctx, actions) {
     const st = v.state;
     const d = st.draft;
     const mine = st.decider === v.you && v.you !== null && v.you !== undefined;
-    const challenger = v.seats[d.challenger]?.player.name;
+    const challenger = nameOf(v.seats[d.challenger]?.player);
     const withPowers = d.mode !== 'none' && (st.powers || []).some(Boolean);
     return [
-      h('h2', {}, 'Who starts?'),
-      h('p', { class: 'draft-how' }, mine ? 'You name the start player: the start player places workers first and takes the first turn.' : `${challenger} names the start player.`),
+      h('h2', {}, t('draft.whoStarts')),
+      h('p', { class: 'draft-how' }, mine ? t('draft.startHow.you') : t('draft.startHow', { name: challenger })),
       withPowers
-        ? h('div', { class: 'power-grid' }, v.seats.map((seat, i) => (st.powers[i] ? card(v, st.powers[i], { note: `${seat.player.name}'s` }) : null)))
+        ? h('div', { class: 'power-grid' }, v.seats.map((seat, i) => (st.powers[i] ? card(v, st.powers[i], { note: t('draft.whose', { name: nameOf(seat.player) }) }) : null)))
         : null,
       actions(v),
       withPowers ? details(v, () => ({})) : null,
@@ -337,7 +350,7 @@ export function draftScreen(ctx, actions) {
       const el = h(
         'section',
         { class: 'draft draft-screen', id: 'draft', 'data-phase': phase, 'data-mode': d.mode || '' },
-        h('p', { class: 'draft-kicker muted small' }, KICKERS[d.mode] || 'Before the game'),
+        h('p', { class: 'draft-kicker muted small' }, t(`draft.kicker.${KICKERS.has(d.mode) ? d.mode : 'none'}`)),
         body,
       );
       applyFilter(el);

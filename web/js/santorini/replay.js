@@ -2,6 +2,7 @@
 // last turn's move and builds marked and the step just played animated when stepping forward,
 // the players' cards with their powers, and each record in words.
 import { h, mount } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { renderBoard, SIDE_COLORS } from './board.js';
 import { stepText } from './steps.js';
 import { powerName } from '../catalog.js';
@@ -37,7 +38,7 @@ export function santoriniReplay(data) {
           h(
             'div',
             { class: `player-card${result && result.winners?.includes(s.seat) ? ' winner' : ''}`, style: `--side:${SIDE_COLORS[(s.team ?? s.seat) % SIDE_COLORS.length]}` },
-            h('a', { href: `#/player/${s.player.id}`, class: 'name' }, s.player.name),
+            h('a', { href: `#/player/${s.player.id}`, class: 'name' }, nameOf(s.player)),
             s.power ? h('div', { class: 'power' }, powerName(s.power)) : null,
           ),
         ),
@@ -50,7 +51,7 @@ export function santoriniReplay(data) {
     /** The record in words, without its player. */
     logWords: (record) =>
       eventWords(record.step) ??
-      santoriniWords(stepText(record.step), { names: seats.map((x) => x.player.name), powers: [seatOf(record.seat)?.power].filter(Boolean) }),
+      santoriniWords(stepText(record.step), { names: seats.map((x) => nameOf(x.player)), powers: [seatOf(record.seat)?.power].filter(Boolean) }),
     seatColor: (seat) => {
       const s = seatOf(seat);
       return s ? SIDE_COLORS[(s.team ?? s.seat) % SIDE_COLORS.length] : null;

@@ -1,6 +1,7 @@
 // Steps as the server sends them in `legal` (protocol/schema/step.json): their text, a label
 // for buttons, and where they touch the board. The client knows no rules beyond this.
 import { powerName } from '../catalog.js';
+import { t } from '../i18n/index.js';
 
 export const seatLetter = (seat) => String.fromCharCode(65 + seat);
 
@@ -64,13 +65,26 @@ export const DIRECTIONS = [
 ];
 
 /** What a power's `token` steps place, by the power (the Ram, token 0, is the Fleece's). */
-const TOKEN_NAMES = { Charybdis: 'a Whirlpool', Clio: 'a Coin', EuropaTalus: 'Talus', Moerae: 'the Fate', Tartarus: 'the Abyss' };
+const TOKEN_KINDS = { Charybdis: 'whirlpool', Clio: 'coin', EuropaTalus: 'talus', Moerae: 'fate', Tartarus: 'abyss' };
 
-/** The name of what a `token` step places, given the powers of the seat that plays it. */
+/** What a `token` step places ('whirlpool', 'coin', 'talus', 'fate', 'abyss', 'ram'), given
+ *  the powers of the seat that plays it; null for a token no power here names. */
+export function tokenKind(step, powers = []) {
+  if (!step.token) return 'ram';
+  const power = powers.find((p) => TOKEN_KINDS[p]);
+  return power ? TOKEN_KINDS[power] : null;
+}
+
+/** The name of what a `token` step places ("a Whirlpool", "the Ram"). */
 export function tokenName(step, powers = []) {
-  if (!step.token) return 'the Ram';
-  const power = powers.find((p) => TOKEN_NAMES[p]);
-  return power ? TOKEN_NAMES[power] : `token ${step.token}`;
+  const kind = tokenKind(step, powers);
+  return kind ? t(`token.${kind}`) : t('token.other', { n: step.token });
+}
+
+/** A `token` step's action without its squares ("Place a Whirlpool", "Choose the Fate"). */
+export function tokenAction(step, powers = []) {
+  if (tokenKind(step, powers) === 'fate') return t('step.fateShort');
+  return t(step.from ? 'step.tokenMoveShort' : 'step.tokenPlaceShort', { what: tokenName(step, powers) });
 }
 
 /** A short label for a button that plays `step`; `names[seat]` names players, `powers` are
@@ -78,41 +92,41 @@ export function tokenName(step, powers = []) {
 export function stepLabel(step, names = [], powers = []) {
   switch (step.kind) {
     case 'place':
-      return step.female ? `Place the female worker on ${step.to}` : `Place a worker on ${step.to}`;
+      return t(step.female ? 'step.placeFemale' : 'step.place', { to: step.to });
     case 'move':
-      return `Move ${step.from} → ${step.to}`;
+      return t('step.move', { from: step.from, to: step.to });
     case 'build':
-      return step.before_move ? `Build on ${step.to} before moving` : `Build a block on ${step.to}`;
+      return t(step.before_move ? 'step.buildFirst' : 'step.build', { to: step.to });
     case 'dome':
-      return `Build a dome on ${step.to}`;
+      return t('step.dome', { to: step.to });
     case 'force':
-      return `Force the worker on ${step.from} to ${step.to}`;
+      return t('step.force', { from: step.from, to: step.to });
     case 'remove':
-      return `Remove a block from ${step.to}`;
+      return t('step.remove', { to: step.to });
     case 'capture':
-      return `Capture the worker on ${step.to}`;
+      return t('step.capture', { to: step.to });
     case 'pass':
-      return 'Pass (skip the optional step)';
+      return t('step.pass');
     case 'offer':
-      return `Offer ${powerName(step.power)}`;
+      return t('step.offer', { power: powerName(step.power) });
     case 'choose':
-      return `Choose ${powerName(step.power)}`;
+      return t('step.choose', { power: powerName(step.power) });
     case 'start_player':
-      return `${names[step.seat] || `Seat ${seatLetter(step.seat)}`} starts`;
+      return t('step.starts', { name: names[step.seat] || t('step.seat', { letter: seatLetter(step.seat) }) });
     case 'token': {
       const what = tokenName(step, powers);
-      if (what === 'the Fate') return `Choose the Fate from ${step.to}`;
-      return step.from ? `Move ${what} from ${step.from} to ${step.to}` : `Place ${what} on ${step.to}`;
+      if (tokenKind(step, powers) === 'fate') return t('step.fate', { to: step.to });
+      return step.from ? t('step.tokenMove', { what, from: step.from, to: step.to }) : t('step.tokenPlace', { what, to: step.to });
     }
     case 'aim':
-      return `Aim ${step.direction} ${DIRECTIONS.find((d) => d.name === step.direction)?.arrow || ''}`.trim();
+      return `${t('step.aim', { direction: t(`direction.${step.direction}`) })} ${DIRECTIONS.find((d) => d.name === step.direction)?.arrow || ''}`.trim();
     case 'select':
       // Adonis is the hero who selects: the worker he charms.
-      return powers.includes('Adonis') ? `Charm the worker on ${step.worker}` : `Select the worker on ${step.worker}`;
+      return t(powers.includes('Adonis') ? 'step.charm' : 'step.select', { worker: step.worker });
     case 'undo':
-      return 'Undo';
+      return t('game.undo');
     case 'end_turn':
-      return 'End turn';
+      return t('game.endTurn');
     default:
       return stepText(step);
   }
@@ -150,21 +164,12 @@ export function squareName(index) {
 /** Phrase for what the deciding seat is asked to do, from the kinds on offer. */
 export function prompt(legal) {
   const kinds = new Set(legal.map((st) => st.kind));
-  if (kinds.has('end_turn')) return 'Confirm your turn or undo';
+  if (kinds.has('end_turn')) return t('prompt.confirm');
   const parts = [];
-  if (kinds.has('offer')) parts.push('offer a power');
-  if (kinds.has('choose')) parts.push('choose your power');
-  if (kinds.has('start_player')) parts.push('name the start player');
-  if (kinds.has('place')) parts.push('place a worker');
-  if (kinds.has('token')) parts.push('place the token');
-  if (kinds.has('move')) parts.push('move a worker');
-  if (kinds.has('build') || kinds.has('dome')) parts.push('build');
-  if (kinds.has('force')) parts.push('force a worker');
-  if (kinds.has('remove')) parts.push('remove a block');
-  if (kinds.has('capture')) parts.push('capture');
-  if (kinds.has('aim')) parts.push('choose a direction');
-  if (kinds.has('select')) parts.push('select a worker');
-  let text = parts.join(' or ');
-  if (kinds.has('pass')) text += text ? ', or pass' : 'pass';
+  for (const kind of ['offer', 'choose', 'start_player', 'place', 'token', 'move', 'build', 'force', 'remove', 'capture', 'aim', 'select']) {
+    if (kinds.has(kind) || (kind === 'build' && kinds.has('dome'))) parts.push(t(`prompt.${kind}`));
+  }
+  let text = parts.join(t('prompt.or'));
+  if (kinds.has('pass')) text += text ? t('prompt.orPass') : t('prompt.pass');
   return text ? text[0].toUpperCase() + text.slice(1) : '';
 }

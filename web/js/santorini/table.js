@@ -3,17 +3,18 @@
 // The match screen (screens/game.js) owns the connection, the clocks, the log and
 // resign/abort; it asks this table for what only Santorini draws.
 import { h } from '../dom.js';
-import { playerName } from '../bots.js';
+import { playerName, nameOf } from '../bots.js';
 import { renderBoard, SIDE_COLORS } from './board.js';
 import { powerName, powerText } from '../catalog.js';
 import { draftScreen } from './draft.js';
-import { stepLabel, stepText, sourceOf, targetOf, prompt, DIRECTIONS, TURN_KINDS } from './steps.js';
+import { stepLabel, stepText, sourceOf, targetOf, prompt, tokenAction, DIRECTIONS, TURN_KINDS } from './steps.js';
 import { targetKind } from './pieces.js';
 import { boardMarks, lastTurnLines, freshLines } from './last-turn.js';
 import { santoriniWords } from './words.js';
+import { t, num, list } from '../i18n/index.js';
 
 const BOARD_KINDS = new Set(['place', 'token', 'move', 'build', 'dome', 'force', 'remove', 'capture', 'select']);
-const REASONS = { win: 'won', resign: 'won by resignation', timeout: 'won on time', no_turn: 'won: the opponent could not move', aborted: '' };
+const REASONS = new Set(['win', 'resign', 'timeout', 'no_turn']);
 
 /** The powers seat `seat` plays with now: the cards it holds (Circe may hold another's), the
  *  god Chaos acts as, and the Golden Fleece while its workers touch the Ram. */
@@ -34,26 +35,26 @@ function cardNotes(card, state = {}) {
   const notes = [];
   if (card.charmed !== undefined && card.charmed !== null) {
     const w = (state.workers || []).find((x) => x.id === card.charmed);
-    notes.push(`charms the worker on ${w?.square || '?'}: it must end its next turn next to Adonis`);
+    notes.push(t('card.charms', { square: w?.square || '?' }));
   }
-  if (card.moved_up) notes.push('moved up: opponents may not');
-  if (card.deck_size !== undefined) notes.push(`deck: ${card.deck_size}`);
-  if (card.discards && card.discards.length) notes.push(`discards: ${card.discards.map(powerName).join(', ')}`);
-  if (card.extra_turns) notes.push(`extra turns: ${card.extra_turns}`);
-  if (card.stored_builds !== undefined) notes.push(`stored builds: ${card.stored_builds}`);
-  if (card.bound && card.bound.length) notes.push(`binds ${card.bound.length} worker(s)`);
-  const arrow = (d) => `${d} ${DIRECTIONS.find((x) => x.name === d)?.arrow || ''}`;
-  if (card.wind !== undefined) notes.push(card.wind ? `the Wind blows ${arrow(card.wind)}` : 'the Wind is not set');
-  if (card.song !== undefined) notes.push(card.song ? `the Song pulls ${arrow(card.song)}` : 'the Song is not set');
-  if (card.whirlpools !== undefined) notes.push(`whirlpools: ${card.whirlpools.join(' ') || 'none on the board'}; ${card.whirlpools_on_card} on the card`);
-  if (card.coins !== undefined) notes.push(`coins: ${card.coins.join(' ') || 'none on the board'}; ${card.coins_on_card} on the card`);
-  if (card.talus !== undefined) notes.push(card.talus ? `Talus on ${card.talus}` : 'Talus on the card');
-  if (card.fate && card.fate.length) notes.push(`the Fate: ${card.fate.join(' ')}`);
-  if (card.abyss) notes.push(`the Abyss: ${card.abyss}`);
-  if (card.reserve !== undefined) notes.push(`${card.reserve} worker(s) on the card`);
+  if (card.moved_up) notes.push(t('card.movedUp'));
+  if (card.deck_size !== undefined) notes.push(t('card.deck', { n: num(card.deck_size) }));
+  if (card.discards && card.discards.length) notes.push(t('card.discards', { powers: card.discards.map(powerName).join(', ') }));
+  if (card.extra_turns) notes.push(t('card.extraTurns', { n: num(card.extra_turns) }));
+  if (card.stored_builds !== undefined) notes.push(t('card.storedBuilds', { n: num(card.stored_builds) }));
+  if (card.bound && card.bound.length) notes.push(t('card.binds', { count: card.bound.length }));
+  const arrow = (d) => `${t(`direction.${d}`)} ${DIRECTIONS.find((x) => x.name === d)?.arrow || ''}`;
+  if (card.wind !== undefined) notes.push(card.wind ? t('card.wind', { direction: arrow(card.wind) }) : t('card.windUnset'));
+  if (card.song !== undefined) notes.push(card.song ? t('card.song', { direction: arrow(card.song) }) : t('card.songUnset'));
+  if (card.whirlpools !== undefined) notes.push(t('card.whirlpools', { squares: card.whirlpools.join(' ') || t('card.noneOnBoard'), n: num(card.whirlpools_on_card) }));
+  if (card.coins !== undefined) notes.push(t('card.coins', { squares: card.coins.join(' ') || t('card.noneOnBoard'), n: num(card.coins_on_card) }));
+  if (card.talus !== undefined) notes.push(card.talus ? t('card.talus', { square: card.talus }) : t('card.talusOnCard'));
+  if (card.fate && card.fate.length) notes.push(t('card.fate', { squares: card.fate.join(' ') }));
+  if (card.abyss) notes.push(t('card.abyss', { square: card.abyss }));
+  if (card.reserve !== undefined) notes.push(t('card.reserve', { count: card.reserve }));
   const shown = new Set([...(card.whirlpools || []), ...(card.coins || []), card.talus, card.abyss]);
-  const other = (card.tokens || []).filter((t) => !shown.has(t));
-  if (other.length) notes.push(`tokens: ${other.join(' ')}`);
+  const other = (card.tokens || []).filter((x) => !shown.has(x));
+  if (other.length) notes.push(t('card.tokens', { tokens: other.join(' ') }));
   return notes;
 }
 
@@ -62,14 +63,14 @@ function compass(aims, send) {
   const at = ['NW', 'N', 'NE', 'W', null, 'E', 'SW', 'S', 'SE'];
   return h(
     'div',
-    { class: 'compass', id: 'compass', role: 'group', 'aria-label': 'Choose a direction' },
+    { class: 'compass', id: 'compass', role: 'group', 'aria-label': t('compass.label') },
     at.map((name) => {
       if (!name) return h('span', { class: 'compass-centre' }, '✦');
       const step = aims.find((st) => st.direction === name);
       const d = DIRECTIONS.find((x) => x.name === name);
       return h(
         'button',
-        { class: 'primary', 'data-direction': name, 'data-step': step ? stepText(step) : '', disabled: !step, title: name, 'aria-label': `Aim ${name}`, onclick: () => step && send(step) },
+        { class: 'primary', 'data-direction': name, 'data-step': step ? stepText(step) : '', disabled: !step, title: t(`direction.${name}`), 'aria-label': t('step.aim', { direction: t(`direction.${name}`) }), onclick: () => step && send(step) },
         d.arrow,
       );
     }),
@@ -131,17 +132,17 @@ export function santoriniTable(ctx) {
         if (v.result && v.result.winners.includes(i)) cls.push('winner');
         const notes = [];
         if (card) {
-          if (card.holder !== undefined && card.holder !== i) notes.push(`held by ${v.seats[card.holder]?.player.name}`);
-          if (card.acting_as) notes.push(`acting as ${powerName(card.acting_as)}`);
+          if (card.holder !== undefined && card.holder !== i) notes.push(t('card.heldBy', { name: nameOf(v.seats[card.holder]?.player) }));
+          if (card.acting_as) notes.push(t('card.actingAs', { power: powerName(card.acting_as) }));
           notes.push(...cardNotes(card, st));
         }
         // A hero's once-per-game power: ready, or used (struck through).
         const spent = card && card.spent !== undefined
-          ? h('span', { class: `badge hero-power ${card.spent ? 'spent' : 'ready'}`, 'data-spent': card.spent ? 1 : 0, title: card.spent ? 'The hero has used the power (once per game)' : 'The hero may still use the power once' }, card.spent ? 'power used' : 'power ready')
+          ? h('span', { class: `badge hero-power ${card.spent ? 'spent' : 'ready'}`, 'data-spent': card.spent ? 1 : 0, title: card.spent ? t('card.spentTitle') : t('card.readyTitle') }, card.spent ? t('card.spent') : t('card.ready'))
           : null;
         // Gaea's and Jason's workers waiting on the card, drawn as pieces of the side's colour.
         const reserve = card && card.reserve
-          ? h('div', { class: 'reserve', 'data-reserve': card.reserve, title: `${card.reserve} worker(s) on the card` }, Array.from({ length: card.reserve }, () => h('span', { class: 'reserve-worker' })))
+          ? h('div', { class: 'reserve', 'data-reserve': card.reserve, title: t('card.reserve', { count: card.reserve }) }, Array.from({ length: card.reserve }, () => h('span', { class: 'reserve-worker' })))
           : null;
         return h(
           'div',
@@ -160,23 +161,23 @@ export function santoriniTable(ctx) {
             { class: 'row' },
             h('span', { class: 'dot' }),
             playerName(seat.player),
-            v.you === i ? h('span', { class: 'badge' }, 'you') : null,
-            seat.connected === false ? h('span', { class: 'muted small', title: 'not connected' }, '⚠ away') : null,
+            v.you === i ? h('span', { class: 'badge' }, t('game.you')) : null,
+            seat.connected === false ? h('span', { class: 'muted small', title: t('game.notConnected') }, `⚠ ${t('game.away')}`) : null,
             ctx.clockFor(v, i, turn),
           ),
           power ? h('div', { class: `power${card && card.spent ? ' spent' : ''}`, title: powerText(power) }, h('strong', {}, powerName(power)), spent, h('div', { class: 'small' }, powerText(power))) : null,
           notes.length ? h('div', { class: 'muted small card-state' }, notes.join(' · ')) : null,
           reserve,
-          turn ? h('div', { class: 'small turn-note' }, v.you === i ? 'Your turn' : 'Thinking…') : null,
+          turn ? h('div', { class: 'small turn-note' }, v.you === i ? t('game.yourTurn') : t('game.thinking')) : null,
         );
       }),
       st.fleece
         ? h(
             'div',
             { class: 'player-card fleece' },
-            h('strong', {}, 'Golden Fleece: ', st.fleece.power ? powerName(st.fleece.power) : 'not chosen yet'),
+            h('strong', {}, `${t('power.goldenFleece')}: `, st.fleece.power ? powerName(st.fleece.power) : t('fleece.notChosen')),
             st.fleece.power ? h('div', { class: 'small' }, powerText(st.fleece.power)) : null,
-            h('div', { class: 'muted small' }, st.fleece.ram ? `Ram on ${st.fleece.ram}; held this turn by ${st.fleece.holders.map((s2) => v.seats[s2]?.player.name).join(', ') || 'nobody'}` : 'The Ram is not placed yet'),
+            h('div', { class: 'muted small' }, st.fleece.ram ? t('fleece.ram', { square: st.fleece.ram, names: st.fleece.holders.map((s2) => nameOf(v.seats[s2]?.player)).join(', ') || t('fleece.nobody') }) : t('fleece.ramNotPlaced')),
             st.fleece.card && cardNotes(st.fleece.card, st).length ? h('div', { class: 'muted small card-state' }, cardNotes(st.fleece.card, st).join(' · ')) : null,
           )
         : null,
@@ -188,45 +189,46 @@ export function santoriniTable(ctx) {
     const over = v.status === 'finished' || v.status === 'aborted';
     if (over) {
       const r = v.result;
-      let text = 'The match was aborted.';
+      let text = t('result.aborted');
       if (r && r.winners && r.winners.length) {
-        const who = r.winners.map((w) => v.seats[w].player.name).join(' and ');
-        text = `${who} ${REASONS[r.reason] || 'won'}.`;
+        const who = list(r.winners.map((w) => nameOf(v.seats[w].player)));
+        text = t(REASONS.has(r.reason) ? `result.santorini.${r.reason}` : 'result.santorini.win', { who, count: r.winners.length });
       }
       return ctx.resultBlock(v, text);
     }
     if (v.you === null || v.you === undefined) {
-      return h('div', { class: 'actions' }, h('span', { class: 'muted' }, `Spectating · ${v.state.decider !== null ? `${v.seats[v.state.decider]?.player.name} to play` : ''}`));
+      return h('div', { class: 'actions' }, h('span', { class: 'muted' }, `${t('game.spectating')} · ${v.state.decider !== null ? t('game.toPlay', { name: nameOf(v.seats[v.state.decider]?.player) }) : ''}`));
     }
     if (legal.length === 0) {
-      const who = v.seats[v.state.decider]?.player.name;
-      const confirming = v.state.phase === 'confirm' ? ' to confirm the turn' : '';
-      return h('div', { class: 'actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? `Waiting for ${who}${confirming}…` : 'Waiting…'));
+      const who = nameOf(v.seats[v.state.decider]?.player);
+      const confirming = v.state.phase === 'confirm';
+      return h('div', { class: 'actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? t(confirming ? 'game.waitingConfirm' : 'game.waitingFor', { name: who }) : t('game.waiting')));
     }
     const names = ctx.names(v);
     const powers = powersOf(v.state, v.state.decider);
     const label = (st) => stepLabel(st, names, powers);
     const aims = legal.filter((st) => st.kind === 'aim');
     const buttons = legal.filter((st) => !BOARD_KINDS.has(st.kind) && !TURN_KINDS.has(st.kind) && st.kind !== 'offer' && st.kind !== 'choose' && st.kind !== 'aim');
-    let text = selected ? `${prompt(legal)} — worker on ${selected} selected` : prompt(legal);
+    const picked = () => t('prompt.selected', { square: selected });
+    let text = selected ? `${prompt(legal)}${picked()}` : prompt(legal);
     // Gaea places a worker from her card out of turn, after a dome.
     const outOfTurn = v.state.this_turn && v.state.this_turn.seat !== v.state.decider;
-    if (v.status === 'playing' && outOfTurn && legal.some((st) => st.kind === 'place')) text = 'Place a worker from your card next to the dome, or pass';
+    if (v.status === 'playing' && outOfTurn && legal.some((st) => st.kind === 'place')) text = t('prompt.gaea');
     // Jason places his extra worker on the perimeter instead of his normal turn.
     else if (v.status === 'playing' && legal.some((st) => st.kind === 'place') && legal.some((st) => st.kind === 'move')) {
-      text = `${prompt(legal.filter((st) => st.kind !== 'place'))}, or place the worker from your card instead`;
-      if (selected) text += ` — worker on ${selected} selected`;
+      text = t('prompt.jason', { prompt: prompt(legal.filter((st) => st.kind !== 'place')) });
+      if (selected) text += picked();
     }
     // Adonis' select charms the worker.
-    if (powers.includes('Adonis') && legal.some((st) => st.kind === 'select')) text = `Charm an opponent's worker: it must end its next turn next to one of yours${legal.some((st) => st.kind === 'pass') ? ', or pass' : ''}`;
+    if (powers.includes('Adonis') && legal.some((st) => st.kind === 'select')) text = t(legal.some((st) => st.kind === 'pass') ? 'prompt.adonisOrPass' : 'prompt.adonis');
     const tokens = legal.filter((st) => st.kind === 'token');
-    if (tokens.length) text += ` (${[...new Set(tokens.map((st) => label(st).replace(/ (on|from|to) [A-E][1-5].*$/, '')))].join(', ')})`;
+    if (tokens.length) text += ` (${[...new Set(tokens.map((st) => tokenAction(st, powers)))].join(', ')})`;
     return h(
       'div',
       { class: 'actions mine', id: 'prompt' },
       h('strong', {}, text),
       choice
-        ? h('div', { class: 'choice', id: 'choice' }, h('span', {}, 'Which one?'), choice.map((st) => h('button', { class: 'primary', 'data-step': stepText(st), onclick: () => send(st) }, label(st))), h('button', { onclick: () => { choice = null; ctx.rerender(); } }, 'Cancel'))
+        ? h('div', { class: 'choice', id: 'choice' }, h('span', {}, t('prompt.whichOne')), choice.map((st) => h('button', { class: 'primary', 'data-step': stepText(st), onclick: () => send(st) }, label(st))), h('button', { onclick: () => { choice = null; ctx.rerender(); } }, t('common.cancel')))
         : null,
       aims.length ? compass(aims, send) : null,
       buttons.length ? h('div', { class: 'buttons' }, buttons.map((st) => h('button', { class: st.kind === 'pass' ? 'pass' : 'primary', 'data-step': stepText(st), onclick: () => send(st) }, label(st)))) : null,
@@ -234,7 +236,7 @@ export function santoriniTable(ctx) {
       h(
         'details',
         { class: 'all-steps' },
-        h('summary', {}, `All ${legal.length} legal steps`),
+        h('summary', {}, t('prompt.allSteps', { count: legal.length })),
         h('ul', { id: 'legal' }, legal.map((st) => h('li', {}, h('button', { class: 'link', 'data-step': stepText(st), 'data-json': JSON.stringify(st), onclick: () => send(st) }, label(st))))),
       ),
     );
@@ -281,10 +283,10 @@ export function santoriniTable(ctx) {
     side(v) {
       return [renderCards(v), promptInDraft(v) ? null : renderActions(v)];
     },
-    turnLabel: (v) => `Turn ${v.state.turn || 0}`,
+    turnLabel: (v) => t('game.turn', { n: num(v.state.turn || 0) }),
     canAbort: (v) => !v.history.some((t) => t.startsWith('move')),
     /** History line `i` in words, played by `seat` (undefined when not known). */
-    logWords: (v, i, seat) => santoriniWords(v.history[i], { names: v.seats.map((x) => x.player.name), powers: seat === undefined ? [] : powersOf(v.state, seat) }),
+    logWords: (v, i, seat) => santoriniWords(v.history[i], { names: v.seats.map((x) => nameOf(x.player)), powers: seat === undefined ? [] : powersOf(v.state, seat) }),
     /** The colour a seat's name is written in: its side's. */
     seatColor: (v, seat) => (v.seats[seat] ? SIDE_COLORS[v.seats[seat].side % SIDE_COLORS.length] : null),
   };

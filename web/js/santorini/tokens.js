@@ -2,6 +2,7 @@
 // and the Song beside it, drawn from the cards' state in the view.
 import { s } from '../dom.js';
 import { CELL } from './pieces.js';
+import { t } from '../i18n/index.js';
 
 export const ARROW_MARGIN = 74;
 const DIRECTION_ANGLES = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 };
@@ -25,8 +26,8 @@ export function tokensOf(state) {
     for (const sq of card.fate || []) put(sq, 'fate');
     put(card.talus, 'talus');
     put(card.abyss, 'abyss');
-    if (card.wind) arrows.push({ kind: 'wind', label: 'Wind', direction: card.wind });
-    if (card.song) arrows.push({ kind: 'song', label: 'Song', direction: card.song });
+    if (card.wind) arrows.push({ kind: 'wind', label: t('board.wind'), direction: card.wind });
+    if (card.song) arrows.push({ kind: 'song', label: t('board.song'), direction: card.song });
   }
   return { at, arrows };
 }
@@ -48,7 +49,7 @@ export function tokenPiece(kind) {
         s('text', { x: c, y: c + 12, 'text-anchor': 'middle' }, 'T'));
     case 'abyss':
       return s('g', { class: 'token abyss', 'data-token': kind },
-        s('circle', { cx: c, cy: c, r: 36 }), s('text', { x: c, y: CELL - 8, 'text-anchor': 'middle' }, 'Abyss'));
+        s('circle', { cx: c, cy: c, r: 36 }), s('text', { x: c, y: CELL - 8, 'text-anchor': 'middle' }, t('board.abyss')));
     case 'fate':
       return s('rect', { class: 'token fate', 'data-token': kind, x: 6, y: 6, width: CELL - 12, height: CELL - 12, rx: 8 });
     default:
@@ -63,5 +64,5 @@ export function arrowPiece(a, x, y) {
     s('circle', { class: 'disc', r }),
     s('g', { transform: `rotate(${DIRECTION_ANGLES[a.direction] || 0})` },
       s('path', { class: 'arrow', d: 'M 0 18 L 0 -14 M -8 -6 L 0 -18 L 8 -6' })),
-    s('text', { class: 'direction-label', y: r + 16, 'text-anchor': 'middle' }, `${a.label} ${a.direction}`));
+    s('text', { class: 'direction-label', y: r + 16, 'text-anchor': 'middle' }, `${a.label} ${t(`direction.${a.direction}`)}`));
 }

@@ -4,7 +4,8 @@
 // build with its square. The words need only the line and the powers of the seat that played it
 // (they name its tokens and directions); the client still knows no rules.
 import { powerName } from '../catalog.js';
-import { tokenName, DIRECTIONS } from './steps.js';
+import { tokenName, tokenKind, DIRECTIONS } from './steps.js';
+import { t } from '../i18n/index.js';
 
 const SQUARE = /^[A-E][1-5]$/i;
 
@@ -60,58 +61,58 @@ export function parseLine(text) {
 export function santoriniWords(text, ctx = {}) {
   const st = parseLine(text);
   const powers = ctx.powers || [];
+  const first = st.first ? 'First' : '';
   switch (st.kind) {
     case 'place':
-      if (!st.to) return 'placed a hidden worker';
-      return st.female ? `placed the female worker on ${st.to}` : `placed a worker on ${st.to}`;
+      if (!st.to) return t('log.placeHidden');
+      return t(st.female ? 'log.placeFemale' : 'log.place', { to: st.to });
     case 'move':
-      if (!st.from) return 'moved a hidden worker';
-      return `moved from ${st.from} to ${st.to}`;
-    case 'build': {
-      if (!st.to) return 'built';
+      if (!st.from) return t('log.moveHidden');
+      return t('log.move', { from: st.from, to: st.to });
+    case 'build':
+      if (!st.to) return t('log.buildHidden');
       // Zeus builds under his own worker: the worker's square is the one built on.
-      const under = st.from && st.from === st.to ? ' under their own worker' : '';
-      return `built on ${st.to}${under}${st.first ? ' before moving' : ''}`;
-    }
+      return t(st.from && st.from === st.to ? `log.buildUnder${first}` : `log.build${first}`, { to: st.to });
     case 'dome':
-      if (!st.to) return 'built a dome';
-      return `placed a dome on ${st.to}${st.first ? ' before moving' : ''}`;
+      if (!st.to) return t('log.domeHidden');
+      return t(`log.dome${first}`, { to: st.to });
     case 'force':
-      if (!st.from) return 'forced a hidden worker';
-      return `forced the worker on ${st.from} to ${st.to}`;
+      if (!st.from) return t('log.forceHidden');
+      return t('log.force', { from: st.from, to: st.to });
     case 'remove':
-      if (!st.to) return 'removed a block';
-      return `removed a block from ${st.to}`;
+      if (!st.to) return t('log.removeHidden');
+      return t('log.remove', { to: st.to });
     case 'capture':
-      if (!st.to) return 'captured a worker';
-      return `captured the worker on ${st.to}`;
+      if (!st.to) return t('log.captureHidden');
+      return t('log.capture', { to: st.to });
     case 'pass':
-      return 'passed';
+      return t('log.pass');
     case 'offer':
-      return `offered ${powerName(st.power)}`;
+      return t('log.offer', { power: powerName(st.power) });
     case 'choose':
-      return `chose ${powerName(st.power)}`;
+      return t('log.choose', { power: powerName(st.power) });
     case 'start_player': {
-      const who = ctx.names?.[st.seat] || `seat ${String.fromCharCode(65 + (st.seat ?? 0))}`;
-      return `named ${who} the start player`;
+      const who = ctx.names?.[st.seat] || t('log.seat', { letter: String.fromCharCode(65 + (st.seat ?? 0)) });
+      return t('log.startPlayer', { name: who });
     }
     case 'token': {
-      if (!st.to) return 'placed a secret token';
-      const what = tokenName(st, powers);
-      return what === 'the Fate' ? `chose the Fate from ${st.to}` : `placed ${what} on ${st.to}`;
+      if (!st.to) return t('log.tokenHidden');
+      if (tokenKind(st, powers) === 'fate') return t('log.fate', { to: st.to });
+      return t('log.token', { what: tokenName(st, powers), to: st.to });
     }
     case 'aim': {
       const d = DIRECTIONS.find((x) => x.name === st.direction);
-      const what = powers.includes('Siren') ? 'the Song' : powers.includes('Aeolus') ? 'the Wind' : 'a direction';
-      return `aimed ${what} ${st.direction}${d ? ` ${d.arrow}` : ''}`;
+      const what = powers.includes('Siren') ? t('log.aim.song') : powers.includes('Aeolus') ? t('log.aim.wind') : t('log.aim.direction');
+      const direction = d ? t(`direction.${st.direction}`) : st.direction;
+      return `${t('log.aim', { what, direction })}${d ? ` ${d.arrow}` : ''}`;
     }
     case 'select':
-      return powers.includes('Adonis') ? `charmed the worker on ${st.worker}` : `selected the worker on ${st.worker}`;
+      return t(powers.includes('Adonis') ? 'log.charm' : 'log.select', { worker: st.worker });
     case 'undo':
-      return 'took back a step';
+      return t('log.undo');
     case 'end_turn':
-      return 'ended the turn';
+      return t('log.endTurn');
     default:
-      return `played ${text}`;
+      return t('log.played', { text });
   }
 }

@@ -3,10 +3,12 @@
 // this device out (docs/api.md "Accounts").
 import { h, mount } from '../dom.js';
 import { account as fetchAccount, signUp, changePassword } from '../api.js';
+import { t } from '../i18n/index.js';
+import { errorText } from '../errors.js';
 
 export function accountScreen(ctx) {
   const { screen } = ctx;
-  const box = h('div', { class: 'card narrow', id: 'account' }, h('p', { class: 'muted' }, 'Loading…'));
+  const box = h('div', { class: 'card narrow', id: 'account' }, h('p', { class: 'muted' }, t('common.loading')));
   mount(screen, box);
   let alive = true;
 
@@ -14,8 +16,8 @@ export function accountScreen(ctx) {
 
   const renderGuest = (me) => {
     const error = h('p', { class: 'error', role: 'alert', id: 'account-error' });
-    const [userLabel, username] = field('account-username', 'Username', { maxlength: 24, autocomplete: 'username', placeholder: '3-24 characters' });
-    const [passLabel, password] = field('account-password', 'Password', { type: 'password', autocomplete: 'new-password', placeholder: 'at least 8 characters' });
+    const [userLabel, username] = field('account-username', t('account.username'), { maxlength: 24, autocomplete: 'username', placeholder: t('account.usernameHint') });
+    const [passLabel, password] = field('account-password', t('account.password'), { type: 'password', autocomplete: 'new-password', placeholder: t('account.passwordHint') });
     mount(
       box,
       h(
@@ -28,20 +30,20 @@ export function accountScreen(ctx) {
               const made = await signUp(ctx.state.me.token, username.value.trim(), password.value);
               ctx.state.me.username = made.username;
               ctx.saveMe();
-              ctx.toast('Account created: sign in with it on any device.');
+              ctx.toast(t('account.created'));
               if (alive) render({ ...me, username: made.username });
             } catch (err) {
-              error.textContent = err.message;
+              error.textContent = errorText(err);
             }
           },
         },
-        h('h1', {}, 'Keep your player'),
-        h('p', {}, `You play as ${me.name}, a guest on this browser. Choose a username and a password to keep your ratings and games and to sign in on another device.`),
+        h('h1', {}, t('account.keepTitle')),
+        h('p', {}, t('account.keepText', { name: me.name })),
         userLabel,
         username,
         passLabel,
         password,
-        h('button', { type: 'submit', class: 'primary', id: 'account-create' }, 'Create account'),
+        h('button', { type: 'submit', class: 'primary', id: 'account-create' }, t('account.create')),
         error,
       ),
     );
@@ -49,12 +51,12 @@ export function accountScreen(ctx) {
 
   const renderAccount = (me) => {
     const error = h('p', { class: 'error', role: 'alert', id: 'password-error' });
-    const [oldLabel, oldPassword] = field('old-password', 'Current password', { type: 'password', autocomplete: 'current-password' });
-    const [newLabel, newPassword] = field('new-password', 'New password', { type: 'password', autocomplete: 'new-password' });
+    const [oldLabel, oldPassword] = field('old-password', t('account.currentPassword'), { type: 'password', autocomplete: 'current-password' });
+    const [newLabel, newPassword] = field('new-password', t('account.newPassword'), { type: 'password', autocomplete: 'new-password' });
     mount(
       box,
-      h('h1', {}, 'Account'),
-      h('p', {}, 'Signed in as ', h('strong', { id: 'account-name' }, me.username), ` (you play as ${me.name}). `, h('a', { href: `#/player/${me.id}` }, 'Your ratings and games')),
+      h('h1', {}, t('nav.account')),
+      h('p', {}, `${t('account.signedInAs')} `, h('strong', { id: 'account-name' }, me.username), ` ${t('account.playAs', { name: me.name })} `, h('a', { href: `#/player/${me.id}` }, t('account.yourGames'))),
       h(
         'form',
         {
@@ -65,21 +67,21 @@ export function accountScreen(ctx) {
               await changePassword(ctx.state.me.token, oldPassword.value, newPassword.value);
               oldPassword.value = '';
               newPassword.value = '';
-              ctx.toast('Password changed; your other devices are signed out.');
+              ctx.toast(t('account.passwordChanged'));
             } catch (err) {
-              error.textContent = err.message;
+              error.textContent = errorText(err);
             }
           },
         },
-        h('h2', {}, 'Change password'),
+        h('h2', {}, t('account.changePassword')),
         oldLabel,
         oldPassword,
         newLabel,
         newPassword,
-        h('button', { type: 'submit', id: 'change-password' }, 'Change password'),
+        h('button', { type: 'submit', id: 'change-password' }, t('account.changePassword')),
         error,
       ),
-      h('p', {}, h('button', { id: 'sign-out', onclick: () => ctx.signOut() }, 'Sign out of this device')),
+      h('p', {}, h('button', { id: 'sign-out', onclick: () => ctx.signOut() }, t('account.signOut'))),
     );
   };
 
@@ -96,8 +98,8 @@ export function accountScreen(ctx) {
     })
     .catch((err) => {
       if (!alive) return;
-      const text = err.status === 503 ? 'Accounts need the server’s database, which this server runs without.' : err.message;
-      mount(box, h('h1', {}, 'Account'), h('p', { class: 'error', id: 'account-error' }, text));
+      const text = err.status === 503 ? t('account.needsDatabase') : errorText(err);
+      mount(box, h('h1', {}, t('nav.account')), h('p', { class: 'error', id: 'account-error' }, text));
     });
   return () => {
     alive = false;

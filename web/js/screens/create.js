@@ -3,29 +3,31 @@
 // a hero for one seat against a god for the other), confirmed turns, rated or casual, the clock,
 // public or private.
 import { h, mount } from '../dom.js';
-import { allPowers, powerInfo } from '../catalog.js';
+import { allPowers, powerInfo, powerName, powerText } from '../catalog.js';
 import { BOT_LEVELS } from '../bots.js';
+import { t, num } from '../i18n/index.js';
+import { errorText } from '../errors.js';
 
 export const GAMES = { santorini: 'Santorini', splendor: 'Splendor' };
 
 /** One line describing lobby settings. */
 export function settingsSummary(st) {
   const game = st.game || 'santorini';
-  const parts = [GAMES[game] || game, `${st.players} players`];
+  const parts = [GAMES[game] || game, t('players.count', { count: st.players })];
   if (game === 'santorini') {
-    parts.push(st.powers === 'none' ? 'no gods' : st.powers === 'custom' ? `gods: ${(st.pool || []).length} chosen` : `${st.powers} gods`);
-    if (st.powers !== 'none') parts.push(`${st.draft} draft`);
-    if (st.golden_fleece) parts.push('Golden Fleece');
-    if (st.hero_seat === 0 || st.hero_seat === 1) parts.push(st.hero_seat === 0 ? 'handicap: a hero for the host' : 'handicap: a hero for the guest');
+    parts.push(st.powers === 'none' ? t('summary.noGods') : st.powers === 'custom' ? t('summary.godsChosen', { count: (st.pool || []).length }) : t(`summary.powers.${st.powers}`));
+    if (st.powers !== 'none') parts.push(t(`summary.draft.${st.draft}`));
+    if (st.golden_fleece) parts.push(t('power.goldenFleece'));
+    if (st.hero_seat === 0 || st.hero_seat === 1) parts.push(st.hero_seat === 0 ? t('summary.heroHost') : t('summary.heroGuest'));
   }
-  if (st.bots > 0) parts.push(`${st.bots} computer${st.bots > 1 ? 's' : ''} (level ${st.bot_level})`);
-  if (st.confirm_turns) parts.push('confirm turns');
+  if (st.bots > 0) parts.push(t('summary.bots', { count: st.bots, level: st.bot_level }));
+  if (st.confirm_turns) parts.push(t('summary.confirmTurns'));
   const c = st.clock || { kind: 'none' };
   if (c.kind === 'realtime') parts.push(`${Math.round(c.base_seconds / 60)}+${c.increment_seconds}`);
-  else if (c.kind === 'turn') parts.push(`${c.hours_per_move} h per move`);
-  else parts.push('no clock');
-  if (st.rated === false) parts.push('casual');
-  if (st.public === false) parts.push('private');
+  else if (c.kind === 'turn') parts.push(t('summary.perMove', { hours: num(c.hours_per_move) }));
+  else parts.push(t('summary.noClock'));
+  if (st.rated === false) parts.push(t('summary.casual'));
+  if (st.public === false) parts.push(t('summary.private'));
   return parts.join(' · ');
 }
 
@@ -42,18 +44,18 @@ export function createScreen(ctx) {
       'button',
       { type: 'button', class: `game-choice game-${key}`, 'data-game': key, 'aria-pressed': String(key === chosen), onclick: () => { game.value = key; sessionStorage.setItem('create.game', key); sync(); } },
       h('strong', {}, name),
-      h('span', { class: 'small muted' }, key === 'santorini' ? 'Build, climb, and outwit the gods' : 'Gems, cards and nobles: race to 15 points'),
+      h('span', { class: 'small muted' }, key === 'santorini' ? t('create.santoriniTagline') : t('create.splendorTagline')),
     ),
   );
-  const players = select('set-players', [['2', '2 players'], ['3', '3 players'], ['4', '4 players (2 teams)']], '2');
-  const powers = select('set-powers', [['none', 'No gods'], ['simple', 'Simple gods'], ['all', 'All gods'], ['heroes', 'Heroes'], ['custom', 'Choose the gods…']], 'simple');
-  const draft = select('set-draft', [['random', 'Dealt at random'], ['subset', 'Challenger offers from a random few'], ['full', 'Challenger offers from all']], 'full');
+  const players = select('set-players', [['2', t('players.count', { count: 2 })], ['3', t('players.count', { count: 3 })], ['4', t('create.fourTeams')]], '2');
+  const powers = select('set-powers', [['none', t('gods.none')], ['simple', t('gods.simple')], ['all', t('gods.all')], ['heroes', t('gods.heroes')], ['custom', t('gods.custom')]], 'simple');
+  const draft = select('set-draft', [['random', t('create.draft.random')], ['subset', t('create.draft.subset')], ['full', t('create.draft.full')]], 'full');
   const fleece = h('input', { type: 'checkbox', id: 'set-fleece' });
   // The handicap game (`hero_seat`): the host is seat 0, the first to join seat 1.
-  const handicap = select('set-handicap', [['', 'None: gods for both'], ['0', 'A hero for me (against a god)'], ['1', 'A hero for my opponent (against a god)']], '');
-  const handicapField = field('Handicap (2 players)', handicap);
+  const handicap = select('set-handicap', [['', t('create.handicap.none')], ['0', t('create.handicap.me')], ['1', t('create.handicap.opponent')]], '');
+  const handicapField = field(t('create.handicap'), handicap);
   const confirmTurns = h('input', { type: 'checkbox', id: 'set-confirm' });
-  const clockKind = select('set-clock', [['none', 'No clock'], ['realtime', 'Real time'], ['turn', 'Hours per move']], 'realtime');
+  const clockKind = select('set-clock', [['none', t('create.clock.none')], ['realtime', t('create.clock.realtime')], ['turn', t('create.clock.turn')]], 'realtime');
   const base = h('input', { type: 'number', id: 'set-base', min: 1, max: 180, value: 5 });
   const inc = h('input', { type: 'number', id: 'set-inc', min: 0, max: 180, value: 3 });
   const hours = h('input', { type: 'number', id: 'set-hours', min: 1, max: 168, value: 24 });
@@ -66,41 +68,41 @@ export function createScreen(ctx) {
     if (!ratedChosen) rated.checked = isPublic.checked;
   });
   // Computer players take the last seats; a game with them is never rated.
-  const bots = select('set-bots', [['0', 'None: people only'], ['1', '1'], ['2', '2'], ['3', '3']], '0');
-  const botLevel = select('set-bot-level', BOT_LEVELS.map((l) => [String(l), `Level ${l}${l === 1 ? ' (weakest)' : l === 5 ? ' (strongest)' : ''}`]), '3');
+  const bots = select('set-bots', [['0', t('create.bots.none')], ['1', num(1)], ['2', num(2)], ['3', num(3)]], '0');
+  const botLevel = select('set-bot-level', BOT_LEVELS.map((l) => [String(l), t(l === 1 ? 'bot.levelWeakest' : l === 5 ? 'bot.levelStrongest' : 'bot.level', { level: l })]), '3');
   const poolBoxes = allPowers().map((p) =>
-    h('label', { class: 'pool-item', title: p.text }, h('input', { type: 'checkbox', value: p.id, 'data-power': p.id }), ` ${p.name}`),
+    h('label', { class: 'pool-item', title: powerText(p.id) }, h('input', { type: 'checkbox', value: p.id, 'data-power': p.id }), ` ${powerName(p.id)}`),
   );
   const group = (category, title) =>
     h('div', { class: 'pool-group' }, h('div', { class: 'pool-title' }, title), poolBoxes.filter((l) => powerInfo(l.querySelector('input').value).category === category));
   const pool = h(
     'fieldset',
     { class: 'pool', hidden: true },
-    h('legend', {}, 'Gods in the pool (the server deals only those it plays)'),
-    group('simple', 'Simple gods'),
-    group('advanced', 'Advanced gods'),
-    group('hero', 'Heroes (2 players)'),
+    h('legend', {}, t('create.pool')),
+    group('simple', t('gods.simple')),
+    group('advanced', t('gods.advanced')),
+    group('hero', t('create.pool.heroes')),
   );
-  const realtime = h('div', { class: 'inline', hidden: true }, field('Minutes', base), field('Increment (s)', inc));
-  const turn = h('div', { class: 'inline', hidden: true }, field('Hours per move', hours));
+  const realtime = h('div', { class: 'inline', hidden: true }, field(t('create.minutes'), base), field(t('create.increment'), inc));
+  const turn = h('div', { class: 'inline', hidden: true }, field(t('create.clock.turn'), hours));
   const error = h('p', { class: 'error', role: 'alert' });
   const santoriniOnly = h(
     'div',
     { class: 'santorini-only' },
-    field('Gods', powers),
+    field(t('create.gods'), powers),
     pool,
-    field('Draft', draft),
+    field(t('create.draft'), draft),
     handicapField,
-    h('label', { class: 'check' }, fleece, ' Golden Fleece variant (2 players: one god beside the board, used by whoever touches the Ram)'),
+    h('label', { class: 'check' }, fleece, ` ${t('create.fleece')}`),
   );
-  const splendorNote = h('p', { class: 'muted small splendor-only' }, 'The first player is drawn at random. The first to 15 prestige points ends the round; the most points wins.');
+  const splendorNote = h('p', { class: 'muted small splendor-only' }, t('create.splendorNote'));
 
   const sync = () => {
     const splendor = game.value === 'splendor';
     for (const b of gameButtons) b.setAttribute('aria-pressed', String(b.dataset.game === game.value));
     santoriniOnly.hidden = splendor;
     splendorNote.hidden = !splendor;
-    players.querySelector('option[value="4"]').textContent = splendor ? '4 players' : '4 players (2 teams)';
+    players.querySelector('option[value="4"]').textContent = splendor ? t('players.count', { count: 4 }) : t('create.fourTeams');
     pool.hidden = splendor || powers.value !== 'custom';
     draft.disabled = powers.value === 'none';
     realtime.hidden = clockKind.value !== 'realtime';
@@ -147,7 +149,7 @@ export function createScreen(ctx) {
       await ctx.state.conn.request({ type: 'lobby.create', settings });
       // The `lobby` event that follows takes us to the lobby.
     } catch (err) {
-      error.textContent = err.message;
+      error.textContent = errorText(err);
     }
   };
 
@@ -156,20 +158,20 @@ export function createScreen(ctx) {
     h(
       'form',
       { class: 'card narrow create', onsubmit: submit },
-      h('h1', {}, 'Create a game'),
+      h('h1', {}, t('home.createGame')),
       game,
-      h('div', { class: 'game-choices', role: 'group', 'aria-label': 'Game' }, gameButtons),
-      field('Players', players),
+      h('div', { class: 'game-choices', role: 'group', 'aria-label': t('create.game') }, gameButtons),
+      field(t('create.players'), players),
       santoriniOnly,
       splendorNote,
-      h('div', { class: 'inline' }, field('Computer players (last seats)', bots), field('Computer level', botLevel)),
-      field('Clock', clockKind),
+      h('div', { class: 'inline' }, field(t('create.bots'), bots), field(t('create.botLevel'), botLevel)),
+      field(t('create.clock'), clockKind),
       realtime,
       turn,
-      h('label', { class: 'check' }, confirmTurns, ' Confirm turns (a finished turn waits for “End turn”, so a misclick can still be undone)'),
-      h('label', { class: 'check' }, rated, ' Rated (the result changes the players’ ratings; untick for a casual game)'),
-      h('label', { class: 'check' }, isPublic, ' Public (listed on the home page; otherwise share the invite link)'),
-      h('div', { class: 'row' }, h('a', { href: '#/' }, 'Cancel'), h('button', { type: 'submit', class: 'primary', id: 'create-submit' }, 'Create lobby')),
+      h('label', { class: 'check' }, confirmTurns, ` ${t('create.confirmTurns')}`),
+      h('label', { class: 'check' }, rated, ` ${t('create.rated')}`),
+      h('label', { class: 'check' }, isPublic, ` ${t('create.public')}`),
+      h('div', { class: 'row' }, h('a', { href: '#/' }, t('common.cancel')), h('button', { type: 'submit', class: 'primary', id: 'create-submit' }, t('create.submit'))),
       error,
     ),
   );

@@ -6,13 +6,13 @@
 // screen (not on a reload or for a match opened once over). Closing it leaves the final table
 // in view; the result block beside the table opens it again ("Details").
 import { h, mount } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { storesGames, matchHeader } from '../api.js';
 import { replayHash } from '../codes.js';
+import { t, num, rating, list } from '../i18n/index.js';
+import { errorText } from '../errors.js';
 
 const GAME_NAMES = { santorini: 'Santorini', splendor: 'Splendor' };
-
-/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
-const listNames = (names) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0] || '');
 
 /** Whether a winning side stands on a third level (Santorini's usual win), from the final state. */
 function climbed(v, winners) {
@@ -26,46 +26,57 @@ function climbed(v, winners) {
   });
 }
 
-/** The result in words: {title, reason} from this viewer's side (docs/protocol.md, `result`). */
+/** The result in words: {title, reason} from this viewer's side (docs/protocol.md, `result`).
+ *  A sentence whose subject is the viewer alone has a key of its own ('….you'): languages
+ *  other than English conjugate for it. */
 export function resultWords(v) {
   const r = v.result;
   const you = v.you;
   const seated = you !== null && you !== undefined;
-  const name = (seat) => (seat === you ? 'you' : v.seats[seat]?.player.name || `seat ${seat + 1}`);
-  const Name = (seat) => (seat === you ? 'You' : name(seat));
+  const plain = (seat) => nameOf(v.seats[seat]?.player) || t('end.seat', { n: seat + 1 });
+  // The viewer among others ("you and Bob"): English says "you", another language may name them.
+  const name = (seat) => (seat === you ? t('end.you', { name: plain(seat) }) : plain(seat));
   if (!r || !r.winners || r.winners.length === 0) {
-    const why = r && r.reason === 'recovery_failed' ? 'The server could not restore this game after a restart.' : 'The game was stopped before it was decided: nobody wins and no rating changes.';
-    return { title: 'Game aborted', reason: why };
+    const why = r && r.reason === 'recovery_failed' ? t('end.reason.recovery') : t('end.reason.aborted');
+    return { title: t('end.title.aborted'), reason: why };
   }
   const winners = r.winners;
   const losers = v.seats.map((_, i) => i).filter((i) => !winners.includes(i));
-  const won = listNames(winners.map(name));
+  const won = list(winners.map(name));
   const Won = won.charAt(0).toUpperCase() + won.slice(1);
-  const lost = losers.length === 1 ? Name(losers[0]) : null;
-  let title = `${Won} won`;
-  if (seated) title = winners.includes(you) ? (winners.length > 1 ? 'You share the victory' : 'You won!') : 'You lost';
+  const youWon = seated && winners.length === 1 && winners[0] === you;
+  const loser = losers.length === 1 ? losers[0] : null;
+  const youLost = seated && loser === you;
+  const params = { won, Won, lost: loser === null ? '' : plain(loser), count: winners.length };
+  /** A sentence about the winners (`.you`: the viewer won alone). */
+  const byWinners = (key, extra = {}) => t(youWon ? `${key}.you` : key, { ...params, ...extra });
+  /** A sentence about the one who lost (`.you`: the viewer lost). */
+  const byLoser = (key) => t(youLost ? `${key}.you` : key, params);
+  let title = t('end.title.won', params);
+  if (seated) title = winners.includes(you) ? (winners.length > 1 ? t('end.title.youShare') : t('end.title.youWon')) : t('end.title.youLost');
   let reason;
   switch (r.reason) {
     case 'win':
       if (v.game === 'splendor') {
-        const pts = v.state?.hands?.[winners[0]]?.points;
-        reason = winners.length > 1 ? `${Won} share the victory with ${pts} prestige points each.` : `${Won} won with ${pts} prestige points.`;
-      } else reason = climbed(v, winners) ? `${Won} climbed to the third level.` : `${Won} won by the power of a god (its own win condition).`;
+        const pts = num(v.state?.hands?.[winners[0]]?.points ?? 0);
+        reason = winners.length > 1 ? t('end.reason.splendorShare', { ...params, pts }) : byWinners('end.reason.splendorWon', { pts });
+      } else reason = climbed(v, winners) ? byWinners('end.reason.climbed') : byWinners('end.reason.godWin');
       break;
     case 'no_turn':
-      reason = lost ? `${lost} had no legal turn left, so ${won} won.` : `The other players had no legal turn left, so ${won} won.`;
+      if (loser === null) reason = byWinners('end.reason.noTurnOthers');
+      else reason = youLost ? t('end.reason.noTurn.you', params) : youWon ? t('end.reason.noTurn.youWon', params) : t('end.reason.noTurn', params);
       break;
     case 'resign':
-      reason = lost ? `${lost} resigned.` : `${Won} won by resignation.`;
+      reason = loser !== null ? byLoser('end.reason.resign') : byWinners('end.reason.resignWon');
       break;
     case 'timeout':
-      reason = lost ? `${lost} ran out of time.` : `${Won} won on time.`;
+      reason = loser !== null ? byLoser('end.reason.timeout') : byWinners('end.reason.timeoutWon');
       break;
     case 'abandoned':
-      reason = lost ? `${lost} left the game and did not come back in time.` : `${Won} won: the others left the game.`;
+      reason = loser !== null ? byLoser('end.reason.abandoned') : byWinners('end.reason.abandonedWon');
       break;
     default:
-      reason = `${Won} won.`;
+      reason = byWinners('end.reason.won');
   }
   return { title, reason };
 }
@@ -81,18 +92,19 @@ export function endDialog(ctx) {
   const title = h('h2', { id: 'end-title' });
   const reason = h('p', { id: 'end-reason' });
   const ratings = h('div', { id: 'end-ratings', class: 'end-ratings' });
-  const replay = h('a', { class: 'button', id: 'replay-link', href: replayHash(ctx.id, ctx.code), hidden: true }, 'Watch the replay');
-  const again = h('button', { class: 'primary', id: 'end-new', type: 'button' }, 'New opponent');
+  const replay = h('a', { class: 'button', id: 'replay-link', href: replayHash(ctx.id, ctx.code), hidden: true }, t('end.watchReplay'));
+  const again = h('button', { class: 'primary', id: 'end-new', type: 'button' }, t('end.newOpponent'));
   // A rematch with the same players is offered by a later change: the button waits hidden.
   const rematch = h('button', { id: 'end-rematch', type: 'button', hidden: true }, 'Rematch');
-  const close = h('button', { id: 'end-close', type: 'button', class: 'link', onclick: () => dialog.close() }, 'Close and see the board');
+  const close = h('button', { id: 'end-close', type: 'button', class: 'link', onclick: () => dialog.close() }, t('end.close'));
+  const home = h('a', { class: 'button', id: 'end-home', href: '#/' }, t('common.home'));
   const dialog = h(
     'dialog',
     { class: 'end-dialog', id: 'end-dialog', 'aria-labelledby': 'end-title', 'aria-describedby': 'end-reason' },
     title,
     reason,
     ratings,
-    h('div', { class: 'end-buttons' }, again, rematch, replay, h('a', { class: 'button', id: 'end-home', href: '#/' }, 'Home')),
+    h('div', { class: 'end-buttons' }, again, rematch, replay, home),
     close,
   );
   storesGames().then((yes) => (replay.hidden = !yes));
@@ -106,7 +118,7 @@ export function endDialog(ctx) {
         dialog.close();
         ctx.navigate('#/');
       } catch (e) {
-        ctx.toast(e.message);
+        ctx.toast(errorText(e));
       }
       return;
     }
@@ -119,10 +131,10 @@ export function endDialog(ctx) {
     const before = hs?.rating_before;
     const after = hs?.rating_after;
     const winner = (v.result?.winners || []).includes(seat.seat ?? 0);
-    const cells = [h('span', { class: 'end-name' }, seat.player.name, winner ? h('span', { class: 'badge' }, 'won') : null)];
+    const cells = [h('span', { class: 'end-name' }, nameOf(seat.player), winner ? h('span', { class: 'badge' }, t('game.bar.won')) : null)];
     if (before && after) {
       const d = round(after.rating) - round(before.rating);
-      cells.push(h('span', { class: 'end-rating', 'data-before': round(before.rating), 'data-after': round(after.rating) }, `${round(before.rating)} → ${round(after.rating)}`, ' ', h('strong', { class: d >= 0 ? 'up' : 'down' }, signed(d))));
+      cells.push(h('span', { class: 'end-rating', 'data-before': round(before.rating), 'data-after': round(after.rating) }, `${rating(round(before.rating))} → ${rating(round(after.rating))}`, ' ', h('strong', { class: d >= 0 ? 'up' : 'down' }, signed(d))));
     }
     return h('li', { 'data-seat': seat.seat }, cells);
   };
@@ -134,18 +146,18 @@ export function endDialog(ctx) {
     if (!alive) return;
     const seats = v.seats.map((seat, i) => ({ ...seat, seat: i }));
     let note;
-    if (!stores) note = 'This server keeps no ratings (it runs without a database).';
-    else if (!hd) note = 'The ratings could not be read.';
+    if (!stores) note = t('end.noDatabase');
+    else if (!hd) note = t('end.ratingsUnread');
     else if (hd.rated && hd.seats?.some((x) => x.rating_after)) note = null;
-    else if (hd.unrated === 'casual' || hd.settings?.rated === false) note = 'Casual game: no rating changes.';
-    else if (hd.unrated === 'farming_cap') note = 'Not rated: you two already had 3 rated games in the last 24 hours.';
-    else if (hd.unrated === 'aborted' || v.status === 'aborted') note = 'Aborted: no rating changes.';
+    else if (hd.unrated === 'casual' || hd.settings?.rated === false) note = t('end.casual');
+    else if (hd.unrated === 'farming_cap') note = t('end.farmingCap');
+    else if (hd.unrated === 'aborted' || v.status === 'aborted') note = t('end.abortedNote');
     else if (attempt < 3) {
       // The header may be read a moment before the result is stored: ask again.
       ratings.dataset.state = 'waiting';
       setTimeout(() => alive && fillRatings(v, attempt + 1), 1200);
       return;
-    } else note = 'No rating change was recorded.';
+    } else note = t('end.noChange');
     ratings.dataset.state = note ? 'none' : 'rated';
     mount(
       ratings,
@@ -164,10 +176,10 @@ export function endDialog(ctx) {
     const seated = v.you !== null && v.you !== undefined;
     again.hidden = !seated;
     const q = ctx.state.queued;
-    again.textContent = q && q.match === ctx.id ? 'New opponent (same queue)' : 'New opponent';
+    again.textContent = q && q.match === ctx.id ? t('end.newOpponentSame') : t('end.newOpponent');
     if (!ratings.dataset.state) {
       ratings.dataset.state = 'loading';
-      mount(ratings, h('p', { class: 'muted small' }, `Reading the ratings of this ${GAME_NAMES[v.game] || 'game'}…`));
+      mount(ratings, h('p', { class: 'muted small' }, t('end.readingRatings', { game: GAME_NAMES[v.game] || t('end.game') })));
       fillRatings(v);
     }
     if (!dialog.open) dialog.showModal();
@@ -182,6 +194,17 @@ export function endDialog(ctx) {
       open(v);
     },
     open,
+    /** After a change of language: the buttons' words, and the dialog's if it is open (its
+     *  ratings are read again, in the new language's words). */
+    relabel(v) {
+      replay.textContent = t('end.watchReplay');
+      close.textContent = t('end.close');
+      home.textContent = t('common.home');
+      again.textContent = t('end.newOpponent');
+      if (!dialog.open || !v) return;
+      delete ratings.dataset.state;
+      open(v);
+    },
     dispose() {
       alive = false;
       if (dialog.open) dialog.close();

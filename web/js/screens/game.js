@@ -11,6 +11,7 @@
 // dialog (screens/end.js); while it is this player's turn the tab's title says so (and, if chosen, a
 // tone sounds or, for per-move clocks, a notification shows: notice.js).
 import { h, mount, clockText } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
 import { SIDE_COLORS } from '../santorini/board.js';
@@ -23,13 +24,12 @@ import { pref, prefToggle } from '../prefs.js';
 import { endDialog } from './end.js';
 import { turnNotice } from '../notice.js';
 import { awayNotice } from '../away.js';
+import { t, num } from '../i18n/index.js';
+import { errorText } from '../errors.js';
 
 const TABLES = { santorini: santoriniTable, splendor: splendorTable };
 const GAME_NAMES = { santorini: 'Santorini', splendor: 'Splendor' };
 
-/** Keys for the turn buttons (shown in their titles and in README.md). */
-const UNDO_KEYS = 'U or Ctrl+Z';
-const END_TURN_KEYS = 'E or Ctrl+Enter';
 
 /** `code`: the invite code from a spectator link; a player's own comes from codes.js. */
 export function gameScreen(ctx, id, code = null) {
@@ -40,14 +40,14 @@ export function gameScreen(ctx, id, code = null) {
   let lastHistoryLength = -1;
   let table = null; // chosen by the first view
   const els = {
-    bar: h('div', { class: 'seat-bar', id: 'seat-bar', role: 'group', 'aria-label': 'Players, clocks and turn' }),
+    bar: h('div', { class: 'seat-bar', id: 'seat-bar', role: 'group', 'aria-label': t('game.seatBar') }),
     main: h('div', { class: 'table-main' }),
     side: h('div', { class: 'side' }),
   };
   const gameEl = h('div', { class: 'game', 'data-match': id }, h('div', { class: 'table-area' }, els.bar, els.main), els.side);
   gameEl.classList.toggle('dev-steps', pref('devSteps'));
   mount(screen, gameEl);
-  gameEl.prepend(h('p', { class: 'muted' }, 'Opening the match…'));
+  gameEl.prepend(h('p', { class: 'muted' }, t('game.opening')));
 
   // The match's header (settings, whether it was rated), asked once, when first needed.
   let headerAsked = null;
@@ -59,11 +59,11 @@ export function gameScreen(ctx, id, code = null) {
   const ratedNote = () => {
     if (ratedEl) return ratedEl;
     ratedEl = h('span', { id: 'rated-note', class: 'muted' });
-    const why = { casual: 'Casual game: no rating changes.', farming_cap: 'Not rated: you two already had 3 rated games in the last 24 hours.' };
+    const why = { casual: 'end.casual', farming_cap: 'end.farmingCap' };
     header()
       .then((header) => {
         if (header && why[header.unrated]) {
-          ratedEl.textContent = `${why[header.unrated]} `;
+          ratedEl.textContent = `${t(why[header.unrated])} `;
           ratedEl.dataset.unrated = header.unrated;
         }
       })
@@ -87,8 +87,8 @@ export function gameScreen(ctx, id, code = null) {
       await conn.request({ type: 'match.step', match: id, step });
       return { ok: true };
     } catch (e) {
-      ctx.toast(e.message);
-      return { error: e.message };
+      ctx.toast(errorText(e));
+      return { error: errorText(e) };
     } finally {
       if (sentAt === version) sentAt = null;
       render();
@@ -116,12 +116,12 @@ export function gameScreen(ctx, id, code = null) {
       return h(
         'div',
         { class: 'turn-buttons', id: 'turn-buttons' },
-        h('button', { id: 'undo', class: 'undo', 'data-step': 'undo', disabled: !undo, title: `Take back your last step of this turn (${UNDO_KEYS})`, onclick: () => undo && play(undo) }, '↶ Undo'),
-        endTurn ? h('button', { id: 'end-turn', class: 'primary', 'data-step': 'end turn', title: `End your turn (${END_TURN_KEYS})`, onclick: () => play(endTurn) }, 'End turn ✓') : null,
+        h('button', { id: 'undo', class: 'undo', 'data-step': 'undo', disabled: !undo, title: t('game.undoTitle'), onclick: () => undo && play(undo) }, `↶ ${t('game.undo')}`),
+        endTurn ? h('button', { id: 'end-turn', class: 'primary', 'data-step': 'end turn', title: t('game.endTurnTitle'), onclick: () => play(endTurn) }, `${t('game.endTurn')} ✓`) : null,
       );
     },
     rerender: () => render(),
-    names: (v) => v.seats.map((st) => st.player.name),
+    names: (v) => v.seats.map((st) => nameOf(st.player)),
     /** Who played each history line (seats; undefined where not known yet). */
     authors: () => match()?.authors || [],
     /** The clock of `seat` as an element (real time: every seat; per turn: the one deciding). */
@@ -140,11 +140,11 @@ export function gameScreen(ctx, id, code = null) {
         h('strong', {}, text),
         ' ',
         ratedNote(),
-        h('a', { href: replayHash(id, code), id: 'result-replay', class: 'needs-store' }, 'Watch the replay'),
+        h('a', { href: replayHash(id, code), id: 'result-replay', class: 'needs-store' }, t('end.watchReplay')),
         h('span', { class: 'needs-store' }, ' · '),
-        h('a', { href: '#/' }, 'Home'),
+        h('a', { href: '#/' }, t('common.home')),
         ' · ',
-        h('button', { class: 'link', id: 'result-open', onclick: () => ending.open(view()) }, 'Details'),
+        h('button', { class: 'link', id: 'result-open', onclick: () => ending.open(view()) }, t('game.details')),
       );
     },
   };
@@ -170,22 +170,25 @@ export function gameScreen(ctx, id, code = null) {
         'div',
         { class: cls.join(' '), 'data-seat': i, style: `--side:${colour}` },
         h('span', { class: 'dot', 'aria-hidden': 'true' }),
-        h('span', { class: 'seat-name', title: v.you === i ? `${seat.player.name} (you)` : seat.player.name }, seat.player.name),
+        h('span', { class: 'seat-name', title: v.you === i ? t('game.nameYou', { name: nameOf(seat.player) }) : nameOf(seat.player) }, nameOf(seat.player)),
         tableContext.clockFor(v, i, turn),
-        turn ? h('span', { class: 'seat-turn' }, v.you === i ? 'your turn' : 'to play') : winners.includes(i) ? h('span', { class: 'seat-turn' }, 'won') : null,
+        turn ? h('span', { class: 'seat-turn' }, v.you === i ? t('game.bar.yourTurn') : t('game.bar.toPlay')) : winners.includes(i) ? h('span', { class: 'seat-turn' }, t('game.bar.won')) : null,
       );
     });
   };
 
-  // This browser's settings for the table, drawn once and kept across redraws.
-  const settingsEl = h(
-    'details',
-    { class: 'settings', id: 'table-settings' },
-    h('summary', {}, 'Settings'),
-    prefToggle(h, 'sound', 'Sound when it is your turn', (on) => on && notice.chime()),
-    notice.notifyButton(),
-    prefToggle(h, 'devSteps', 'Developer: list every legal step', (on) => gameEl.classList.toggle('dev-steps', on)),
-  );
+  // This browser's settings for the table, drawn once and kept across redraws (drawn again
+  // after a change of language, open or closed as it was).
+  const makeSettings = (open = false) =>
+    h(
+      'details',
+      { class: 'settings', id: 'table-settings', open },
+      h('summary', {}, t('game.settings')),
+      prefToggle(h, 'sound', t('game.settings.sound'), (on) => on && notice.chime()),
+      notice.notifyButton(),
+      prefToggle(h, 'devSteps', t('game.settings.devSteps'), (on) => gameEl.classList.toggle('dev-steps', on)),
+    );
+  let settingsEl = makeSettings();
 
   // The spectator link, for whoever knows the code (drawn once, kept across redraws). A player
   // of a private match whose browser never saw the lobby (another device, cleared storage) is
@@ -198,22 +201,22 @@ export function gameScreen(ctx, id, code = null) {
       shareEl = h(
         'div',
         { class: 'invite spectator-share' },
-        h('label', { for: 'spectator-link' }, 'Spectator link — whoever opens it watches this private game:'),
-        h('div', { class: 'row' }, h('input', { id: 'spectator-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { id: 'spectator-copy', onclick: () => navigator.clipboard?.writeText(link).then(() => ctx.toast('Link copied')) }, 'Copy')),
+        h('label', { for: 'spectator-link' }, t('game.spectatorLink')),
+        h('div', { class: 'row' }, h('input', { id: 'spectator-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { id: 'spectator-copy', onclick: () => navigator.clipboard?.writeText(link).then(() => ctx.toast(t('common.linkCopied'))) }, t('common.copy'))),
       );
       return shareEl;
     }
     if (v.you === null || v.you === undefined) return null;
     shareEl = h('p', { class: 'muted small', id: 'spectator-link-unknown' });
     header().then((hd) => {
-      if (hd?.settings?.public === false) shareEl.textContent = 'Private game: its spectator link is on the device that was in the lobby (it needs the invite code, which this browser never saw).';
+      if (hd?.settings?.public === false) shareEl.textContent = t('game.spectatorLinkUnknown');
     });
     return shareEl;
   };
 
   /** Instead of the table: why the match cannot be shown. */
   const refused = (reason, title, ...text) =>
-    mount(screen, h('div', { class: 'card narrow', id: 'match-refused', 'data-reason': reason }, h('h1', {}, title), ...text, h('p', {}, h('a', { href: '#/' }, 'Home'))));
+    mount(screen, h('div', { class: 'card narrow', id: 'match-refused', 'data-reason': reason }, h('h1', {}, title), ...text, h('p', {}, h('a', { href: '#/' }, t('common.home')))));
 
   // Lines that came in a snapshot have no known player: the stored records say who played
   // them (docs/api.md "Replay"). Asked a few times at most (a server without a database has no
@@ -245,12 +248,12 @@ export function gameScreen(ctx, id, code = null) {
     const authors = match()?.authors || [];
     const line = (mark, i) => {
       const seat = authors[i];
-      return logItem({ n: i + 1, mark, notation: v.history[i], name: v.seats[seat]?.player.name, color: table.seatColor(v, seat), words: table.logWords(v, i, seat) });
+      return logItem({ n: i + 1, mark, notation: v.history[i], name: nameOf(v.seats[seat]?.player), color: table.seatColor(v, seat), words: table.logWords(v, i, seat) });
     };
     return h(
       'section',
       { class: 'log' },
-      h('div', { class: 'log-head' }, h('h3', {}, `Steps (${v.history.length})`), notationToggle(() => redraw())),
+      h('div', { class: 'log-head' }, h('h3', {}, t('game.steps', { count: v.history.length, n: num(v.history.length) })), notationToggle(() => redraw())),
       h('ol', { id: 'log' }, historyMarks(v.history).map(line)),
     );
   };
@@ -306,16 +309,16 @@ export function gameScreen(ctx, id, code = null) {
         'div',
         { class: 'status-line' },
         h('span', {}, table.turnLabel(v)),
-        h('span', { class: 'muted', id: 'spectators', title: 'spectators' }, `watching: ${v.spectators}`),
+        h('span', { class: 'muted', id: 'spectators', title: t('match.spectators') }, t('match.watching', { count: v.spectators })),
       ),
-      awayNotice(v, { claim: (seat, what) => conn.request({ type: 'match.claim', match: id, seat, what }).catch((e) => ctx.toast(e.message)) }),
+      awayNotice(v, { claim: (seat, what) => conn.request({ type: 'match.claim', match: id, seat, what }).catch((e) => ctx.toast(errorText(e))) }),
       table.side(v),
       log,
       h(
         'div',
         { class: 'row end' },
-        canAbort ? h('button', { id: 'abort', onclick: () => confirm('Abort this match? Nobody wins.') && conn.request({ type: 'match.abort', match: id }).catch((e) => ctx.toast(e.message)) }, 'Abort') : null,
-        canResign ? h('button', { id: 'resign', class: 'danger', onclick: () => confirm('Resign this game?') && conn.request({ type: 'match.resign', match: id }).catch((e) => ctx.toast(e.message)) }, 'Resign') : null,
+        canAbort ? h('button', { id: 'abort', onclick: () => confirm(t('game.abortConfirm')) && conn.request({ type: 'match.abort', match: id }).catch((e) => ctx.toast(errorText(e))) }, t('game.abort')) : null,
+        canResign ? h('button', { id: 'resign', class: 'danger', onclick: () => confirm(t('game.resignConfirm')) && conn.request({ type: 'match.resign', match: id }).catch((e) => ctx.toast(errorText(e))) }, t('game.resign')) : null,
       ),
       spectatorShare(v),
       settingsEl,
@@ -348,7 +351,7 @@ export function gameScreen(ctx, id, code = null) {
       }
     } else if (v.clock.kind === 'turn') {
       for (const el of gameEl.querySelectorAll('.clock[data-deadline]')) {
-        el.textContent = `${clockText(Number(el.dataset.deadline) - Date.now())} left`;
+        el.textContent = t('game.clockLeft', { time: clockText(Number(el.dataset.deadline) - Date.now()) });
       }
     }
   };
@@ -380,12 +383,22 @@ export function gameScreen(ctx, id, code = null) {
       // A finished match leaves the server's memory soon after its last patch: a reconnect that
       // reopens it gets unknown_match, and the final table this screen shows stays.
       if (view()) return;
-      if (msg.code === 'unknown_match') refused(msg.code, 'No such match', h('p', {}, 'It may have ended a while ago. ', h('a', { href: replayHash(id, code) }, 'Try its replay')));
-      else if (msg.code === 'not_authorized' && code) refused(msg.code, 'Wrong invite code', h('p', {}, 'This is a private game, and the code in this link is not its invite code. Ask one of its players for its spectator link.'));
-      else if (msg.code === 'not_authorized') refused(msg.code, 'A private game', h('p', {}, 'Only its players, and whoever has its spectator link (with the invite code), may watch it. Ask one of its players for the link.'));
-      else refused(msg.code, 'Could not open the match', h('p', { class: 'error' }, msg.message || msg.code));
+      if (msg.code === 'unknown_match') refused(msg.code, t('game.refused.noMatch'), h('p', {}, `${t('game.refused.noMatchText')} `, h('a', { href: replayHash(id, code) }, t('game.refused.tryReplay'))));
+      else if (msg.code === 'not_authorized' && code) refused(msg.code, t('game.refused.wrongCode'), h('p', {}, t('game.refused.wrongCodeText')));
+      else if (msg.code === 'not_authorized') refused(msg.code, t('game.refused.private'), h('p', {}, t('game.refused.privateText')));
+      else refused(msg.code, t('game.refused.couldNotOpen'), h('p', { class: 'error' }, errorText(msg)));
     }),
   ];
+  // A change of language redraws this screen in place: the match stays open, the game goes on.
+  ctx.onLanguage?.(() => {
+    els.bar.setAttribute('aria-label', t('game.seatBar'));
+    settingsEl = makeSettings(settingsEl.open);
+    shareEl = null;
+    ratedEl = null;
+    ending.relabel(view());
+    if (view()) redraw();
+    else gameEl.querySelector(':scope > p.muted')?.replaceChildren(t('game.opening'));
+  });
   conn.openMatch(id, { code });
   render();
   return () => {

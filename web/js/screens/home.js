@@ -4,7 +4,9 @@ import { h, mount } from '../dom.js';
 import { queues as fetchQueues } from '../api.js';
 import { powerName } from '../catalog.js';
 import { settingsSummary } from './create.js';
-import { BOT_LEVELS, botBadge } from '../bots.js';
+import { BOT_LEVELS, botBadge, nameOf, localName } from '../bots.js';
+import { t, term, num } from '../i18n/index.js';
+import { errorText } from '../errors.js';
 
 // A list after a `<list>.changed` event: each changed entry replaces the one with its id (or
 // comes last), each removed id leaves. Applying the same change twice changes nothing.
@@ -19,12 +21,14 @@ function applyChanges(list, { changed = [], removed = [] }) {
   return next;
 }
 
+/** The rated queues; `key` names their words in i18n ('queue.<key>.name', '….text'). */
 export const QUEUES = [
-  { queue: 'santorini', game: 'Santorini', name: 'No gods', text: 'The base game.' },
-  { queue: 'santorini_simple', game: 'Santorini', name: 'Simple gods', text: 'Each player is dealt a simple god.' },
-  { queue: 'santorini_gods', game: 'Santorini', name: 'All gods', text: 'Gods drafted at random from all the server plays.' },
-  { queue: 'splendor', game: 'Splendor', name: 'Two players', text: 'Race for gems, cards and nobles.' },
+  { queue: 'santorini', game: 'Santorini', key: 'noGods' },
+  { queue: 'santorini_simple', game: 'Santorini', key: 'simpleGods' },
+  { queue: 'santorini_gods', game: 'Santorini', key: 'allGods' },
+  { queue: 'splendor', game: 'Splendor', key: 'splendor' },
 ];
+const queueTitle = (q) => t(`queue.${q.key}.name`);
 
 export const CLOCK_PRESETS = [
   { label: '3 + 2', base_seconds: 180, increment_seconds: 2 },
@@ -34,7 +38,7 @@ export const CLOCK_PRESETS = [
 
 const queueName = (key) => {
   const q = QUEUES.find((x) => x.queue === key);
-  return q ? (q.name === q.game ? q.name : `${q.game}, ${q.name.toLowerCase()}`) : key;
+  return q ? `${q.game}, ${queueTitle(q).toLowerCase()}` : key;
 };
 
 /** "Play against the computer": a private lobby whose other seats are all the computer's
@@ -43,12 +47,12 @@ function computerCard(ctx, conn) {
   const field = (label, input) => h('label', { class: 'field' }, h('span', {}, label), input);
   const select = (id, options, value) => h('select', { id }, options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
   const game = select('bot-game', [['santorini', 'Santorini'], ['splendor', 'Splendor']], 'santorini');
-  const level = select('bot-level', BOT_LEVELS.map((l) => [String(l), `Level ${l}${l === 1 ? ' (easiest)' : l === 5 ? ' (hardest)' : ''}`]), '2');
-  const gods = select('bot-gods', [['none', 'No gods'], ['simple', 'Simple gods'], ['all', 'All gods']], 'simple');
-  const players = select('bot-players', [['2', '2 players: you and the computer'], ['3', '3 players'], ['4', '4 players']], '2');
-  const godsField = field('Gods', gods);
+  const level = select('bot-level', BOT_LEVELS.map((l) => [String(l), t(l === 1 ? 'bot.levelEasiest' : l === 5 ? 'bot.levelHardest' : 'bot.level', { level: l })]), '2');
+  const gods = select('bot-gods', [['none', t('gods.none')], ['simple', t('gods.simple')], ['all', t('gods.all')]], 'simple');
+  const players = select('bot-players', [['2', t('home.bot.twoPlayers')], ['3', t('players.count', { count: 3 })], ['4', t('players.count', { count: 4 })]], '2');
+  const godsField = field(t('create.gods'), gods);
   const error = h('p', { class: 'error', role: 'alert' });
-  const button = h('button', { type: 'submit', class: 'primary', id: 'bot-play' }, 'Play');
+  const button = h('button', { type: 'submit', class: 'primary', id: 'bot-play' }, t('home.bot.play'));
   const sync = () => {
     godsField.hidden = game.value !== 'santorini';
     // Santorini with 3 or 4 players is played with gods.
@@ -67,10 +71,10 @@ function computerCard(ctx, conn) {
     try {
       await conn.request({ type: 'lobby.create', settings });
       // The `lobby` event came before the ack: every other seat is the computer's, so start.
-      if (!ctx.state.lobby) throw new Error('the lobby was not made');
+      if (!ctx.state.lobby) throw new Error(t('home.bot.noLobby'));
       await conn.request({ type: 'lobby.start', lobby: ctx.state.lobby.id });
     } catch (err) {
-      error.textContent = err.message;
+      error.textContent = errorText(err);
       button.disabled = false;
     }
   };
@@ -78,9 +82,9 @@ function computerCard(ctx, conn) {
   return h(
     'form',
     { class: 'card computer', id: 'play-computer', onsubmit: play },
-    h('h2', {}, 'Play against the computer'),
-    h('p', { class: 'muted small' }, 'A casual game at once: the computer takes every other seat.'),
-    h('div', { class: 'inline' }, field('Game', game), field('Level', level), godsField, field('Players', players)),
+    h('h2', {}, t('home.bot.title')),
+    h('p', { class: 'muted small' }, t('home.bot.text')),
+    h('div', { class: 'inline' }, field(t('create.game'), game), field(t('home.bot.levelField'), level), godsField, field(t('create.players'), players)),
     h('div', { class: 'row' }, h('span'), button),
     error,
   );
@@ -89,8 +93,8 @@ function computerCard(ctx, conn) {
 export function homeScreen(ctx) {
   const { screen } = ctx;
   const conn = ctx.state.conn;
-  const lobbyList = h('ul', { class: 'list', id: 'lobby-list' }, h('li', { class: 'muted' }, 'Loading…'));
-  const matchList = h('ul', { class: 'list', id: 'match-list' }, h('li', { class: 'muted' }, 'Loading…'));
+  const lobbyList = h('ul', { class: 'list', id: 'lobby-list' }, h('li', { class: 'muted' }, t('common.loading')));
+  const matchList = h('ul', { class: 'list', id: 'match-list' }, h('li', { class: 'muted' }, t('common.loading')));
   const queueBox = h('div', { id: 'queue-box' });
   const waiting = new Map(); // "queue|base|inc" -> count
 
@@ -104,8 +108,8 @@ export function homeScreen(ctx) {
           'div',
           { class: 'queue-waiting', id: 'queue-waiting' },
           h('span', { class: 'spinner' }),
-          `Looking for an opponent: ${queueName(q.queue)}, ${preset ? preset.label : ''}…`,
-          h('button', { onclick: () => conn.request({ type: 'queue.leave' }).catch((e) => ctx.toast(e.message)) }, 'Cancel'),
+          t('home.queue.looking', { queue: queueName(q.queue), clock: preset ? preset.label : '' }),
+          h('button', { onclick: () => conn.request({ type: 'queue.leave' }).catch((e) => ctx.toast(errorText(e))) }, t('common.cancel')),
         ),
       );
       return;
@@ -120,8 +124,8 @@ export function homeScreen(ctx) {
             'div',
             { class: `queue queue-${q.game.toLowerCase()}`, 'data-queue': q.queue },
             h('span', { class: 'queue-game small' }, q.game),
-            h('strong', {}, q.name),
-            h('span', { class: 'muted small' }, q.text),
+            h('strong', {}, queueTitle(q)),
+            h('span', { class: 'muted small' }, t(`queue.${q.key}.text`)),
             h(
               'div',
               { class: 'presets' },
@@ -139,11 +143,11 @@ export function homeScreen(ctx) {
                       ctx.state.joining = { queue: q.queue, clock };
                       return conn
                         .request({ type: 'queue.join', queue: q.queue, clock })
-                        .catch((e) => ctx.toast(e.code === 'unavailable' ? 'Quick play needs the server’s database; try a lobby instead.' : e.message));
+                        .catch((e) => ctx.toast(e.code === 'unavailable' ? t('home.queue.needsDatabase') : errorText(e)));
                     },
                   },
                   p.label,
-                  n ? h('span', { class: 'badge' }, String(n)) : null,
+                  n ? h('span', { class: 'badge', title: t('home.queue.waiting', { count: n }) }, num(n)) : null,
                 );
               }),
             ),
@@ -158,14 +162,14 @@ export function homeScreen(ctx) {
     mount(
       lobbyList,
       open.length === 0
-        ? h('li', { class: 'muted' }, 'No open lobbies. Create one!')
+        ? h('li', { class: 'muted' }, t('home.noLobbies'))
         : open.map((l) =>
             h(
               'li',
               { class: 'row', 'data-lobby': l.id },
-              h('div', {}, h('strong', {}, l.seats.find((x) => x)?.player.name || '?'), h('div', { class: 'muted small' }, settingsSummary(l.settings))),
+              h('div', {}, h('strong', {}, nameOf(l.seats.find((x) => x)?.player) || '?'), h('div', { class: 'muted small' }, settingsSummary(l.settings))),
               h('span', { class: 'muted' }, `${l.seats.filter((x) => x).length}/${l.seats.length}`),
-              h('button', { onclick: () => conn.request({ type: 'lobby.join', lobby: l.id }).catch((e) => ctx.toast(e.message)) }, 'Join'),
+              h('button', { onclick: () => conn.request({ type: 'lobby.join', lobby: l.id }).catch((e) => ctx.toast(errorText(e))) }, t('home.join')),
             ),
           ),
     );
@@ -175,7 +179,7 @@ export function homeScreen(ctx) {
     mount(
       matchList,
       matches.length === 0
-        ? h('li', { class: 'muted' }, 'No games being played right now.')
+        ? h('li', { class: 'muted' }, t('home.noMatches'))
         : matches.map((m) =>
             h(
               'li',
@@ -183,18 +187,18 @@ export function homeScreen(ctx) {
               h(
                 'div',
                 {},
-                h('strong', {}, (m.players || []).join(' vs ') || m.id),
+                h('strong', {}, (m.players || []).map(localName).join(t('match.versus')) || m.id),
                 (m.bots || []).length ? h('span', { class: 'bots' }, ' ', [...new Set(m.bots.map((b) => b.level))].map((l) => botBadge(l))) : null,
                 h(
                   'div',
                   { class: 'muted small' },
                   m.game === 'splendor'
-                    ? `Splendor${m.points ? ` · ${m.points.join(' – ')} points` : ''}`
-                    : (m.powers || []).filter(Boolean).map(powerName).join(' · ') || m.status,
+                    ? `Splendor${m.points ? ` · ${t('home.points', { points: m.points.map((x) => num(x)).join(' – ') })}` : ''}`
+                    : (m.powers || []).filter(Boolean).map(powerName).join(' · ') || term('status.', m.status),
                 ),
               ),
-              h('span', { class: 'muted', title: 'spectators' }, `watching: ${m.spectators || 0}`),
-              h('a', { class: 'button', href: `#/match/${m.id}` }, 'Watch'),
+              h('span', { class: 'muted', title: t('match.spectators') }, t('match.watching', { count: m.spectators || 0 })),
+              h('a', { class: 'button', href: `#/match/${m.id}` }, t('home.watch')),
             ),
           ),
     );
@@ -206,14 +210,14 @@ export function homeScreen(ctx) {
       'div',
       { class: 'home' },
       computerCard(ctx, conn),
-      h('section', { class: 'card' }, h('h2', {}, 'Quick play'), h('p', { class: 'muted small' }, 'Rated games against the next player waiting with the same settings.'), queueBox),
+      h('section', { class: 'card' }, h('h2', {}, t('home.quickPlay')), h('p', { class: 'muted small' }, t('home.quickPlayText')), queueBox),
       h(
         'section',
         { class: 'card' },
-        h('div', { class: 'row' }, h('h2', {}, 'Open lobbies'), h('a', { class: 'button primary', href: '#/create', id: 'create-game' }, 'Create a game')),
+        h('div', { class: 'row' }, h('h2', {}, t('home.openLobbies')), h('a', { class: 'button primary', href: '#/create', id: 'create-game' }, t('home.createGame'))),
         lobbyList,
       ),
-      h('section', { class: 'card' }, h('h2', {}, 'Live games'), matchList),
+      h('section', { class: 'card' }, h('h2', {}, t('home.liveGames')), matchList),
     ),
   );
   renderQueues();

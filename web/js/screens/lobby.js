@@ -3,6 +3,8 @@
 import { h, mount } from '../dom.js';
 import { settingsSummary } from './create.js';
 import { playerName } from '../bots.js';
+import { t } from '../i18n/index.js';
+import { errorText } from '../errors.js';
 
 export function lobbyScreen(ctx, id) {
   const { screen } = ctx;
@@ -10,7 +12,7 @@ export function lobbyScreen(ctx, id) {
   const render = () => {
     const lobby = ctx.state.lobby;
     if (!lobby || lobby.id !== id) {
-      mount(screen, h('div', { class: 'card narrow' }, h('p', {}, 'You are not in this lobby (it may have closed).'), h('a', { href: '#/' }, 'Back home')));
+      mount(screen, h('div', { class: 'card narrow' }, h('p', {}, t('lobby.notIn')), h('a', { href: '#/' }, t('common.backHome'))));
       return;
     }
     const host = lobby.host === ctx.state.me.id;
@@ -20,7 +22,7 @@ export function lobbyScreen(ctx, id) {
       h(
         'div',
         { class: 'card narrow lobby', 'data-lobby': lobby.id },
-        h('h1', {}, 'Lobby'),
+        h('h1', {}, t('lobby.title')),
         h('p', { class: 'muted' }, settingsSummary(lobby.settings)),
         h(
           'ol',
@@ -29,13 +31,13 @@ export function lobbyScreen(ctx, id) {
             h(
               'li',
               { class: seat ? 'taken' : 'free', 'data-seat': i },
-              seat ? (seat.player.bot ? playerName(seat.player) : seat.player.name) : h('span', { class: 'muted' }, 'waiting for a player…'),
-              seat && seat.player.id === lobby.host ? h('span', { class: 'badge' }, 'host') : null,
+              seat ? (seat.player.bot ? playerName(seat.player) : seat.player.name) : h('span', { class: 'muted' }, t('lobby.waitingSeat')),
+              seat && seat.player.id === lobby.host ? h('span', { class: 'badge' }, t('lobby.host')) : null,
               // The handicap game: this seat plays a hero against the other's god.
-              lobby.settings.hero_seat === i ? h('span', { class: 'badge hero-seat', title: 'plays a hero against a god' }, 'hero') : null,
+              lobby.settings.hero_seat === i ? h('span', { class: 'badge hero-seat', title: t('lobby.heroSeatTitle') }, t('lobby.heroSeat')) : null,
               // A computer's seat is the settings' (`bots`): it cannot be kicked.
               host && seat && seat.player.id !== ctx.state.me.id && !seat.player.bot
-                ? h('button', { class: 'small', onclick: () => conn.request({ type: 'lobby.kick', lobby: lobby.id, player: seat.player.id }).catch((e) => ctx.toast(e.message)) }, 'Kick')
+                ? h('button', { class: 'small', onclick: () => conn.request({ type: 'lobby.kick', lobby: lobby.id, player: seat.player.id }).catch((e) => ctx.toast(errorText(e))) }, t('lobby.kick'))
                 : null,
             ),
           ),
@@ -44,18 +46,18 @@ export function lobbyScreen(ctx, id) {
           ? h(
               'div',
               { class: 'invite' },
-              h('label', { for: 'invite-link' }, 'Invite link — send it to the people you want to play:'),
-              h('div', { class: 'row' }, h('input', { id: 'invite-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { onclick: () => navigator.clipboard?.writeText(link).then(() => ctx.toast('Link copied')) }, 'Copy')),
-              h('p', { class: 'muted small' }, 'Code: ', h('code', { id: 'invite-code' }, lobby.code)),
+              h('label', { for: 'invite-link' }, t('lobby.inviteLink')),
+              h('div', { class: 'row' }, h('input', { id: 'invite-link', readonly: true, value: link, onclick: (e) => e.target.select() }), h('button', { onclick: () => navigator.clipboard?.writeText(link).then(() => ctx.toast(t('common.linkCopied'))) }, t('common.copy'))),
+              h('p', { class: 'muted small' }, t('lobby.code'), ' ', h('code', { id: 'invite-code' }, lobby.code)),
             )
           : null,
         h(
           'div',
           { class: 'row' },
-          h('button', { id: 'lobby-leave', onclick: () => conn.request({ type: 'lobby.leave', lobby: lobby.id }).catch((e) => ctx.toast(e.message)) }, host ? 'Close lobby' : 'Leave'),
+          h('button', { id: 'lobby-leave', onclick: () => conn.request({ type: 'lobby.leave', lobby: lobby.id }).catch((e) => ctx.toast(errorText(e))) }, host ? t('lobby.close') : t('lobby.leave')),
           host
-            ? h('button', { class: 'primary', id: 'lobby-start', disabled: lobby.status !== 'full', onclick: () => conn.request({ type: 'lobby.start', lobby: lobby.id }).catch((e) => ctx.toast(e.message)) }, lobby.status === 'full' ? 'Start the game' : 'Waiting for players…')
-            : h('span', { class: 'muted' }, 'The host starts the game when every seat is taken.'),
+            ? h('button', { class: 'primary', id: 'lobby-start', disabled: lobby.status !== 'full', onclick: () => conn.request({ type: 'lobby.start', lobby: lobby.id }).catch((e) => ctx.toast(errorText(e))) }, lobby.status === 'full' ? t('lobby.start') : t('lobby.waitingPlayers'))
+            : h('span', { class: 'muted' }, t('lobby.hostStarts')),
         ),
       ),
     );
@@ -66,8 +68,8 @@ export function lobbyScreen(ctx, id) {
 
 export function joinScreen(ctx, code) {
   const { screen } = ctx;
-  mount(screen, h('div', { class: 'card narrow' }, h('p', {}, `Joining lobby ${code}…`)));
+  mount(screen, h('div', { class: 'card narrow' }, h('p', {}, t('lobby.joining', { code }))));
   ctx.state.conn.request({ type: 'lobby.join', code }).catch((e) => {
-    mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, 'Could not join'), h('p', { class: 'error' }, e.message), h('a', { href: '#/' }, 'Back home')));
+    mount(screen, h('div', { class: 'card narrow' }, h('h1', {}, t('lobby.couldNotJoin')), h('p', { class: 'error' }, errorText(e)), h('a', { href: '#/' }, t('common.backHome'))));
   });
 }

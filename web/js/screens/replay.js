@@ -4,11 +4,14 @@
 // show face up in their owner's hand. A private match's replay needs its invite code
 // (`#/replay/{id}/{code}`, sent as `?code=`) unless the reader played in it (docs/api.md).
 import { h, mount } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { replay as fetchReplay, viewAfter } from '../api.js';
 import { historyMarks } from '../history.js';
 import { lineContent, notationToggle } from '../log-lines.js';
 import { santoriniReplay } from '../santorini/replay.js';
 import { splendorReplay } from '../splendor/replay.js';
+import { t, term, list } from '../i18n/index.js';
+import { errorText } from '../errors.js';
 
 // Each game's part of the viewer, chosen by the match's `game`: {start(screenEl, boardEl),
 // show(boardEl, view, n), players(), note(), notation(record), logWords(record),
@@ -18,10 +21,10 @@ const GAMES = { santorini: santoriniReplay, splendor: splendorReplay };
 /** `code`: a private match's invite code, from the route (or null). */
 /** Why the replay cannot be shown, in words: a private match without (or with a wrong) code. */
 function refusal(e, code) {
-  if (e.status === 403 && code) return 'This is a private game, and the code in this link is not its invite code. Ask one of its players for its link.';
-  if (e.status === 403) return 'This is a private game: its replay is shown to its players and to whoever has its invite code (its spectator link’s replay link). Ask one of its players for it.';
-  if (e.status === 404) return 'No such match.';
-  return e.message;
+  if (e.status === 403 && code) return t('replay.wrongCode');
+  if (e.status === 403) return t('replay.private');
+  if (e.status === 404) return t('replay.noMatch');
+  return errorText(e);
 }
 
 export function replayScreen(ctx, id, code = null) {
@@ -59,7 +62,7 @@ export function replayScreen(ctx, id, code = null) {
       boardEl.dataset.after = wanted;
       if (wanted + 1 <= data.steps.length) viewOf(wanted + 1).catch(() => {}); // prefetch
     } catch (e) {
-      mount(boardEl, h('p', { class: 'error' }, e.message));
+      mount(boardEl, h('p', { class: 'error' }, errorText(e)));
     }
   };
 
@@ -77,7 +80,7 @@ export function replayScreen(ctx, id, code = null) {
     renderSide();
   };
 
-  const names = () => (data.match.seats || []).map((s) => s.player.name);
+  const names = () => (data.match.seats || []).map((s) => nameOf(s.player));
 
   const renderSide = () => {
     const header = data.match;
@@ -87,24 +90,24 @@ export function replayScreen(ctx, id, code = null) {
     mount(
       side,
       game.players(),
-      h('p', { class: 'muted small' }, `${header.status}${result?.winners?.length ? ` · won by ${result.winners.map((w) => names()[w]).join(' and ')} (${result.reason})` : ''}`),
+      h('p', { class: 'muted small' }, `${term('status.', header.status)}${result?.winners?.length ? ` · ${t('replay.wonBy', { names: list(result.winners.map((w) => names()[w])), reason: term('replay.reason.', result.reason) })}` : ''}`),
       h(
         'div',
         { class: 'replay-controls' },
-        h('button', { id: 'replay-first', onclick: () => go(0), title: 'start' }, '« Start'),
-        h('button', { id: 'replay-back', onclick: () => go(position - 1), title: 'back' }, '◀'),
-        h('button', { id: 'replay-play', onclick: autoplay, title: 'autoplay' }, timer ? 'Pause' : 'Play'),
-        h('button', { id: 'replay-forward', onclick: () => go(position + 1), title: 'forward' }, '▶'),
-        h('button', { id: 'replay-last', onclick: () => go(data.steps.length), title: 'end' }, 'End »'),
+        h('button', { id: 'replay-first', onclick: () => go(0), title: t('replay.startTitle') }, `« ${t('replay.start')}`),
+        h('button', { id: 'replay-back', onclick: () => go(position - 1), title: t('replay.back') }, '◀'),
+        h('button', { id: 'replay-play', onclick: autoplay, title: t('replay.autoplay') }, timer ? t('replay.pause') : t('replay.play')),
+        h('button', { id: 'replay-forward', onclick: () => go(position + 1), title: t('replay.forward') }, '▶'),
+        h('button', { id: 'replay-last', onclick: () => go(data.steps.length), title: t('replay.endTitle') }, `${t('replay.end')} »`),
       ),
-      h('input', { type: 'range', id: 'replay-slider', 'aria-label': 'Step of the replay', min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
-      h('p', { id: 'replay-position' }, `Step ${position} of ${data.steps.length}`),
+      h('input', { type: 'range', id: 'replay-slider', 'aria-label': t('replay.slider'), min: 0, max: data.steps.length, value: position, oninput: (e) => go(Number(e.target.value)) }),
+      h('p', { id: 'replay-position' }, t('replay.position', { n: position, of: data.steps.length })),
       game.note(),
       h('div', { class: 'log-head' }, notationToggle(() => renderSide())),
       h(
         'ol',
         { class: 'log', id: 'log' },
-        h('li', { class: position === 0 ? 'current' : '', value: 0 }, h('button', { class: 'link', onclick: () => go(0) }, 'setup')),
+        h('li', { class: position === 0 ? 'current' : '', value: 0 }, h('button', { class: 'link', onclick: () => go(0) }, t('replay.setup'))),
         data.steps.map((s, i) =>
           h(
             'li',
@@ -118,7 +121,7 @@ export function replayScreen(ctx, id, code = null) {
   };
 
   mount(screen, h('div', { class: 'game replay', 'data-match': id }, boardEl, side));
-  mount(boardEl, h('p', { class: 'muted' }, 'Loading the replay…'));
+  mount(boardEl, h('p', { class: 'muted' }, t('replay.loading')));
   fetchReplay(id, code)
     .then((r) => {
       if (closed) return;
@@ -127,7 +130,7 @@ export function replayScreen(ctx, id, code = null) {
       game.start(screen, boardEl);
       go(0);
     })
-    .catch((e) => mount(screen, h('div', { class: 'card narrow', id: 'replay-refused', 'data-status': e.status || '' }, h('h1', {}, 'Replay unavailable'), h('p', { class: 'error' }, refusal(e, code)), h('a', { href: '#/' }, 'Home'))));
+    .catch((e) => mount(screen, h('div', { class: 'card narrow', id: 'replay-refused', 'data-status': e.status || '' }, h('h1', {}, t('replay.unavailable')), h('p', { class: 'error' }, refusal(e, code)), h('a', { href: '#/' }, t('common.home')))));
   const keys = (e) => {
     if (!data || e.target.tagName === 'INPUT') return;
     if (e.key === 'ArrowLeft') go(position - 1);

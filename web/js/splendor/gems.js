@@ -1,13 +1,22 @@
 // Splendor's vocabulary as the protocol writes it (docs/protocol.md "Splendor"): the five gem
-// colours in their fixed order, then gold, and how each is drawn.
+// colours in their fixed order, then gold, and how each is drawn and named.
+import { t } from '../i18n/index.js';
 
 /** The five colours a card costs or gives, in the protocol's order. */
 export const COLOURS = ['white', 'blue', 'green', 'red', 'black'];
 /** Every kind of token: the colours, then gold (the joker). */
 export const TOKENS = [...COLOURS, 'gold'];
 
-/** Display names: the gems of the game, by their colour words. */
-export const GEM_NAMES = { white: 'diamond', blue: 'sapphire', green: 'emerald', red: 'ruby', black: 'onyx', gold: 'gold' };
+/** The name of a gem by its colour word, in the current language ('gem.<colour>'), for
+ *  `count` of them (English keeps the singular: "2 ruby"). */
+export const gemName = (colour, count = 1) => (TOKENS.includes(colour) ? t(`gem.${colour}`, { count }) : colour);
+
+/** Every form of every gem name in the current language -> its colour (to draw them in colour). */
+export function gemNameForms() {
+  const forms = new Map();
+  for (const colour of TOKENS) for (const n of [1, 2, 5]) forms.set(gemName(colour, n), colour);
+  return forms;
+}
 
 export const LEVEL_NUMERALS = ['', 'I', 'II', 'III'];
 

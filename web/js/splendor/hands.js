@@ -3,7 +3,8 @@
 // nobles, whose turn it is and the clock.
 import { h } from '../dom.js';
 import { playerName } from '../bots.js';
-import { TOKENS, COLOURS, GEM_NAMES, total } from './gems.js';
+import { TOKENS, COLOURS, gemName, total } from './gems.js';
+import { t, num } from '../i18n/index.js';
 import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
 
 export const SEAT_COLORS = ['#2f6fd6', '#d64b3a', '#2e9e5b', '#b5831a'];
@@ -37,35 +38,35 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
       { class: 'row head' },
       h('span', { class: 'dot' }),
       playerName(info.player),
-      me ? h('span', { class: 'badge' }, 'you') : null,
-      st.start_player === seat ? h('span', { class: 'badge first', title: 'played first' }, '1st') : null,
-      info.connected === false ? h('span', { class: 'muted small', title: 'not connected' }, '⚠ away') : null,
-      hand.out || info.out ? h('span', { class: 'muted small' }, 'out') : null,
+      me ? h('span', { class: 'badge' }, t('game.you')) : null,
+      st.start_player === seat ? h('span', { class: 'badge first', title: t('splendor.playedFirst') }, t('splendor.first')) : null,
+      info.connected === false ? h('span', { class: 'muted small', title: t('game.notConnected') }, `⚠ ${t('game.away')}`) : null,
+      hand.out || info.out ? h('span', { class: 'muted small' }, t('splendor.out')) : null,
       clock,
     ),
     h(
       'div',
       { class: 'sp-score' },
-      h('span', { class: 'prestige', title: 'prestige points' }, h('strong', { class: 'pts' }, String(hand.points)), ' pts'),
-      h('span', { class: 'muted small' }, `${hand.cards} card${hand.cards === 1 ? '' : 's'}`),
-      h('span', { class: `muted small${tokens > 10 ? ' warn' : ''}` }, `${tokens}/10 tokens`),
-      turn ? h('span', { class: 'small turn-note' }, me ? 'Your turn' : st.phase === 'return' ? 'Returning tokens…' : st.phase === 'noble' ? 'Choosing a noble…' : 'Thinking…') : null,
+      h('span', { class: 'prestige', title: t('splendor.prestigePoints') }, h('strong', { class: 'pts' }, String(hand.points)), ` ${t('splendor.pts')}`),
+      h('span', { class: 'muted small' }, t('splendor.cards', { count: hand.cards, n: num(hand.cards) })),
+      h('span', { class: `muted small${tokens > 10 ? ' warn' : ''}` }, t('splendor.tokensHeld', { n: tokens })),
+      turn ? h('span', { class: 'small turn-note' }, me ? t('game.yourTurn') : st.phase === 'return' ? t('splendor.returning') : st.phase === 'noble' ? t('splendor.choosingNoble') : t('game.thinking')) : null,
     ),
-    h('div', { class: 'sp-progress', title: `${hand.points} of the 15 points that end the game` }, h('span', { style: `width:${Math.min(100, (hand.points / 15) * 100)}%` })),
+    h('div', { class: 'sp-progress', title: t('splendor.progress', { n: hand.points }) }, h('span', { style: `width:${Math.min(100, (hand.points / 15) * 100)}%` })),
     h(
       'div',
       { class: 'sp-gems' },
       // What each row is: the cards bought (bonuses, a discount for good) above the tokens held.
-      h('div', { class: 'sp-rowlabels', 'aria-hidden': 'true' }, h('span', { class: 'sp-rowlabel bonuses' }, 'Bonuses'), h('span', { class: 'sp-rowlabel tokens' }, 'Tokens')),
+      h('div', { class: 'sp-rowlabels', 'aria-hidden': 'true' }, h('span', { class: 'sp-rowlabel bonuses' }, t('splendor.bonuses')), h('span', { class: 'sp-rowlabel tokens' }, t('splendor.tokens'))),
       TOKENS.map((g) => {
         const n = hand.tokens[g];
         const legal = act?.legalToken(g);
         const chip = tokenChip(g, n, { cls: legal ? 'legal' : '' });
-        if (legal) clickable(chip, () => act.onToken(g), `return a ${g} token`);
+        if (legal) clickable(chip, () => act.onToken(g), t('splendor.returnToken', { gem: gemName(g), colour: t(`colour.${g}`) }));
         return h(
           'div',
           { class: 'sp-gemcol', 'data-gem': g },
-          g === 'gold' ? h('span', { class: 'bonus-stack blank' }) : h('span', { class: `bonus-stack gem-${g}${hand.bonuses[g] ? ` layers-${Math.min(hand.bonuses[g], 4)}` : ' none'}`, 'data-bonus': hand.bonuses[g], title: `${hand.bonuses[g]} ${GEM_NAMES[g]} card${hand.bonuses[g] === 1 ? '' : 's'} bought (bonus ${hand.bonuses[g]})` }, String(hand.bonuses[g])),
+          g === 'gold' ? h('span', { class: 'bonus-stack blank' }) : h('span', { class: `bonus-stack gem-${g}${hand.bonuses[g] ? ` layers-${Math.min(hand.bonuses[g], 4)}` : ' none'}`, 'data-bonus': hand.bonuses[g], title: t('splendor.bonusTitle', { count: hand.bonuses[g], gem: gemName(g) }) }, String(hand.bonuses[g])),
           chip,
         );
       }),
@@ -77,7 +78,7 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
           hand.reserved.length
             ? h(
                 'div',
-                { class: 'sp-reserved-list', title: 'reserved cards' },
+                { class: 'sp-reserved-list', title: t('splendor.reservedCards') },
                 hand.reserved.map((r, i) => {
                   const wrap = h('div', {
                     class: `sp-reserved${r.blind ? ' blind' : ''}`,
@@ -91,12 +92,12 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
                     const face = cardFace(r.card, { cls: 'mini' });
                     if (act?.legalReserved(r.card.id)) {
                       face.classList.add('legal');
-                      clickable(face, () => act.onReserved(r.card.id), `buy your reserved ${cardLabel(r.card)}`);
+                      clickable(face, () => act.onReserved(r.card.id), t('splendor.buyReserved', { card: cardLabel(r.card) }));
                     }
                     wrap.append(face);
-                    if (r.blind && me) wrap.append(h('span', { class: 'secret', title: 'taken from the deck: only you see it' }, 'hidden'));
+                    if (r.blind && me) wrap.append(h('span', { class: 'secret', title: t('splendor.secretTitle') }, t('splendor.secret')));
                   } else {
-                    wrap.append(cardBack(r.level, { cls: 'mini', attrs: { title: `a level ${r.level} card reserved from the deck` } }));
+                    wrap.append(cardBack(r.level, { cls: 'mini', attrs: { title: t('splendor.reservedBlind', { level: r.level }) } }));
                   }
                   return wrap;
                 }),

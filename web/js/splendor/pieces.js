@@ -2,7 +2,8 @@
 // card (points, bonus, cost by colour), a face-down deck or reserved card, a noble tile. Every
 // piece carries data-* attributes naming what it shows, for the tests and for styling.
 import { h, s } from '../dom.js';
-import { COLOURS, GEM_NAMES, LEVEL_NUMERALS } from './gems.js';
+import { COLOURS, gemName, LEVEL_NUMERALS } from './gems.js';
+import { t } from '../i18n/index.js';
 
 /** A small faceted gem of a colour (or gold). */
 export function gemIcon(gem, cls = '') {
@@ -38,7 +39,7 @@ export function tokenChip(gem, count = null, extra = {}) {
   const { cls = '', ...attrs } = extra;
   return h(
     'span',
-    { class: `sp-token gem-${gem}${count === 0 ? ' none' : ''} ${cls}`.trim(), 'data-gem': gem, 'data-count': count ?? '', title: `${GEM_NAMES[gem]} (${gem})`, ...attrs },
+    { class: `sp-token gem-${gem}${count === 0 ? ' none' : ''} ${cls}`.trim(), 'data-gem': gem, 'data-count': count ?? '', title: t('splendor.tokenTitle', { gem: gemName(gem), colour: t(`colour.${gem}`) }), ...attrs },
     h('span', { class: 'chip-ring' }, count === null ? gemIcon(gem) : String(count)),
   );
 }
@@ -48,13 +49,13 @@ function costPips(cost, cls = 'sp-cost') {
   return h(
     'span',
     { class: cls },
-    COLOURS.filter((c) => cost[c] > 0).map((c) => h('span', { class: `pip gem-${c}`, 'data-gem': c, title: `${cost[c]} ${GEM_NAMES[c]}` }, String(cost[c]))),
+    COLOURS.filter((c) => cost[c] > 0).map((c) => h('span', { class: `pip gem-${c}`, 'data-gem': c, title: t('splendor.gems', { count: cost[c], n: cost[c], gem: gemName(c, cost[c]) }) }, String(cost[c]))),
   );
 }
 
 export const cardLabel = (card) => {
-  const cost = COLOURS.filter((c) => card.cost[c] > 0).map((c) => `${card.cost[c]} ${GEM_NAMES[c]}`).join(', ');
-  return `level ${card.level} ${GEM_NAMES[card.bonus]} card #${card.id}, ${card.points} point${card.points === 1 ? '' : 's'}, costs ${cost || 'nothing'}`;
+  const cost = COLOURS.filter((c) => card.cost[c] > 0).map((c) => t('splendor.gems', { count: card.cost[c], n: card.cost[c], gem: gemName(c, card.cost[c]) })).join(', ');
+  return t('splendor.cardLabel', { level: card.level, gem: gemName(card.bonus), id: card.id, points: card.points, count: card.points, cost: cost || t('splendor.nothing') });
 };
 
 /** A development card, face up. */
@@ -83,7 +84,7 @@ export function cardBack(level, { count = null, cls = '', attrs = {} } = {}) {
     { class: `sp-back level-${level}${count === 0 ? ' empty' : ''} ${cls}`.trim(), 'data-level': level, ...attrs },
     h('span', { class: 'back-level' }, LEVEL_NUMERALS[level]),
     h('span', { class: 'back-dots' }, '•'.repeat(level)),
-    count !== null ? h('span', { class: 'back-count', title: `${count} card${count === 1 ? '' : 's'} left` }, String(count)) : null,
+    count !== null ? h('span', { class: 'back-count', title: t('splendor.cardsLeft', { count }) }, String(count)) : null,
   );
 }
 
@@ -95,7 +96,7 @@ export function nobleTile(noble, { cls = '' } = {}) {
     {
       class: `sp-noble ${cls}`.trim(),
       'data-noble': noble.id,
-      title: `Noble #${noble.id}: ${noble.points} points for ${req.map((c) => `${noble.requires[c]} ${GEM_NAMES[c]}`).join(', ')} bonuses`,
+      title: t('splendor.nobleTitle', { id: noble.id, points: noble.points, bonuses: req.map((c) => t('splendor.gems', { count: noble.requires[c], n: noble.requires[c], gem: gemName(c, noble.requires[c]) })).join(', ') }),
     },
     h('span', { class: 'points' }, String(noble.points)),
     h('span', { class: 'crest', 'aria-hidden': 'true' }, '♛'),

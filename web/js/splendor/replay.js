@@ -2,6 +2,7 @@
 // step as its player read it. The log is the last view's history, one line per record (a
 // finished game is revealed), since the steps' JSON says less (a blind reserve names no card).
 import { h, mount } from '../dom.js';
+import { nameOf } from '../bots.js';
 import { stepText } from './steps.js';
 import { splendorPosition } from './table.js';
 import { logWords } from './log.js';
@@ -17,7 +18,7 @@ const EVENTS = new Set(['resign', 'timeout', 'abort']);
 export function splendorReplay(data, { viewOf, current, rerender }) {
   let lines = null; // record number -> history line, once the last view is in
   let stepLine = null; // the step that led to the position shown, as its player read it: {seat, line}
-  const names = () => (data.match.seats || []).map((s) => s.player.name);
+  const names = () => (data.match.seats || []).map((s) => nameOf(s.player));
   return {
     start(screenEl, boardEl) {
       boardEl.classList.remove('board-wrap');

@@ -3,6 +3,7 @@
 // list (which gems may still be added to a pick, what a card or deck offers). The client knows
 // no rules: every answer here is read off the steps the server listed.
 import { COLOURS, countsText } from './gems.js';
+import { t } from '../i18n/index.js';
 
 /** A step in words, as near to the server's history line as the step alone allows. */
 export function stepText(step) {
@@ -82,17 +83,17 @@ export const nobleStep = (legal, id) => legal.find((s) => s.kind === 'noble' && 
 
 /** What the deciding seat is asked to do, in a sentence. */
 export function prompt(all, phase) {
-  if (phase === 'confirm' || all.some((s) => s.kind === 'end_turn')) return 'Confirm your turn or undo';
+  if (phase === 'confirm' || all.some((s) => s.kind === 'end_turn')) return t('prompt.confirm');
   // Undo has its own button (screens/game.js): the sentence is about the rest.
   const legal = all.filter((s) => s.kind !== 'undo');
-  if (legal.length === 1 && legal[0].kind === 'pass') return 'No action is possible: you must pass';
-  if (phase === 'return') return 'Too many tokens: return one at a time until you hold 10';
-  if (phase === 'noble') return 'Several nobles visit you: choose one';
+  if (legal.length === 1 && legal[0].kind === 'pass') return t('splendor.prompt.mustPass');
+  if (phase === 'return') return t('splendor.prompt.return');
+  if (phase === 'noble') return t('splendor.prompt.noble');
   const kinds = new Set(legal.map((s) => s.kind));
   const parts = [];
-  if (kinds.has('take')) parts.push('take gems');
-  if (kinds.has('buy')) parts.push('buy a card');
-  if (kinds.has('reserve')) parts.push('reserve one');
-  const text = parts.join(', ').replace(/, ([^,]*)$/, ' or $1');
-  return text ? `Your turn: ${text}` : 'Your turn';
+  if (kinds.has('take')) parts.push(t('splendor.prompt.take'));
+  if (kinds.has('buy')) parts.push(t('splendor.prompt.buy'));
+  if (kinds.has('reserve')) parts.push(t('splendor.prompt.reserve'));
+  const text = parts.length > 1 ? `${parts.slice(0, -1).join(', ')}${t('prompt.or')}${parts[parts.length - 1]}` : parts.join('');
+  return text ? t('splendor.prompt.yourTurn', { text }) : t('game.yourTurn');
 }

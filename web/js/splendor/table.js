@@ -5,7 +5,8 @@
 // offers (buy, with each way to pay, or reserve); in phase `return` a click on one of your
 // tokens returns it, in phase `noble` a click on a noble chooses it.
 import { h } from '../dom.js';
-import { TOKENS, GEM_NAMES, LEVEL_NUMERALS, total } from './gems.js';
+import { nameOf } from '../bots.js';
+import { TOKENS, gemName, LEVEL_NUMERALS, total } from './gems.js';
 import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
 import { addable, takeFor, cardSteps, deckStep, returnStep, nobleStep, prompt, stepText } from './steps.js';
 import { handPanel, seatOrder, SEAT_COLORS } from './hands.js';
@@ -13,8 +14,9 @@ import { logWords, decorate } from './log.js';
 import { splendorWords } from './words.js';
 import { lastTurnLines } from '../history.js';
 import { lineContent } from '../log-lines.js';
+import { t, num, list } from '../i18n/index.js';
 
-const REASONS = { resign: 'by resignation', timeout: 'on time' };
+const REASONS = new Set(['resign', 'timeout']);
 
 /** `ctx`: as screens/game.js gives it. `readOnly`: a position to look at (the replay), with no
  *  action bar. */
@@ -67,7 +69,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
       v.state.nobles.map((n) => {
         const step = nobleStep(legal, n.id);
         const tile = nobleTile(n, { cls: step ? 'legal' : '' });
-        if (step) clickable(tile, () => send(step), `choose noble #${n.id}`);
+        if (step) clickable(tile, () => send(step), t('splendor.chooseNoble', { id: n.id }));
         return tile;
       }),
     );
@@ -80,7 +82,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     const deckCount = st.decks[level - 1];
     const blind = deckStep(legal, level);
     const deck = cardBack(level, { count: deckCount, cls: `deck${blind ? ' legal' : ''}${menu && menu.level === level ? ' chosen' : ''}`, attrs: { 'data-deck': level, 'data-count': deckCount } });
-    if (blind) clickable(deck, () => open({ level }), `the level ${level} deck: reserve its top card unseen`);
+    if (blind) clickable(deck, () => open({ level }), t('splendor.deckLabel', { level }));
     return h(
       'div',
       { class: 'sp-row', 'data-level': level },
@@ -106,7 +108,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     const can = addable(legal, pick);
     return h(
       'div',
-      { class: 'sp-supply', id: 'sp-supply', title: 'the bank' },
+      { class: 'sp-supply', id: 'sp-supply', title: t('splendor.bank') },
       TOKENS.map((g) => {
         const picked = pick.filter((x) => x === g).length;
         const left = st.supply[g] - picked;
@@ -114,7 +116,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
         if (g !== 'gold' && can.has(g)) cls.push('legal');
         if (picked) cls.push('picked');
         const chip = tokenChip(g, left, { cls: cls.join(' '), 'data-supply': st.supply[g] });
-        if (g !== 'gold' && (can.has(g) || picked)) clickable(chip, () => togglePick(g), `${picked ? 'pick or put back' : 'pick'} a ${g} gem`);
+        if (g !== 'gold' && (can.has(g) || picked)) clickable(chip, () => togglePick(g), t(picked ? 'splendor.pickOrPutBack' : 'splendor.pick', { gem: gemName(g), colour: t(`colour.${g}`) }));
         return chip;
       }),
     );
@@ -131,8 +133,8 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     return h(
       'div',
       { class: 'sp-last', id: 'sp-last', 'data-seat': seat ?? '', 'data-notation': notation },
-      h('span', { class: 'sp-last-label' }, 'Last turn'),
-      h('span', {}, lineContent({ name: v.seats[seat]?.player.name, color: seat === undefined ? null : SEAT_COLORS[seat % SEAT_COLORS.length], words: decorate(lines.map(splendorWords).join('; ')), notation })),
+      h('span', { class: 'sp-last-label' }, t('splendor.lastTurn')),
+      h('span', {}, lineContent({ name: nameOf(v.seats[seat]?.player), color: seat === undefined ? null : SEAT_COLORS[seat % SEAT_COLORS.length], words: decorate(lines.map(splendorWords).join('; ')), notation })),
     );
   };
 
@@ -142,15 +144,15 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     const st = v.state;
     const legal = legalOf(v);
     const over = v.status === 'finished' || v.status === 'aborted';
-    const name = (seat) => v.seats[seat]?.player.name;
+    const name = (seat) => nameOf(v.seats[seat]?.player);
     if (over) return ctx.resultBlock(v, resultText(v));
     if (v.you === null || v.you === undefined) {
-      return h('div', { class: 'actions sp-actions', id: 'prompt' }, h('span', { class: 'muted' }, `Spectating · ${st.decider !== null && st.decider !== undefined ? `${name(st.decider)} to play` : ''}`));
+      return h('div', { class: 'actions sp-actions', id: 'prompt' }, h('span', { class: 'muted' }, `${t('game.spectating')} · ${st.decider !== null && st.decider !== undefined ? t('game.toPlay', { name: name(st.decider) }) : ''}`));
     }
     if (legal.length === 0) {
       const who = name(st.decider);
-      const confirming = st.phase === 'confirm' ? ' to confirm the turn' : '';
-      return h('div', { class: 'actions sp-actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? `Waiting for ${who}${confirming}…` : 'Waiting…'));
+      const confirming = st.phase === 'confirm';
+      return h('div', { class: 'actions sp-actions', id: 'prompt' }, h('span', { class: 'muted' }, who ? t(confirming ? 'game.waitingConfirm' : 'game.waitingFor', { name: who }) : t('game.waiting')));
     }
     const take = takeFor(legal, pick);
     const parts = [h('strong', { class: 'prompt-text' }, prompt(legal, st.phase))];
@@ -160,11 +162,11 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
         h(
           'div',
           { class: 'sp-return', id: 'sp-return' },
-          h('span', { class: 'small muted' }, `You hold ${total(mine)}: tap a token to give it back`),
+          h('span', { class: 'small muted' }, t('splendor.youHold', { n: total(mine) })),
           h(
             'div',
             { class: 'chips' },
-            TOKENS.filter((g) => returnStep(legal, g)).map((g) => clickable(tokenChip(g, mine[g], { cls: 'legal' }), () => send(returnStep(legal, g)), `return a ${g} token`)),
+            TOKENS.filter((g) => returnStep(legal, g)).map((g) => clickable(tokenChip(g, mine[g], { cls: 'legal' }), () => send(returnStep(legal, g)), t('splendor.returnToken', { gem: gemName(g), colour: t(`colour.${g}`) }))),
           ),
         ),
       );
@@ -173,29 +175,29 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
         h(
           'div',
           { class: 'sp-pick', id: 'sp-pick' },
-          h('span', { class: 'small' }, 'Your pick:'),
-          h('span', { class: 'chips' }, pick.map((g, i) => clickable(tokenChip(g, null, { cls: 'picked' }), () => unpick(i), `put back a ${g} gem`))),
-          h('button', { class: 'primary', id: 'sp-take', disabled: !take, 'data-step': take ? stepText(take) : '', onclick: () => take && send(take) }, take ? 'Take' : 'Pick more…'),
-          h('button', { id: 'sp-clear', onclick: () => { pick = []; ctx.rerender(); } }, 'Clear'),
+          h('span', { class: 'small' }, t('splendor.yourPick')),
+          h('span', { class: 'chips' }, pick.map((g, i) => clickable(tokenChip(g, null, { cls: 'picked' }), () => unpick(i), t('splendor.putBack', { gem: gemName(g), colour: t(`colour.${g}`) })))),
+          h('button', { class: 'primary', id: 'sp-take', disabled: !take, 'data-step': take ? stepText(take) : '', onclick: () => take && send(take) }, take ? t('splendor.take') : t('splendor.pickMore')),
+          h('button', { id: 'sp-clear', onclick: () => { pick = []; ctx.rerender(); } }, t('splendor.clear')),
         ),
       );
     } else if (st.phase === 'action' && legal.some((s) => s.kind === 'take')) {
-      parts.push(h('span', { class: 'small muted hint' }, 'Tap gems in the bank to pick them, or tap a card or a deck.'));
+      parts.push(h('span', { class: 'small muted hint' }, t('splendor.hint')));
     }
     const passes = legal.filter((s) => s.kind === 'pass');
-    if (passes.length) parts.push(h('div', { class: 'buttons' }, passes.map((s) => h('button', { class: 'pass', 'data-step': 'pass', onclick: () => send(s) }, 'Pass'))));
+    if (passes.length) parts.push(h('div', { class: 'buttons' }, passes.map((s) => h('button', { class: 'pass', 'data-step': 'pass', onclick: () => send(s) }, t('splendor.pass')))));
     parts.push(ctx.turnButtons?.(v));
     return h('div', { class: 'actions mine sp-actions', id: 'prompt' }, parts);
   };
 
   const resultText = (v) => {
     const r = v.result;
-    if (!r || !r.winners || !r.winners.length) return v.status === 'aborted' ? 'The match was aborted.' : 'The game is over.';
-    const names = r.winners.map((w) => v.seats[w].player.name);
-    const who = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
-    if (REASONS[r.reason]) return `${who} won ${REASONS[r.reason]}.`;
-    const pts = v.state.hands[r.winners[0]]?.points;
-    return names.length > 1 ? `${who} share the victory with ${pts} points.` : `${who} won with ${pts} points.`;
+    if (!r || !r.winners || !r.winners.length) return v.status === 'aborted' ? t('result.aborted') : t('result.over');
+    const names = r.winners.map((w) => nameOf(v.seats[w].player));
+    const who = list(names);
+    if (REASONS.has(r.reason)) return t(`result.santorini.${r.reason}`, { who, count: names.length });
+    const pts = num(v.state.hands[r.winners[0]]?.points ?? 0);
+    return names.length > 1 ? t('result.splendor.share', { who, pts }) : t('result.splendor.won', { who, pts });
   };
 
   // ---- The menu of a card or deck ----
@@ -210,28 +212,28 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     if (menu.level) {
       const step = deckStep(legal, menu.level);
       pieceEl = cardBack(menu.level, { count: st.decks[menu.level - 1] });
-      title = `Level ${LEVEL_NUMERALS[menu.level]} deck`;
+      title = t('splendor.deckTitle', { level: LEVEL_NUMERALS[menu.level] });
       options.push(
         h(
           'button',
           { class: 'primary', 'data-action': 'reserve', 'data-step': stepText(step), onclick: () => send(step) },
-          'Reserve the top card unseen',
-          h('span', { class: 'small sub' }, st.supply.gold > 0 ? 'and take a gold joker' : 'no gold left to take'),
+          t('splendor.reserveTop'),
+          h('span', { class: 'small sub' }, st.supply.gold > 0 ? t('splendor.takeGold') : t('splendor.noGold')),
         ),
       );
     } else {
       const card = findCard(v, menu.card);
       const { reserve, buys } = cardSteps(legal, menu.card);
       pieceEl = card ? cardFace(card) : null;
-      title = card ? `Level ${LEVEL_NUMERALS[card.level]} ${GEM_NAMES[card.bonus]} card${card.points ? `, ${card.points} point${card.points > 1 ? 's' : ''}` : ''}` : `Card #${menu.card}`;
+      title = card ? t(card.points ? 'splendor.menuCardPoints' : 'splendor.menuCard', { level: LEVEL_NUMERALS[card.level], gem: gemName(card.bonus), points: card.points, count: card.points }) : t('splendor.menuCardNumber', { id: menu.card });
       buys.forEach((b, i) => {
         const paid = TOKENS.filter((g) => b.pay[g] > 0);
         options.push(
           h(
             'button',
             { class: i === 0 ? 'primary' : '', 'data-action': 'buy', 'data-pay-index': i, 'data-step': stepText(b), onclick: () => send(b) },
-            buys.length > 1 ? (i === 0 ? 'Buy' : 'Buy, paying') : 'Buy',
-            h('span', { class: 'pay' }, paid.length ? paid.map((g) => tokenChip(g, b.pay[g], { cls: 'tiny' })) : h('span', { class: 'small sub' }, 'for free: your bonuses pay')),
+            buys.length > 1 ? (i === 0 ? t('splendor.buy') : t('splendor.buyPaying')) : t('splendor.buy'),
+            h('span', { class: 'pay' }, paid.length ? paid.map((g) => tokenChip(g, b.pay[g], { cls: 'tiny' })) : h('span', { class: 'small sub' }, t('splendor.free'))),
           ),
         );
       });
@@ -240,12 +242,12 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
           h(
             'button',
             { class: buys.length ? '' : 'primary', 'data-action': 'reserve', 'data-step': stepText(reserve), onclick: () => send(reserve) },
-            'Reserve',
-            h('span', { class: 'small sub' }, st.supply.gold > 0 ? 'and take a gold joker' : 'no gold left to take'),
+            t('splendor.reserve'),
+            h('span', { class: 'small sub' }, st.supply.gold > 0 ? t('splendor.takeGold') : t('splendor.noGold')),
           ),
         );
       }
-      if (buys.length > 1) options.splice(1, 0, h('span', { class: 'small muted' }, 'or choose where your gold stands in:'));
+      if (buys.length > 1) options.splice(1, 0, h('span', { class: 'small muted' }, t('splendor.goldWhere')));
     }
     return h(
       'div',
@@ -255,16 +257,17 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
         'div',
         { class: 'sp-menu', id: 'sp-menu', role: 'dialog', 'aria-label': title, 'data-card': menu.card ?? '', 'data-level': menu.level ?? '' },
         h('div', { class: 'menu-piece' }, pieceEl),
-        h('div', { class: 'menu-body' }, h('strong', {}, title), h('div', { class: 'options' }, options), h('button', { class: 'link cancel', id: 'sp-menu-cancel', onclick: close }, 'Cancel')),
+        h('div', { class: 'menu-body' }, h('strong', {}, title), h('div', { class: 'options' }, options), h('button', { class: 'link cancel', id: 'sp-menu-cancel', onclick: close }, t('common.cancel'))),
       ),
     );
   };
 
-  /** "Ann has" / "Ann and Bob have": who reached the points that end the game. */
-  const reached = (v) => {
-    const who = v.state.hands.map((x, i) => (x.points >= 15 ? v.seats[i].player.name : null)).filter(Boolean);
-    if (!who.length) return 'Someone has';
-    return who.length === 1 ? `${who[0]} has` : `${who.slice(0, -1).join(', ')} and ${who[who.length - 1]} have`;
+  /** The final round's banner: who reached the points that end the game ("Ann has", "Ann and
+   *  Bob have", in the banner's own sentence). */
+  const reached = (v, startName) => {
+    const who = v.state.hands.map((x, i) => (x.points >= 15 ? nameOf(v.seats[i].player) : null)).filter(Boolean);
+    if (!who.length) return t('splendor.finalRoundSomeone', { start: startName });
+    return t('splendor.finalRoundWho', { who: list(who), count: who.length, start: startName });
   };
 
   /** Whether the card or deck of a menu still offers a step. */
@@ -313,7 +316,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
       const st = v.state;
       const legal = legalOf(v);
       const over = v.status === 'finished' || v.status === 'aborted';
-      const startName = v.seats[st.start_player]?.player.name;
+      const startName = nameOf(v.seats[st.start_player]?.player);
       return h(
         'div',
         { class: `sp-table phase-${st.phase}${legal.length ? ' deciding' : ''}`, id: 'sp-table' },
@@ -322,7 +325,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
           'div',
           { class: 'sp-top' },
           st.final_round && !over
-            ? h('div', { class: 'sp-banner', id: 'final-round' }, h('strong', {}, 'Final round!'), ` ${reached(v)} 15 points: the game ends when the round is complete, before ${startName} would play again.`)
+            ? h('div', { class: 'sp-banner', id: 'final-round' }, h('strong', {}, t('splendor.finalRound')), ` ${reached(v, startName)}`)
             : null,
           readOnly ? null : renderLast(v),
         ),
@@ -356,7 +359,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     dispose() {
       window.removeEventListener('keydown', onKey);
     },
-    turnLabel: (v) => `Round ${Math.floor((v.state.turn || 0) / (v.state.players || v.seats.length)) + 1} · turn ${(v.state.turn || 0) + (v.status === 'playing' ? 1 : 0)}`,
+    turnLabel: (v) => t('splendor.turnLabel', { round: num(Math.floor((v.state.turn || 0) / (v.state.players || v.seats.length)) + 1), turn: num((v.state.turn || 0) + (v.status === 'playing' ? 1 : 0)) }),
     canAbort: (v) => v.history.length === 0,
     /** History line `i` in words (its player is named by the match screen). */
     logWords: (v, i) => logWords(v.history[i]),

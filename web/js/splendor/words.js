@@ -2,32 +2,31 @@
 // for 3 sapphire and 2 gold". A line of `history` is the server's text (docs/protocol.md
 // "Splendor", Steps: the column "Text in history", with "; noble #3 visits" when a noble came
 // by itself); the words are read off it alone, gems named as the game names them (gems.js).
-import { GEM_NAMES } from './gems.js';
+import { gemName } from './gems.js';
+import { t, list } from '../i18n/index.js';
 
-const gem = (colour) => GEM_NAMES[colour] || colour;
+/** "2 ruby": a count of a gem, in the current language. */
+const gems = (n, colour) => t('splendor.gems', { count: Number(n), n, gem: gemName(colour, Number(n)) });
 
 /** "a, b and c". */
-export function listWords(parts) {
-  if (parts.length <= 1) return parts.join('');
-  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
+export const listWords = (parts) => list(parts);
 
 /** `#12 (level 1 white, 0 points)` -> "a level 1 diamond card (#12, 0 points)". */
 function cardWords(text) {
   const m = /#(\d+) \(level (\d) (\w+), (\d+) points?\)/.exec(text);
   if (!m) {
     const id = /#(\d+)/.exec(text);
-    return id ? `card #${id[1]}` : 'a card';
+    return id ? t('splendor.cardNumber', { id: id[1] }) : t('splendor.aCard');
   }
   const [, id, level, colour, points] = m;
-  return `a level ${level} ${gem(colour)} card (#${id}, ${points} point${points === '1' ? '' : 's'})`;
+  return t('splendor.cardWords', { level, gem: gemName(colour), id, points, count: Number(points) });
 }
 
 /** "blue 2 gold 1" -> "2 sapphire and 1 gold". */
 function paidWords(text) {
   const words = text.trim().split(/\s+/);
   const parts = [];
-  for (let i = 0; i + 1 < words.length; i += 2) parts.push(`${words[i + 1]} ${gem(words[i])}`);
+  for (let i = 0; i + 1 < words.length; i += 2) parts.push(gems(words[i + 1], words[i]));
   return listWords(parts);
 }
 
@@ -38,39 +37,36 @@ function actionWords(text) {
     case 'take': {
       const counts = new Map();
       for (const c of text.split(/\s+/).slice(1)) counts.set(c, (counts.get(c) || 0) + 1);
-      return `took ${listWords([...counts].map(([c, n]) => `${n} ${gem(c)}`))}`;
+      return t('splendor.took', { gems: listWords([...counts].map(([c, n]) => gems(n, c))) });
     }
     case 'reserve': {
       const deck = /from the level (\d) deck/.exec(text);
-      if (!text.includes('#')) return `reserved a hidden card from the level ${deck ? deck[1] : '?'} deck`;
-      return `reserved ${cardWords(text)}${deck ? ` from the level ${deck[1]} deck` : ''}`;
+      if (!text.includes('#')) return t('splendor.reservedHidden', { level: deck ? deck[1] : '?' });
+      return t(deck ? 'splendor.reservedFromDeck' : 'splendor.reserved', { card: cardWords(text), level: deck?.[1] });
     }
     case 'buy': {
       const paid = / for (.*)$/.exec(text.replace(/\([^)]*\)/, ''));
-      const price = !paid || paid[1] === 'nothing' ? 'with bonuses alone' : `for ${paidWords(paid[1])}`;
-      return `bought ${cardWords(text)} ${price}`;
+      if (!paid || paid[1] === 'nothing') return t('splendor.boughtFree', { card: cardWords(text) });
+      return t('splendor.bought', { card: cardWords(text), price: paidWords(paid[1]) });
     }
     case 'return':
-      return `returned 1 ${gem(text.split(' ')[1])}`;
+      return t('splendor.returned', { gem: gemName(text.split(' ')[1]) });
     case 'noble':
-      return `chose the noble #${text.split('#')[1]}`;
+      return t('splendor.noble', { id: text.split('#')[1] });
     case 'pass':
-      return 'passed (no action was possible)';
+      return t('splendor.passed');
     case 'undo':
-      return 'took back a step';
+      return t('log.undo');
     case 'end':
-      return 'ended the turn';
+      return t('log.endTurn');
     default:
-      return `played ${text}`;
+      return t('log.played', { text });
   }
 }
 
 /** The whole line in words, without its player: the action, then any noble that visited. */
 export function splendorWords(text) {
   const [action, ...rest] = String(text).split('; ');
-  const nobles = rest.map((r) => /noble #(\d+) visits/.exec(r)).filter(Boolean).map((m) => `noble #${m[1]} visited`);
+  const nobles = rest.map((r) => /noble #(\d+) visits/.exec(r)).filter(Boolean).map((m) => t('splendor.nobleVisited', { id: m[1] }));
   return [actionWords(action), ...nobles].join('; ');
 }
-
-/** The gem names the words use, for drawing them in their colour: name -> colour. */
-export const GEM_BY_NAME = new Map(Object.entries(GEM_NAMES).map(([colour, name]) => [name, colour]));
