@@ -8,7 +8,7 @@
 import { h, mount } from '../dom.js';
 import { nameOf } from '../bots.js';
 import { storesGames, matchHeader } from '../api.js';
-import { replayHash } from '../codes.js';
+import { codeOf, rememberCode, replayHash } from '../codes.js';
 import { t, num, rating, list } from '../i18n/index.js';
 import { errorText } from '../errors.js';
 
@@ -81,6 +81,54 @@ export function resultWords(v) {
   return { title, reason };
 }
 
+/**
+ * The rematch as this viewer reads it (docs/protocol.md, "Rematch"): a sentence and the answers
+ * this viewer may give, from the view's `rematch` (absent while the match is on).
+ * Returns null while there is nothing to say or do.
+ */
+export function rematchWords(v) {
+  const r = v.rematch;
+  if (!r) return null;
+  const you = v.you;
+  const seated = you !== null && you !== undefined;
+  const name = (seat) => nameOf(v.seats[seat]?.player) || t('end.seat', { n: seat + 1 });
+  if (r.match) return { text: seated ? t('rematch.starting') : t('rematch.started'), next: r.match, answers: [] };
+  const yes = r.yes || [];
+  if (yes.length === 0) {
+    let text = '';
+    if (r.no) text = r.no.left ? t('rematch.left', { name: name(r.no.seat) }) : r.no.seat === you ? t('rematch.youDeclined') : t('rematch.declined', { name: name(r.no.seat) });
+    return seated ? { text, answers: [{ id: 'rematch-offer', label: t('rematch.offer'), accept: true }] } : text ? { text, answers: [] } : null;
+  }
+  const others = yes.filter((s) => s !== you).map(name);
+  const waiting = v.seats.map((_, i) => i).filter((i) => !yes.includes(i)).map(name);
+  if (!seated) return { text: t('rematch.offered', { names: list(yes.map(name)), count: yes.length }), answers: [] };
+  if (yes.includes(you)) return { text: t('rematch.waiting', { names: list(waiting) }), answers: [{ id: 'rematch-cancel', label: t('rematch.cancel'), accept: false }] };
+  return {
+    text: t('rematch.offers', { names: list(others), count: others.length }),
+    answers: [
+      { id: 'rematch-accept', label: t('rematch.accept'), accept: true, primary: true },
+      { id: 'rematch-decline', label: t('rematch.decline'), accept: false },
+    ],
+  };
+}
+
+/**
+ * The rematch line with its buttons (an element; empty while there is nothing to show).
+ * `answer(accept)` sends match.rematch. Several of these may be on one screen (the dialog and
+ * the result block): ids are prefixed with `prefix`.
+ */
+export function rematchBox(v, answer, prefix = '') {
+  const words = rematchWords(v);
+  const box = h('div', { class: 'rematch', id: `${prefix}rematch`, 'aria-live': 'polite' });
+  if (!words) return box;
+  box.dataset.state = words.next ? 'started' : (v.rematch.yes || []).length ? 'offered' : 'none';
+  if (words.text) box.append(h('span', { class: 'rematch-text' }, words.text));
+  for (const a of words.answers)
+    box.append(h('button', { type: 'button', id: `${prefix}${a.id}`, class: a.primary ? 'primary' : null, onclick: (e) => { e.currentTarget.disabled = true; answer(a.accept); } }, a.label));
+  if (words.next && !(v.you !== null && v.you !== undefined)) box.append(h('a', { class: 'button', href: `#/match/${words.next}` }, t('rematch.watch')));
+  return box;
+}
+
 const round = (x) => Math.round(x);
 const signed = (d) => (d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0');
 
@@ -94,8 +142,24 @@ export function endDialog(ctx) {
   const ratings = h('div', { id: 'end-ratings', class: 'end-ratings' });
   const replay = h('a', { class: 'button', id: 'replay-link', href: replayHash(ctx.id, ctx.code), hidden: true }, t('end.watchReplay'));
   const again = h('button', { class: 'primary', id: 'end-new', type: 'button' }, t('end.newOpponent'));
-  // A rematch with the same players is offered by a later change: the button waits hidden.
-  const rematch = h('button', { id: 'end-rematch', type: 'button', hidden: true }, 'Rematch');
+  // The rematch: offered, answered and followed here (rematchBox), redrawn on every patch.
+  const rematch = h('div', { class: 'end-rematch', id: 'end-rematch' });
+  const answerRematch = (accept) => conn.request({ type: 'match.rematch', match: ctx.id, accept }).catch((e) => ctx.toast(errorText(e)));
+  let followed = null;
+  /** Shows the rematch as `v` has it; a seated player is taken to the rematch once it is made. */
+  const showRematch = (v) => {
+    mount(rematch, rematchBox(v, answerRematch, 'end-'));
+    const next = v.rematch && v.rematch.match;
+    const seated = v.you !== null && v.you !== undefined;
+    if (next && seated && followed !== next) {
+      followed = next;
+      // A private match's rematch keeps its invite code: its share link works at once.
+      const code = ctx.code || codeOf(ctx.id);
+      if (code) rememberCode(next, code);
+      if (dialog.open) dialog.close();
+      ctx.navigate(`#/match/${next}`);
+    }
+  };
   const close = h('button', { id: 'end-close', type: 'button', class: 'link', onclick: () => dialog.close() }, t('end.close'));
   const home = h('a', { class: 'button', id: 'end-home', href: '#/' }, t('common.home'));
   const dialog = h(
@@ -104,7 +168,8 @@ export function endDialog(ctx) {
     title,
     reason,
     ratings,
-    h('div', { class: 'end-buttons' }, again, rematch, replay, home),
+    rematch,
+    h('div', { class: 'end-buttons' }, again, replay, home),
     close,
   );
   storesGames().then((yes) => (replay.hidden = !yes));
@@ -182,6 +247,7 @@ export function endDialog(ctx) {
       mount(ratings, h('p', { class: 'muted small' }, t('end.readingRatings', { game: GAME_NAMES[v.game] || t('end.game') })));
       fillRatings(v);
     }
+    showRematch(v);
     if (!dialog.open) dialog.showModal();
   };
 
@@ -205,6 +271,10 @@ export function endDialog(ctx) {
       delete ratings.dataset.state;
       open(v);
     },
+    /** Every render of a match that is over: the rematch as it stands now. */
+    update: showRematch,
+    /** The rematch line for the result block beside the table. */
+    rematchLine: (v) => rematchBox(v, answerRematch, 'result-'),
     dispose() {
       alive = false;
       if (dialog.open) dialog.close();

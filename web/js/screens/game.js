@@ -145,6 +145,7 @@ export function gameScreen(ctx, id, code = null) {
         h('a', { href: '#/' }, t('common.home')),
         ' · ',
         h('button', { class: 'link', id: 'result-open', onclick: () => ending.open(view()) }, t('game.details')),
+        ending.rematchLine(v),
       );
     },
   };
@@ -328,6 +329,7 @@ export function gameScreen(ctx, id, code = null) {
     // final table, and its result block's Details opens the dialog.
     if (!over) sawLive = true;
     else if (sawLive) ending.once(v);
+    if (over) ending.update(v);
     // The log follows new steps unless the reader scrolled back through it.
     const ol = log.querySelector('ol');
     ol.scrollTop = historyChanged || wasAtBottom ? ol.scrollHeight : oldScroll;
