@@ -76,7 +76,7 @@ std::variant<std::shared_ptr<Match>, std::string> Match::create(boost::asio::io_
     // Nobody else holds the match yet, so its first view is made here rather than on the strand.
     Match& m = *match;
     auto now = m.options_.now();
-    m.clock_.switch_to(m.game_->decider(), true, now);
+    m.clock_.switch_to(m.clock_seat(), true, now);
     m.first_view(now, m.options_.wall_now());
     return match;
 }
@@ -98,7 +98,7 @@ std::variant<std::shared_ptr<Match>, std::string> Match::restore(
         return now - std::chrono::milliseconds(std::max<std::int64_t>(0, reference - at_ms));
     };
     m.clock_ = Clock(TimeControl::from_settings(m.options_.settings), m.options_.settings.players);
-    m.clock_.switch_to(m.game_->decider(), true, when(created_at_ms));
+    m.clock_.switch_to(m.clock_seat(), true, when(created_at_ms));
     for (const ReplayStep& stored : steps) {
         const std::string where = "step " + std::to_string(stored.number) + ": ";
         if (stored.number != m.records_ + 1) return where + "steps are not numbered 1, 2, ...";
@@ -542,7 +542,7 @@ void Match::apply(const Action& action, Outcome outcome, SteadyTime now) {
         result_ = std::move(outcome.result);
         clock_.stop(now);
     } else {
-        clock_.switch_to(game_->decider(), game_->turns() != turns_before, now);
+        clock_.switch_to(clock_seat(), game_->turns() != turns_before, now);
     }
 }
 
@@ -557,18 +557,6 @@ void Match::on_timer() {
     Action action{Action::Kind::Timeout, seat, nullptr, {}, now, std::chrono::steady_clock::now()};
     Outcome outcome = event_outcome(action);
     record(std::move(action), event_record("timeout", seat), std::move(outcome));
-}
-
-void Match::arm_timer() {
-    auto at = clock_.expiry();
-    if (stopped_ || !active() || !at) {
-        timer_.cancel();
-        return;
-    }
-    timer_.expires_after(std::max(SteadyTime::duration::zero(), *at - options_.now()));
-    timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
-        if (auto self = weak.lock(); self && !ec) self->on_timer();
-    });
 }
 
 // ---- seats and replies ----

@@ -299,6 +299,8 @@ class Match : public std::enable_shared_from_this<Match> {
     std::size_t viewer_index(int viewer) const;
     int seat_of(const std::string& player_id) const;
     bool active() const { return !aborted_ && !game_->over(); }
+    /// The seat whose clock runs now: the decider, or -1 while the powers are drafted.
+    int clock_seat() const;
     std::string status() const;
 
     void reply_error(const ParticipantPtr& who, protocol::ErrorCode code, std::string_view message,

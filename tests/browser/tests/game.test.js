@@ -162,7 +162,7 @@ test('a whole game on a 390x844 phone screen', { timeout: 120000 }, async () => 
   }
 });
 
-test('a public lobby appears live, seats fill by clicking Join, the clock ticks, abort before the first move', { timeout: 60000 }, async () => {
+test('a public lobby appears live, seats fill by clicking Join, no clock in the draft, then the clock ticks, abort before the first move', { timeout: 60000 }, async () => {
   const fay = await guest(browser, server.url, 'Fay');
   const gus = await guest(browser, server.url, 'Gus');
   try {
@@ -195,7 +195,13 @@ test('a public lobby appears live, seats fill by clicking Join, the clock ticks,
     await fay.page.click('#lobby-start:not([disabled])');
     await fay.page.waitForSelector('.game .clock');
     await gus.page.waitForSelector('.game .clock');
-    // The deciding seat's clock runs down locally.
+    // No clock runs while the start player is chosen (docs/rulings.md, "No clock in the draft").
+    await fay.page.waitForSelector('.game[data-status="draft"]');
+    assert.equal(await fay.page.$('.clock.running'), null);
+    const chooser = (await readGame(fay.page)).legal.length > 0 ? fay : gus;
+    await clickStep(chooser.page, (await readGame(chooser.page)).legal[0]);
+    await fay.page.waitForSelector('.game[data-status="placement"]');
+    // Then the deciding seat's clock runs down locally.
     const running = async () => fay.page.textContent('.clock.running');
     await fay.page.waitForSelector('.clock.running');
     const first = await running();

@@ -1,6 +1,6 @@
 // The docs are the contract: what docs/protocol.md's worked session and its tables promise, a
 // real server on a loopback port does (versions, `connected`, the lobby event, aborted
-// results, squares in lower case, the clock in the draft, the guest limit, security headers,
+// results, squares in lower case, no clock in the draft, the guest limit, security headers,
 // the metrics address).
 
 #include <cctype>
@@ -125,11 +125,12 @@ TEST_CASE("docs: an aborted match has result null; a resignation before play giv
     const json settings = {{"game", "santorini"}, {"players", 2}, {"powers", "none"},
                            {"clock", {{"kind", "realtime"}, {"base_seconds", 300}, {"increment_seconds", 5}}}};
 
-    // The clock runs in the draft: the decider's (the challenger naming the start player).
+    // No clock runs in the draft (the challenger naming the start player).
     const std::string aborted = e2e::start_private_match(a, b, settings).match;
     e2e::open_match(a, aborted);
     const json view = a.match(aborted).view;
-    CHECK(view["clock"]["running"] == view["state"]["decider"]);
+    CHECK(view["status"] == "draft");
+    CHECK(view["clock"]["running"].is_null());
     a.send({{"type", "match.abort"}, {"match", aborted}, {"ref", "abort"}});
     REQUIRE(a.until_reply("abort"));
     REQUIRE(soon(a, [&] { return a.match(aborted).view["status"] == "aborted"; }));

@@ -163,14 +163,22 @@ TEST_CASE("No clock: nothing runs out", "[clock]") {
     CHECK(TimeControl::from_settings(clocked(2, "turn")).per_move == 24h);
 }
 
-TEST_CASE("A match's clock runs in the draft and passes with the decision", "[clock][match]") {
+TEST_CASE("No clock runs in the draft; the first one starts when it ends, with no increment",
+          "[clock][match]") {
     Rig rig(clocked(2, "realtime", 60, 5));
+    CHECK(rig.view()["status"] == "draft");
     CHECK(rig.view()["clock"] ==
-          json{{"kind", "realtime"}, {"remaining_ms", {60000, 60000}}, {"running", 0}});
+          json{{"kind", "realtime"}, {"remaining_ms", {60000, 60000}}, {"running", nullptr}});
     rig.advance(10s);
     rig.step(0, {{"kind", "start_player"}, {"seat", 1}});
+    CHECK(rig.view(1)["status"] == "placement");
     CHECK(rig.view(1)["clock"] ==
-          json{{"kind", "realtime"}, {"remaining_ms", {55000, 60000}}, {"running", 1}});
+          json{{"kind", "realtime"}, {"remaining_ms", {60000, 60000}}, {"running", 1}});
+    // Seat 1 places its first worker: its time is running (and charged) from the draft's end.
+    rig.advance(10s);
+    rig.step(1, rig.view(1)["state"]["legal"][0]);
+    CHECK(rig.view()["clock"] ==
+          json{{"kind", "realtime"}, {"remaining_ms", {60000, 50000}}, {"running", 1}});
 }
 
 TEST_CASE("Running out of time in play loses the game; the server records the timeout",
@@ -210,13 +218,17 @@ TEST_CASE("A timeout the store could not keep changes nothing until it is stored
           "[clock][match][durability]") {
     HoldingStore holding;
     Rig rig(clocked(2, "realtime", 60, 0), true, &holding);
+    rig.step(0, {{"kind", "start_player"}, {"seat", 1}});
+    REQUIRE(holding.waiting() == 1);
+    holding.answer(true);
+    rig.settle();
     rig.advance(60s);
     rig.match->check_clock();
     rig.settle();
     REQUIRE(holding.waiting() == 1);
     holding.answer(false);
     rig.settle();
-    CHECK(rig.view()["status"] == "draft");
+    CHECK(rig.view()["status"] == "placement");
     rig.match->check_clock();  // the retry (a timer would do it a second later)
     rig.settle();
     REQUIRE(holding.waiting() == 1);
@@ -225,8 +237,15 @@ TEST_CASE("A timeout the store could not keep changes nothing until it is stored
     CHECK(rig.view()["status"] == "aborted");
 }
 
-TEST_CASE("Running out of time in the draft aborts the match", "[clock][match]") {
+TEST_CASE("Nobody runs out of time in the draft; in placement a timeout aborts the match",
+          "[clock][match]") {
     Rig rig(clocked(2, "realtime", 60, 0));
+    rig.advance(600s);
+    rig.match->check_clock();
+    rig.settle();
+    CHECK(rig.view()["status"] == "draft");
+    CHECK(rig.view()["clock"]["running"].is_null());
+    rig.step(0, {{"kind", "start_player"}, {"seat", 1}});
     rig.advance(60s);
     rig.match->check_clock();
     rig.settle();
