@@ -27,6 +27,10 @@ test('quick play pairs two players; the game, its replay, player pages and the l
   const ann = await guest(browser, server.url, 'Quinn');
   const bob = await guest(browser, server.url, 'Rae');
   try {
+    // Each queue card shows the player's rating in its pool: none yet, so 1500, provisional.
+    await ann.page.waitForSelector('.queue-rating[data-pool="santorini"]');
+    assert.equal(await ann.page.textContent('.queue-rating[data-pool="santorini"]'), 'Your rating: 1500?');
+    await screenshot(ann.page, 'home-queues');
     await ann.page.click('#queue-box button[data-queue="santorini"][data-clock="3 + 2"]');
     await ann.page.waitForSelector('#queue-waiting');
     await screenshot(ann.page, 'quick-play');
@@ -63,6 +67,10 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     assert.match(await bob.page.textContent('#queue-waiting'), /Santorini, no gods, 3 \+ 2/);
     await bob.page.click('#queue-waiting button');
     await bob.page.waitForSelector('#queue-box .queues');
+    // Back home after the loss: her rating in the pool of that queue went down.
+    await bob.page.waitForSelector('.queue-rating[data-pool="santorini"]');
+    const after = await bob.page.textContent('.queue-rating[data-pool="santorini"]');
+    assert.ok(Number(after.match(/(\d+)\??$/)[1]) < 1500, after);
 
     // The replay viewer: forward, back, a jump, the end, autoplay.
     await ann.page.click('#replay-link');

@@ -69,6 +69,8 @@ export default {
   'home.bot.noLobby': 'the lobby was not made',
   'home.queue.looking': 'Looking for an opponent: {queue}, {clock}…',
   'home.queue.needsDatabase': 'Quick play needs the server’s database; try a lobby instead.',
+  'home.queue.yourRating': 'Your rating: {rating}',
+  'home.queue.provisional': 'Provisional: it settles after a few rated games',
   'home.queue.waiting': { one: '{count} player waiting', other: '{count} players waiting' },
   'home.noLobbies': 'No open lobbies. Create one!',
   'home.join': 'Join',

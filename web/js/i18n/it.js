@@ -70,6 +70,8 @@ export default {
   'home.bot.noLobby': 'la sala non è stata creata',
   'home.queue.looking': 'Ricerca di un avversario: {queue}, {clock}…',
   'home.queue.needsDatabase': 'La partita rapida richiede il database del server: prova con una sala.',
+  'home.queue.yourRating': 'Il tuo punteggio: {rating}',
+  'home.queue.provisional': 'Provvisorio: si assesta dopo qualche partita valutata',
   'home.queue.waiting': { one: '{count} giocatore in attesa', other: '{count} giocatori in attesa' },
   'home.noLobbies': 'Nessuna sala aperta. Creane una!',
   'home.join': 'Entra',

@@ -1,11 +1,11 @@
 // Home: quick play queues, the public lobbies and the live games (both kept live over the
 // WebSocket subscriptions), and the way to create a game.
 import { h, mount } from '../dom.js';
-import { queues as fetchQueues } from '../api.js';
+import { queues as fetchQueues, player as fetchPlayer, storesGames } from '../api.js';
 import { powerName } from '../catalog.js';
 import { settingsSummary } from './create.js';
 import { BOT_LEVELS, botBadge, nameOf, localName } from '../bots.js';
-import { t, term, num } from '../i18n/index.js';
+import { t, term, num, rating } from '../i18n/index.js';
 import { errorText } from '../errors.js';
 
 // A list after a `<list>.changed` event: each changed entry replaces the one with its id (or
@@ -21,12 +21,13 @@ function applyChanges(list, { changed = [], removed = [] }) {
   return next;
 }
 
-/** The rated queues; `key` names their words in i18n ('queue.<key>.name', '….text'). */
+/** The rated queues; `key` names their words in i18n ('queue.<key>.name', '….text'); `pool`
+ *  the rating pool their games count in (docs/ratings.md). */
 export const QUEUES = [
-  { queue: 'santorini', game: 'Santorini', key: 'noGods' },
-  { queue: 'santorini_simple', game: 'Santorini', key: 'simpleGods' },
-  { queue: 'santorini_gods', game: 'Santorini', key: 'allGods' },
-  { queue: 'splendor', game: 'Splendor', key: 'splendor' },
+  { queue: 'santorini', game: 'Santorini', key: 'noGods', pool: 'santorini' },
+  { queue: 'santorini_simple', game: 'Santorini', key: 'simpleGods', pool: 'santorini_powers' },
+  { queue: 'santorini_gods', game: 'Santorini', key: 'allGods', pool: 'santorini_powers' },
+  { queue: 'splendor', game: 'Splendor', key: 'splendor', pool: 'splendor' },
 ];
 const queueTitle = (q) => t(`queue.${q.key}.name`);
 
@@ -97,6 +98,17 @@ export function homeScreen(ctx) {
   const matchList = h('ul', { class: 'list', id: 'match-list' }, h('li', { class: 'muted' }, t('common.loading')));
   const queueBox = h('div', { id: 'queue-box' });
   const waiting = new Map(); // "queue|base|inc" -> count
+  // This player's rating per pool (read once: GET /api/players/{id}; a server without a
+  // database keeps none, and the cards then show no rating).
+  const ratings = new Map(); // pool -> {rating, provisional}
+  let ratingsRead = false;
+  /** "Your rating: 1532" on a queue card; `?` while provisional or before a first rated game. */
+  const ratingLine = (q) => {
+    if (!ratingsRead) return null;
+    const r = ratings.get(q.pool);
+    const value = r ? `${rating(Math.round(r.rating))}${r.provisional ? '?' : ''}` : `${rating(1500)}?`;
+    return h('span', { class: 'queue-rating small', 'data-pool': q.pool, title: r?.provisional || !r ? t('home.queue.provisional') : null }, t('home.queue.yourRating', { rating: value }));
+  };
 
   const renderQueues = () => {
     if (ctx.state.queue) {
@@ -126,6 +138,7 @@ export function homeScreen(ctx) {
             h('span', { class: 'queue-game small' }, q.game),
             h('strong', {}, queueTitle(q)),
             h('span', { class: 'muted small' }, t(`queue.${q.key}.text`)),
+            ratingLine(q),
             h(
               'div',
               { class: 'presets' },
@@ -234,6 +247,17 @@ export function homeScreen(ctx) {
   ];
   conn.subscribe('lobbies');
   conn.subscribe('matches');
+  const me = ctx.state.me;
+  if (me)
+    storesGames()
+      .then((stores) => (stores ? fetchPlayer(me.id) : null))
+      .then((p) => {
+        if (!p) return;
+        for (const r of p.ratings || []) ratings.set(r.pool, r);
+        ratingsRead = true;
+        renderQueues();
+      })
+      .catch(() => {});
   fetchQueues()
     .then((list) => {
       for (const q of list) waiting.set(`${q.queue}|${q.clock.base_seconds}|${q.clock.increment_seconds}`, q.waiting);
