@@ -47,18 +47,18 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                        auto trial = protocol::start_game(m.settings, 0, 0);
                        if (auto* e = std::get_if<std::string>(&trial))
                            return error(from, ErrorCode::InvalidField, *e, ref);
-                       joined(lobbies.create(member(me), m.settings));
+                       joined(hall.lobbies.create(member(me), m.settings));
                    },
                    [&](const protocol::LobbyJoin& m) {
                        if (queues.engaged(me)) return queued_error();
-                       joined(m.lobby.empty() ? lobbies.join_by_code(m.code, member(me))
-                                              : lobbies.join(m.lobby, member(me)));
+                       joined(m.lobby.empty() ? hall.lobbies.join_by_code(m.code, member(me))
+                                              : hall.lobbies.join(m.lobby, member(me)));
                    },
                    [&](const protocol::LobbyLeave& m) {
-                       departed(lobbies.leave(m.lobby, me), me, "left");
+                       departed(hall.lobbies.leave(m.lobby, me), me, "left");
                    },
                    [&](const protocol::LobbyKick& m) {
-                       departed(lobbies.kick(m.lobby, me, m.player), m.player, "kicked");
+                       departed(hall.lobbies.kick(m.lobby, me, m.player), m.player, "kicked");
                    },
                    [&](const protocol::LobbyStart& m) { start_lobby(from, m.lobby, ref); },
                    [&](const protocol::QueueJoin& m) { queues.join(from, m, ref); },
@@ -170,7 +170,7 @@ void Hub::new_guest(std::string name, IdentityReply done) {
 
 bool Hub::allow_guest_from(std::string_view client) {
     // By network (/24, /64): one person easily holds many addresses of one.
-    return impl_->guest_limiter.allow(network_key(client));
+    return impl_->identity.allow_new_guest(network_key(client));
 }
 
 std::optional<Guest> Hub::authenticate(std::string_view token) const {
@@ -208,14 +208,14 @@ void Hub::Impl::register_connection(const ParticipantPtr& who) {
     // reload, or another device) learns at once which lobby its player sits in, with the invite
     // code: it could not have seen the events that came before it. Likewise for a queue.
     boost::asio::post(lobby_strand, [this, who] {
-        connections[who->player_id()][who->connection_id()] = who;
-        if (const Lobby* lobby = lobbies.lobby_of(who->player_id()))
+        hall.connections[who->player_id()][who->connection_id()] = who;
+        if (const Lobby* lobby = hall.lobbies.lobby_of(who->player_id()))
             who->deliver(
                 shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
         queues.connected(who);
         // Likewise the matches it sits in (a restart, a start it was not told of); while
         // recovery runs, the end of recovery tells it.
-        if (!recovering) tell_playing(who);
+        if (!life.recovering) tell_playing(who);
     });
 }
 
@@ -250,12 +250,12 @@ std::shared_ptr<Match> Hub::Impl::handle_of(const ParticipantPtr& from, const st
 void Hub::Impl::dispatch_here(const ParticipantPtr& from, protocol::ClientMessage message) {
     Impl& hub = *this;
     const Ref& ref = message.ref;
-    if (hub.stopping)
+    if (hub.life.stopping)
         return hub.error(from, ErrorCode::Unavailable, "the server is shutting down", ref);
     auto& opened = from->hub_state().opened;
     auto with_match = [&](const std::string& id, auto&& act) {
         if (auto match = handle_of(from, id)) return act(match);
-        if (hub.recovering)
+        if (hub.life.recovering)
             return hub.error(from, ErrorCode::Unavailable,
                              "the server is restoring its matches after a restart; retry shortly",
                              ref);
@@ -270,7 +270,8 @@ void Hub::Impl::dispatch_here(const ParticipantPtr& from, protocol::ClientMessag
             [&](const protocol::MatchOpen& m) {
                 // Not in memory: a finished match (or one that ended while the server was
                 // down) still opens, from the store.
-                if (hub.open_stored_matches && !hub.recovering && !handle_of(from, m.match))
+                if (hub.life.open_stored_matches && !hub.life.recovering &&
+                    !handle_of(from, m.match))
                     return hub.open_stored(from, m, ref);
                 with_match(m.match, [&](const std::shared_ptr<Match>& match) {
                     // Handles of matches the hub let go are dropped here, so the map stays
@@ -335,10 +336,10 @@ void Hub::Impl::disconnect_participant(const ParticipantPtr& who) {
     opened.clear();
     boost::asio::post(hub.lobby_strand, [&hub, id, player = who->player_id()] {
         hub.lists.forget(id);
-        auto it = hub.connections.find(player);
-        if (it == hub.connections.end() || it->second.erase(id) == 0) return;
+        auto it = hub.hall.connections.find(player);
+        if (it == hub.hall.connections.end() || it->second.erase(id) == 0) return;
         if (!it->second.empty()) return;
-        hub.connections.erase(it);
+        hub.hall.connections.erase(it);
         hub.release_seat_later(player);
         hub.queues.offline(player);  // at once: nobody is paired with an absent player
     });
@@ -366,16 +367,16 @@ void Hub::match_summary(std::string match_id, std::string_view code,
         [done = std::move(done)](json view, std::uint64_t) { done(std::move(view)); });
 }
 
-bool Hub::stopping() const { return impl_->stopping; }
+bool Hub::stopping() const { return impl_->life.stopping; }
 
 json Hub::fleet_status() const {
     return impl_->fleet ? impl_->fleet->status() : json(nullptr);
 }
 
 void Hub::shutdown() {
-    if (impl_->stopping.exchange(true)) return;
+    if (impl_->life.stopping.exchange(true)) return;
     boost::asio::post(impl_->lobby_strand, [&hub = *impl_] {
-        for (const auto& timer : hub.timers) timer->cancel();
+        for (const auto& timer : hub.hall.timers) timer->cancel();
         hub.queues.shutdown();
     });
     impl_->registry.for_each([](const std::shared_ptr<Match>& match) { match->shutdown(); });

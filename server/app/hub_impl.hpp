@@ -59,7 +59,7 @@ struct Hub::Impl final : QueueHost {
           metrics(m),
           store(s),
           repo(r),
-          guest_limiter(cfg.guests_per_minute, cfg.guest_burst),
+          identity(cfg.guests_per_minute, cfg.guest_burst),
           lobby_strand(boost::asio::make_strand(io_context)),
           lists(lobby_strand, m, cfg.list_interval,
                 [this](std::chrono::milliseconds delay, std::function<void()> action) {
@@ -71,7 +71,7 @@ struct Hub::Impl final : QueueHost {
         if (fleet_store && broker)
             fleet = std::make_unique<FleetNode>(*this, *fleet_store, *broker);
         // In a fleet a match not in memory is claimed or routed instead (FleetNode::route).
-        open_stored_matches = repo && !fleet;
+        life.open_stored_matches = repo && !fleet;
     }
     ~Impl() {
         // Store calls still running finish before the hub they post back to goes.
@@ -88,23 +88,27 @@ struct Hub::Impl final : QueueHost {
     store::Repository* repo;  ///< null: no database
     /// Runs the repository's blocking calls (never on a strand or a network thread).
     std::unique_ptr<boost::asio::thread_pool> blocking;
-    std::atomic<bool> stopping{false};
-    /// Recovery runs (hub_restore.cpp): a match not in memory may still be on its way, so a
-    /// request for one answers a retryable `unavailable` rather than `unknown_match`.
-    std::atomic<bool> recovering{false};
-    /// The seats of every stored live match are known (playing/seated): queues may check.
-    std::atomic<bool> seats_known{true};
-    /// Set once at start (Server), before any request: whether the database answers.
-    std::function<bool()> database_reachable;
+    /// Where the hub is in its life: flags that start, recovery and shutdown flip, read from
+    /// any thread (atomics), and what is set once before the first request.
+    struct Lifecycle {
+        std::atomic<bool> stopping{false};
+        /// Recovery runs (hub_restore.cpp): a match not in memory may still be on its way, so
+        /// a request for one answers a retryable `unavailable` rather than `unknown_match`.
+        std::atomic<bool> recovering{false};
+        /// The seats of every stored live match are known (playing/seated): queues may check.
+        std::atomic<bool> seats_known{true};
+        /// Set once at start (Server), before any request: whether the database answers.
+        std::function<bool()> database_reachable;
+        /// match.open of a match not in memory reads it from the store (a single node with a
+        /// database). Set by the constructor.
+        bool open_stored_matches = false;
+    };
+    Lifecycle life;
     /// Several nodes on one database (docs/scaling.md); null on a single node.
     std::unique_ptr<FleetNode> fleet;
-    /// match.open of a match not in memory reads it from the store (a single node with a
-    /// database).
-    bool open_stored_matches = false;
 
-    /// Tokens and names known here (server/app/identity.hpp).
+    /// Tokens and names known here, and the new guests' limit (server/app/identity.hpp).
     Identity identity;
-    AddressLimiter guest_limiter;
 
     /// Every match in memory and who sits where (server/match/match_registry.hpp). Looked up
     /// when a connection opens a match; a connection's later requests for it go through its
@@ -113,13 +117,18 @@ struct Hub::Impl final : QueueHost {
 
     // Lobby strand only.
     boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;
-    /// Who is connected: every connected connection, per player (registered by Hub::connected).
-    std::unordered_map<std::string, std::map<std::uint64_t, ParticipantPtr>> connections;
-    LobbyBook lobbies;
+    /// The hall: who is connected, the lobbies they sit in, lobbies being started and the hub's
+    /// pending timers. Lobby strand only.
+    struct Hall {
+        /// Every connected connection, per player (registered by Hub::connected).
+        std::unordered_map<std::string, std::map<std::uint64_t, ParticipantPtr>> connections;
+        LobbyBook lobbies;
+        std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
+        std::set<std::string> starting;  ///< lobbies whose match is being stored
+    };
+    Hall hall;
     /// The lobby and live lists, and their subscribers (server/rooms/lists.hpp).
     Lists lists;
-    std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
-    std::set<std::string> starting;  ///< lobbies whose match is being stored
     QueueRoom queues;                ///< quick play (server/rooms/queue_room.hpp)
     /// Computer decisions waiting for a thread, at most (each match asks one at a time).
     static constexpr std::size_t bot_queue_limit = 1024;

@@ -36,7 +36,7 @@ BotPlay Hub::Impl::bot_play() const {
 
 std::vector<ParticipantPtr> Hub::Impl::connections_of(const std::string& player_id) {
     std::vector<ParticipantPtr> out;
-    if (auto it = connections.find(player_id); it != connections.end())
+    if (auto it = hall.connections.find(player_id); it != hall.connections.end())
         for (const auto& [id, p] : it->second) out.push_back(p);
     return out;
 }
@@ -61,8 +61,8 @@ std::shared_ptr<const std::string> Hub::Impl::closed_message(const std::string& 
 
 void Hub::Impl::publish_lobbies() {
     if (!leads()) return;  // the list comes from the leader
-    json list = lobbies.public_json();
-    metrics.open_lobbies = static_cast<std::int64_t>(lobbies.size());
+    json list = hall.lobbies.public_json();
+    metrics.open_lobbies = static_cast<std::int64_t>(hall.lobbies.size());
     if (!lists.set_lobbies(list)) return;
     if (fleet) fleet->publish_lobbies(list);
     lists.schedule();
@@ -85,10 +85,10 @@ void Hub::Impl::announce_departure(const Departure& d, const std::string& who,
 void Hub::Impl::release_seat_later(const std::string& player) {
     after(config.lobby_seat_grace, [this, player] {
         if (!connections_of(player).empty()) return;
-        const Lobby* lobby = lobbies.lobby_of(player);
+        const Lobby* lobby = hall.lobbies.lobby_of(player);
         if (!lobby) return;
         const std::string lobby_id = lobby->id;
-        auto result = lobbies.leave(lobby_id, player);
+        auto result = hall.lobbies.leave(lobby_id, player);
         if (auto* d = std::get_if<Departure>(&result)) {
             spdlog::info("event=lobby_seat_released lobby={} player={}", lobby_id, player);
             announce_departure(*d, player, "disconnected");
@@ -99,7 +99,7 @@ void Hub::Impl::release_seat_later(const std::string& player) {
 std::optional<Member> Hub::Impl::over_match_cap(const std::vector<Member>& seats) {
     if (config.max_live_matches_per_player == 0) return std::nullopt;
     for (const Member& m : seats)
-        if (connections.count(m.id) &&
+        if (hall.connections.count(m.id) &&
             registry.count_of(m.id) >= config.max_live_matches_per_player)
             return m;
     return std::nullopt;
@@ -107,12 +107,12 @@ std::optional<Member> Hub::Impl::over_match_cap(const std::vector<Member>& seats
 
 void Hub::Impl::after(std::chrono::milliseconds delay, std::function<void()> action) {
     auto timer = std::make_shared<boost::asio::steady_timer>(lobby_strand);
-    timers.insert(timer);
+    hall.timers.insert(timer);
     timer->expires_after(delay);
     timer->async_wait(
         [this, timer, action = std::move(action)](const boost::system::error_code& ec) {
-            timers.erase(timer);
-            if (!ec && !stopping) action();
+            hall.timers.erase(timer);
+            if (!ec && !life.stopping) action();
         });
 }
 
@@ -131,11 +131,11 @@ void Hub::Impl::tell(const std::string& player,
 bool Hub::Impl::online(const std::string& player) { return !connections_of(player).empty(); }
 
 std::optional<QueueError> Hub::Impl::engaged(const std::string& player) {
-    if (!seats_known)
+    if (!life.seats_known)
         return QueueError{ErrorCode::Unavailable,
                           "the server is restoring its matches after a restart; retry "
                           "shortly"};
-    if (lobbies.lobby_of(player))
+    if (hall.lobbies.lobby_of(player))
         return QueueError{ErrorCode::AlreadyInGame,
                           "you are waiting in a lobby; leave it before joining a queue"};
     if (auto ids = registry.matches_of(player); !ids.empty())

@@ -16,9 +16,9 @@ using protocol::Ref;
 
 void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby_id,
                             const Ref& ref) {
-    if (starting.count(lobby_id))
+    if (hall.starting.count(lobby_id))
         return error(from, ErrorCode::Busy, "the match is already being started", ref);
-    auto check = lobbies.check_start(lobby_id, from->player_id());
+    auto check = hall.lobbies.check_start(lobby_id, from->player_id());
     if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
     const Lobby& lobby = *std::get<const Lobby*>(check);
     if (auto over = over_match_cap(lobby.seats))
@@ -26,13 +26,13 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
                      over->name + " already plays " + std::to_string(config.max_live_matches_per_player) +
                          " live matches; finish one first",
                      ref);
-    starting.insert(lobby_id);
+    hall.starting.insert(lobby_id);
     // A private lobby's match keeps its invite code (as a hash): spectators need the code.
     json origin = json::object();
     if (!lobby.settings.is_public) origin["invite_sha256"] = store::token_sha256(lobby.code);
     make_match(lobby.settings, lobby.table(), origin,
                [this, from, lobby_id, ref](std::variant<std::shared_ptr<Match>, LobbyError> made) {
-                   starting.erase(lobby_id);
+                   hall.starting.erase(lobby_id);
                    finish_start(from, lobby_id, ref, std::move(made));
                });
 }
@@ -43,12 +43,12 @@ void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobb
     if (auto* e = std::get_if<LobbyError>(&made)) return error(from, e->code, e->message, ref);
     const auto match = std::get<std::shared_ptr<Match>>(std::move(made));
     // The lobby may have changed while the match was being stored.
-    auto check = lobbies.check_start(lobby_id, from->player_id());
+    auto check = hall.lobbies.check_start(lobby_id, from->player_id());
     if (auto* e = std::get_if<LobbyError>(&check)) {
         abandon(match);
         return error(from, e->code, e->message, ref);
     }
-    Lobby started = lobbies.take(lobby_id);
+    Lobby started = hall.lobbies.take(lobby_id);
     adopt(match, started.table());
     spdlog::info("lobby {} started match {}", started.id, match->id());
     auto message = closed_message(started.id, "started", match->id());
@@ -67,7 +67,8 @@ RematchMaker Hub::Impl::rematch_maker() {
 }
 
 void Hub::Impl::make_rematch(RematchRequest request, std::function<void(RematchAnswer)> done) {
-    if (stopping) return done(RematchRefusal{ErrorCode::Unavailable, "the server is shutting down"});
+    if (life.stopping)
+        return done(RematchRefusal{ErrorCode::Unavailable, "the server is shutting down"});
     // Seat 0 moves last: with two players they swap places, so the start player alternates
     // where the seat order decides it, and the challenger's role (the same seat number) passes
     // to the next player where the draft decides it.
@@ -193,7 +194,7 @@ void Hub::Impl::abort_late(const std::string& id, int attempts) {
                 now_epoch_ms(),
                 [this, id, attempts](bool aborted) {
                     if (aborted) return spdlog::info("event=match_aborted_late match={}", id);
-                    if (attempts <= 1 || stopping)
+                    if (attempts <= 1 || life.stopping)
                         return spdlog::warn("event=match_abort_failed match={}", id);
                     auto timer = std::make_shared<boost::asio::steady_timer>(
                         io, std::chrono::milliseconds(500));

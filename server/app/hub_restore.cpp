@@ -29,31 +29,31 @@ using nlohmann::json;
 using protocol::ErrorCode;
 
 
-bool Hub::recovering() const { return impl_->recovering; }
+bool Hub::recovering() const { return impl_->life.recovering; }
 
 void Hub::set_database_health(std::function<bool()> reachable) {
-    impl_->database_reachable = std::move(reachable);
+    impl_->life.database_reachable = std::move(reachable);
 }
 
 std::optional<bool> Hub::database_reachable() const {
-    if (!impl_->repo || !impl_->database_reachable) return std::nullopt;
-    return impl_->database_reachable();
+    if (!impl_->repo || !impl_->life.database_reachable) return std::nullopt;
+    return impl_->life.database_reachable();
 }
 
 void Hub::begin_recovery() {
     Impl& hub = *impl_;
     if (!hub.repo || hub.fleet) return;
-    hub.recovering = true;
+    hub.life.recovering = true;
     // The seats first, at once (one light read): a player of a live match not yet replayed
     // must not be let into a queue. If even that fails, the queues wait for recover().
     auto seats = hub.repo->live_seats();
     if (!seats) {
-        hub.seats_known = false;
+        hub.life.seats_known = false;
         return;
     }
     if (seats->empty()) {
         // Nothing live: nothing to restore, and no moment in which a match is on its way.
-        hub.recovering = false;
+        hub.life.recovering = false;
         spdlog::info("event=recovery_done restored=0 failed=0 ms=0");
         return;
     }
@@ -120,7 +120,7 @@ std::pair<int, int> Hub::recover() {
         replayers.emplace_back([&hub, &queue, &restored, &failed] {
             while (auto page = queue.pop())
                 for (const store::StoredMatch& stored : *page)
-                    if (!hub.stopping) {
+                    if (!hub.life.stopping) {
                         bool ok = false;
                         try {
                             ok = hub.restore_stored(stored);
@@ -143,7 +143,8 @@ std::pair<int, int> Hub::recover() {
     };
     auto live = read_all();
     // In the background the database may still be starting: try again rather than give up.
-    for (int attempt = 1; !live && hub.recovering && !hub.stopping && attempt < 600; ++attempt) {
+    for (int attempt = 1; !live && hub.life.recovering && !hub.life.stopping && attempt < 600;
+         ++attempt) {
         spdlog::warn("event=recovery_read_failed attempt={} error=\"{}\"", attempt,
                      live.error().message);
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
@@ -153,20 +154,20 @@ std::pair<int, int> Hub::recover() {
     queue.close();
     for (std::thread& t : replayers) t.join();
     if (!live) {
-        hub.recovering = false;
-        hub.seats_known = true;
+        hub.life.recovering = false;
+        hub.life.seats_known = true;
         throw std::runtime_error("recovery: cannot read live matches: " + live.error().message);
     }
-    hub.seats_known = true;
+    hub.life.seats_known = true;
     const auto done = std::chrono::steady_clock::now();
     spdlog::info("event=recovery_timing matches={} read_ms={} total_ms={} replayers={}", matches,
                  std::chrono::duration_cast<std::chrono::milliseconds>(read - started).count(),
                  std::chrono::duration_cast<std::chrono::milliseconds>(done - started).count(),
                  cores);
-    if (hub.recovering.exchange(false))
+    if (hub.life.recovering.exchange(false))
         // The connections that came during recovery learn their matches now.
         boost::asio::post(hub.lobby_strand, [&hub] {
-            for (const auto& [player, by_id] : hub.connections)
+            for (const auto& [player, by_id] : hub.hall.connections)
                 for (const auto& [id, who] : by_id) hub.tell_playing(who);
         });
     return {restored.load(), failed.load()};

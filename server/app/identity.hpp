@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "server/app/guarded.hpp"
+#include "server/limits/address_limiter.hpp"
 #include "server/app/hub.hpp"
 #include "server/rooms/lobby.hpp"
 
@@ -19,6 +20,13 @@ namespace server {
 
 class Identity {
   public:
+    /// Identities whose new guests are limited per network: `guests_per_minute`, `guest_burst`
+    /// (Config).
+    Identity(double guests_per_minute, double guest_burst)
+        : new_guests_(guests_per_minute, guest_burst) {}
+
+    /// Whether a new guest may be made from network `key` now (spends one of its tokens).
+    bool allow_new_guest(std::string_view key) { return new_guests_.allow(key); }
     /// A guest called `name` with a fresh id and token that nobody known has (the name is not
     /// checked here). Not yet known: add() makes it so.
     Guest fresh(std::string_view name) const;
@@ -45,6 +53,7 @@ class Identity {
         std::unordered_map<std::string, std::string> names;  ///< player id -> name
     };
     Guarded<State, std::shared_mutex> state_;
+    AddressLimiter new_guests_;  ///< new guests per network (its own lock)
 };
 
 }  // namespace server

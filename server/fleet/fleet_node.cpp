@@ -79,7 +79,7 @@ std::pair<int, int> FleetNode::start() {
 // ---- heartbeat, election, leases (blocking pool) ----
 
 void FleetNode::beat() {
-    if (hub_.stopping) return;
+    if (hub_.life.stopping) return;
     const bool lead = store_.try_lead();
     const int held = hub_.registry.held_count();
     auto nodes = store_.heartbeat(held, hub_.config.lease);
@@ -131,7 +131,7 @@ void FleetNode::beat() {
         });
         if (changed) broker_.broadcast(fleet::write(fleet::Queues{std::move(list)}));
     }
-    if (hub_.stopping) return;
+    if (hub_.life.stopping) return;
     boost::asio::post(hub_.lobby_strand, [this] {
         hub_.after(beat_period(hub_.config.lease), [this] {
             boost::asio::post(*hub_.blocking, [this] { beat(); });
@@ -140,7 +140,7 @@ void FleetNode::beat() {
 }
 
 void FleetNode::renew() {
-    if (hub_.stopping) return;
+    if (hub_.life.stopping) return;
     const std::vector<std::string> held = hub_.registry.held();  // not the ones placed elsewhere
     if (!held.empty()) {
         auto renewed = store_.renew(held);
@@ -174,7 +174,7 @@ void FleetNode::renew() {
                              stored->steps.size());
         }
     }
-    if (hub_.stopping) return;
+    if (hub_.life.stopping) return;
     boost::asio::post(hub_.lobby_strand, [this] {
         hub_.after(renew_period(hub_.config.lease), [this] {
             boost::asio::post(*hub_.blocking, [this] { renew(); });

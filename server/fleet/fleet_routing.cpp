@@ -67,7 +67,7 @@ bool FleetNode::hold(const ParticipantPtr& from, const protocol::ClientMessage& 
 
 bool FleetNode::route(const ParticipantPtr& from, const protocol::ClientMessage& message,
                       std::string_view text) {
-    if (hub_.stopping) return false;  // answered here
+    if (hub_.life.stopping) return false;  // answered here
     if (const std::string* id = match_of(message.body)) {
         // Served here when the connection has it open or this node holds it.
         if (text.empty() || hub_.handle_of(from, *id)) return false;
