@@ -212,8 +212,8 @@ struct Hub::Impl final : QueueHost {
     /// strand, then make_rematch).
     RematchMaker rematch_maker();
     /// Makes `request`'s rematch (lobby strand): the same settings (and invite code), the seats
-    /// moved one place so that the first seat and the challenger's role pass to the next
-    /// player, stored and adopted like any new match; `done` gets its id or why not.
+    /// moved one place with the challenger's seat number kept, so that the role passes to the
+    /// next player; stored and adopted like any new match. `done` gets its id or why not.
     void make_rematch(RematchRequest request, std::function<void(RematchAnswer)> done);
     /// Registers a made match: players may open it, and its seated players count as playing.
     void adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats);

@@ -69,9 +69,8 @@ RematchMaker Hub::Impl::rematch_maker() {
 void Hub::Impl::make_rematch(RematchRequest request, std::function<void(RematchAnswer)> done) {
     if (life.stopping)
         return done(RematchRefusal{ErrorCode::Unavailable, "the server is shutting down"});
-    // Seat 0 moves last: with two players they swap places, so the start player alternates
-    // where the seat order decides it, and the challenger's role (the same seat number) passes
-    // to the next player where the draft decides it.
+    // Seat 0 moves last and the challenger's seat number stays, so the role passes to the next
+    // player: in Santorini who names the start player, in Splendor the start player itself.
     std::rotate(request.seats.begin(), request.seats.begin() + 1, request.seats.end());
     if (auto over = over_match_cap(request.seats))
         return done(RematchRefusal{ErrorCode::TooManyMatches,

@@ -16,6 +16,7 @@
 #include "server/net/client_address.hpp"
 #include "server/http/errors.hpp"
 #include "server/http/routes.hpp"
+#include "server/http/security_headers.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace server {
@@ -125,6 +126,9 @@ void HttpSession::refuse(beast::http::status status, std::string_view message) {
 
 void HttpSession::do_write(Response response) {
     response_ = std::make_shared<Response>(std::move(response));
+    // The one place every answer passes through (routes, the stored-data API, accounts,
+    // refusals): none leaves without the security headers (docs/api.md, "Security headers").
+    set_security_headers(*response_);
     const bool keep_alive = response_->keep_alive();
     stream_.expires_after(request_timeout);
     beast::http::async_write(stream_, *response_,

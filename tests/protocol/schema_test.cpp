@@ -361,6 +361,17 @@ void add_server_samples(Traffic& t) {
             }
         }
     }
+    // A match the abandonment rule ended (docs/protocol.md, "Abandonment"): reason `abandoned`.
+    {
+        auto settings = protocol_test::varied_settings().front();
+        settings.seed = ++seed;
+        auto g = protocol_test::play_random(settings, seed);
+        std::vector<std::string> history;
+        json view = protocol_test::match_view(g.states.back(), 0, history);
+        view["status"] = "finished";
+        view["result"] = {{"winners", {1}}, {"reason", "abandoned"}};
+        t.server(snapshot_message("m_test", 2, view));
+    }
     // A game confirming its turns: the decider's views in phase `confirm`, `end_turn` listed.
     {
         santorini::Settings settings;

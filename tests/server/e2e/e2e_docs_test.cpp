@@ -8,6 +8,8 @@
 #include <functional>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include <catch2/catch_test_macros.hpp>
 
@@ -201,12 +203,37 @@ TEST_CASE("docs: security headers on the client and the API; /metrics on its own
     server::Config config = e2e::config();
     config.metrics_address = "127.0.0.1:0";
     test::RunningServer running(config);
-    for (const char* target : {"/", "/api/matches", "/healthz"}) {
-        const test::HttpResponse r = test::http_request(running.port(), http::verb::get, target);
-        INFO(target);
+    // Every route, answered or refused (the account routes without a database too).
+    const std::vector<std::pair<http::verb, std::string>> requests = {
+        {http::verb::get, "/"},
+        {http::verb::get, "/js/app.js"},
+        {http::verb::get, "/nothing-here"},
+        {http::verb::get, "/api/matches"},
+        {http::verb::get, "/api/lobbies"},
+        {http::verb::get, "/api/queues"},
+        {http::verb::get, "/api/powers"},
+        {http::verb::get, "/api/leaderboard?pool=santorini"},
+        {http::verb::get, "/api/players/p_nobody"},
+        {http::verb::get, "/api/matches/m_nothing"},
+        {http::verb::get, "/api/matches/m_nothing/replay"},
+        {http::verb::get, "/api/nothing"},
+        {http::verb::delete_, "/api/matches"},
+        {http::verb::post, "/api/guests"},
+        {http::verb::post, "/api/accounts"},
+        {http::verb::post, "/api/sessions"},
+        {http::verb::get, "/api/account"},
+        {http::verb::delete_, "/api/sessions/current"},
+        {http::verb::post, "/api/accounts/password"},
+        {http::verb::get, "/healthz"},
+        {http::verb::get, "/readyz"},
+    };
+    for (const auto& [verb, target] : requests) {
+        const test::HttpResponse r = test::http_request(running.port(), verb, target);
+        INFO(http::to_string(verb) << " " << target << " -> " << r.result_int());
         CHECK(std::string(r["Content-Security-Policy"]).find("frame-ancestors 'none'") != std::string::npos);
         CHECK(r["X-Frame-Options"] == "DENY");
         CHECK(r["X-Content-Type-Options"] == "nosniff");
+        CHECK(r["Referrer-Policy"] == "no-referrer");
     }
     CHECK(test::http_request(running.port(), http::verb::get, "/metrics").result() == http::status::not_found);
     const std::uint16_t metrics_port = running.server().metrics_port();
