@@ -96,11 +96,31 @@ Accounts* Hub::accounts() {
 }
 
 void Hub::forget_token(std::string_view token) {
+    const auto guest = impl_->identity.find(std::string(token));
     impl_->identity.forget_token(token);
+    // The revoked session's open sockets go too: signing out really signs out.
+    if (guest)
+        impl_->close_sessions(guest->id, [token = std::string(token)](const Participant& p) {
+            return p.signed_in_with(token);
+        });
 }
 
 void Hub::forget_tokens_of(std::string_view player_id, std::string_view keep) {
     impl_->identity.forget_tokens_of(player_id, keep);
+    impl_->close_sessions(std::string(player_id), [keep = std::string(keep)](const Participant& p) {
+        return !p.signed_in_with(keep);
+    });
+}
+
+void Hub::Impl::close_sessions(std::string player,
+                               std::function<bool(const Participant&)> revoked) {
+    boost::asio::post(lobby_strand, [this, player = std::move(player),
+                                     revoked = std::move(revoked)] {
+        auto it = hall.connections.find(player);
+        if (it == hall.connections.end()) return;
+        for (const auto& [id, who] : it->second)
+            if (revoked(*who)) who->signed_out();
+    });
 }
 
 std::optional<Guest> Hub::create_guest(std::string_view name) {

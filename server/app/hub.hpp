@@ -86,9 +86,11 @@ public:
     /// Sign-up, sign-in, sign-out and password changes (server/accounts/accounts.hpp); null without a
     /// database.
     Accounts* accounts();
-    /// Forgets a revoked token (sign-out): a later hello with it is looked up again, and refused.
+    /// Forgets a revoked token (sign-out): a later hello with it is looked up again, and refused;
+    /// this node's connections that said hello with it are closed (4001).
     void forget_token(std::string_view token);
-    /// Forgets every token of `player_id` but `keep` (a password change revoked the others).
+    /// Forgets every token of `player_id` but `keep` (a password change revoked the others) and
+    /// closes this node's connections of the player that said hello with another (4001).
     void forget_tokens_of(std::string_view player_id, std::string_view keep);
 
     /// Recovery at start: rebuilds every live match of the database by replaying its steps

@@ -238,6 +238,10 @@ struct Hub::Impl final : QueueHost {
     /// This node holds the pairing authority (always, on a single node).
     bool leads() const;
 
+    /// Closes (4001) the connections of `player` on this node whose session `revoked` says was
+    /// revoked (posts to the lobby strand). Another node's connections are not reached.
+    void close_sessions(std::string player, std::function<bool(const Participant&)> revoked);
+
     /// A connection (local or remote) joins `connections` on the lobby strand and is told the
     /// lobby and queue its player waits in (Hub::connected without the fleet's part).
     void register_connection(const ParticipantPtr& who);

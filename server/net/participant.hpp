@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 namespace server {
@@ -47,6 +48,14 @@ public:
     /// Closes the connection because a node it was served by is gone (1012 "service restart"):
     /// the client reconnects and resumes (docs/scaling.md). Default: nothing.
     virtual void restart() {}
+    /// Whether this connection said `hello` with `token` (a session being revoked). Default: no.
+    virtual bool signed_in_with(std::string_view token) const {
+        (void)token;
+        return false;
+    }
+    /// Closes the connection because its session was revoked (signed out, or the account's
+    /// password changed: 4001 "signed out"); the client signs in again. Default: nothing.
+    virtual void signed_out() {}
 
     /// The hub's state for this connection (Hub only; on the connection's strand only).
     ConnectionState& hub_state() { return hub_state_; }

@@ -228,6 +228,7 @@ bool WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Re
         reject(protocol::ErrorCode::WrongPhase, "already authenticated", ref);
         return true;
     }
+    token_ = hello.token;
     // The protocol version was checked by the parser; only the token is left. A token memory
     // does not know is looked up in the database on the hub's pool; the answer comes back here.
     hub_.identify(hello.token, [self = shared_from_this(), ref](std::variant<Guest, IdentityError> identified) {
@@ -301,6 +302,14 @@ void WebsocketSession::post(std::function<void()> work) {
 
 void WebsocketSession::restart() {
     close(boost::beast::websocket::close_code::service_restart, "service restart", true);
+}
+
+bool WebsocketSession::signed_in_with(std::string_view token) const {
+    return !token.empty() && token_ == token;
+}
+
+void WebsocketSession::signed_out() {
+    close(close_codes::signed_out, "signed out", true);
 }
 
 void WebsocketSession::enqueue(std::shared_ptr<const std::string> message) {

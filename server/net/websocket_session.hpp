@@ -22,9 +22,10 @@
 //                            over Config::max_connections_per_player
 //   1009 message too big     a frame over Config::max_frame_bytes (Beast sends it)
 //   4000 "too slow"          the outgoing queue overflowed (queue dropped; resume with since:)
+//   4001 "signed out"        the token it said hello with was revoked (sign-out, password change)
 // The idle timeout is Beast's: after idle_timeout/2 without any data from the client Beast
 // sends a ping; after another idle_timeout/2 without data it closes the TCP connection without
-// a close frame (the client sees the stream end, not a close code; there is no 4001).
+// a close frame (the client sees the stream end, not a close code).
 // A closing handshake the client does not finish within handshake_timeout is cut the same way.
 //
 // Metrics: open_sockets (after the handshake), messages_in/out, and rejected{reason} for every
@@ -68,6 +69,7 @@ namespace server {
 /// Close codes of our own (RFC 6455 leaves 4000-4999 to applications).
 namespace close_codes {
 inline constexpr std::uint16_t too_slow = 4000;  ///< the outgoing queue overflowed
+inline constexpr std::uint16_t signed_out = 4001;  ///< the session's token was revoked
 }
 
 /// One WebSocket connection after the upgrade; lives as long as an operation or a room holds it.
@@ -104,6 +106,8 @@ public:
     void post(std::function<void()> work) override;
     /// Closes with 1012 (service restart) after the queued messages.
     void restart() override;
+    bool signed_in_with(std::string_view token) const override;
+    void signed_out() override;
 
     /// Closes with `code` and `reason` (any thread). With `flush` the messages already queued
     /// are written first; without, they are dropped. The first close asked for wins.
@@ -154,6 +158,9 @@ private:
     const std::uint64_t id_;
     std::string remote_;     ///< peer address, for logs
     std::string player_id_;  ///< set once, at hello, before the hub ever sees this session
+    /// The token of the hello being answered, then of the one that succeeded: written on the
+    /// strand before Hub::connected publishes this session, read by the hub after.
+    std::string token_;
     TokenBucket<> bucket_;
     int strikes_ = 0;        ///< rate-limited messages in a row
     int control_strikes_ = 0;  ///< control frames beyond the bucket

@@ -18,10 +18,12 @@
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include "server/net/websocket_session.hpp"
 #include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
 namespace http = boost::beast::http;
+using namespace std::chrono_literals;
 using e2e::json;
 
 namespace {
@@ -194,6 +196,41 @@ TEST_CASE("accounts: sign up, sign in on a second client, sign out, change the p
     CHECK(sign_in(port, "Ann_the_Builder", "a new secret").body["id"] == ann.id);
     // Bob was never touched.
     CHECK(hello_as(port, traffic, bob.token) == bob.id);
+}
+
+TEST_CASE("accounts: sign-out and a password change close the revoked sessions' open sockets",
+          "[api][accounts]") {
+    store_test::TestSchema schema;
+    test::RunningServer running(account_config(schema));
+    const std::uint16_t port = running.port();
+    e2e::Traffic traffic;
+    const e2e::Guest cy = e2e::http_guest(port, "Cy");
+    const std::string password = "correct horse battery";
+    REQUIRE(account_call(port, http::verb::post, "/api/accounts",
+                         {{"username", "Cy_builds"}, {"password", password}}, cy.token)
+                .response.result() == http::status::created);
+    const std::string laptop = sign_in(port, "Cy_builds", password).body["token"].get<std::string>();
+    const std::string phone = sign_in(port, "Cy_builds", password).body["token"].get<std::string>();
+    e2e::Player on_laptop(port, traffic, "laptop"), on_phone(port, traffic, "phone"),
+        first(port, traffic, "first");
+    on_laptop.hello(laptop);
+    on_phone.hello(phone);
+    first.hello(cy.token);
+
+    // Signing the laptop out closes the laptop's socket, and only it.
+    REQUIRE(account_call(port, http::verb::delete_, "/api/sessions/current", nullptr, laptop)
+                .response.result() == http::status::no_content);
+    CHECK(on_laptop.raw().read_close(5s) == std::optional<std::uint16_t>(server::close_codes::signed_out));
+    on_phone.send({{"type", "ping"}, {"ref", 1}});
+    CHECK(on_phone.until_type("pong"));
+
+    // A password change on the phone closes every other session's socket.
+    REQUIRE(account_call(port, http::verb::post, "/api/accounts/password",
+                         {{"old_password", password}, {"new_password", "a new secret"}}, phone)
+                .response.result() == http::status::ok);
+    CHECK(first.raw().read_close(5s) == std::optional<std::uint16_t>(server::close_codes::signed_out));
+    on_phone.send({{"type", "ping"}, {"ref", 2}});
+    CHECK(on_phone.until_type("pong"));
 }
 
 TEST_CASE("accounts: sign-in attempts are limited per username and per address", "[api][accounts]") {

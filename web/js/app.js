@@ -110,6 +110,10 @@ function connect() {
       ctx.toast(t('app.authFailed'));
       signOut();
     },
+    onSignedOut: () => {
+      ctx.toast(t('app.signedOutElsewhere'));
+      signOut();
+    },
   });
   state.conn = conn;
   conn.on('status', ({ status }) => {

@@ -6,12 +6,16 @@ import { noteAuthors } from './authors.js';
 
 // The ref of a match.open: this prefix and the match id (refs of requests are integers).
 const OPEN_REF = 'open:';
+/** The close code of a revoked session (docs/protocol.md, "Limits and close codes"). */
+const SIGNED_OUT = 4001;
 
 export class Connection {
-  /** `token`: the guest's secret; `onAuthFailed`: called when the server no longer knows it. */
-  constructor(token, { onAuthFailed } = {}) {
+  /** `token`: the guest's secret; `onAuthFailed`: called when the server no longer knows it;
+   *  `onSignedOut`: when the server closed the connection because the session was revoked. */
+  constructor(token, { onAuthFailed, onSignedOut } = {}) {
     this.token = token;
     this.onAuthFailed = onAuthFailed;
+    this.onSignedOut = onSignedOut;
     this.socket = null;
     this.player = null;
     this.nextRef = 1;
@@ -54,7 +58,7 @@ export class Connection {
       }
       this.receive(msg);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
       this.ready = false;
       // Requests already on the wire may or may not have arrived: say so. Those still queued
@@ -65,6 +69,13 @@ export class Connection {
         p.reject(new ServerError('unavailable', 'connection lost; please try again'));
       }
       if (this.closedByUs) return;
+      // 4001: this device's session was revoked (signed out elsewhere, or the password
+      // changed): its token will be refused, so no reconnect (docs/protocol.md).
+      if (event.code === SIGNED_OUT) {
+        this.closedByUs = true;
+        if (this.onSignedOut) this.onSignedOut();
+        return;
+      }
       this.setStatus('reconnecting');
       // Exponential backoff with jitter: 0.5 s doubling to 30 s.
       const delay = Math.min(30000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);

@@ -2,7 +2,8 @@
 // PostgreSQL (scripts/with-postgres): a guest wins a rated game, claims its player with a
 // username and a password, signs in on a second browser context and sees the same player and
 // the same rating there; a wrong password is refused; signing the second device out leaves the
-// first signed in.
+// first signed in; a password change there signs the first device out at once (its socket closed
+// with 4001).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, guest } from '../harness.js';
@@ -129,6 +130,20 @@ test('sign up, sign in on a second browser, the same player and rating', { timeo
     await ann.page.click('#account-link');
     await ann.page.waitForSelector('#account-name');
     assert.equal(await ann.page.evaluate(() => window.santoriniTest.conn.status), 'online');
+
+    // The second device signs in again and changes the password: the first device's session is
+    // revoked, and its open connection closed (4001), so it is signed out at once, in words.
+    await page.fill('#signin-username', username);
+    await page.fill('#signin-password', password);
+    await page.click('#signin-submit');
+    // Signed in, back on the page it signed out from (the account page).
+    await page.waitForSelector('#old-password');
+    await page.fill('#old-password', password);
+    await page.fill('#new-password', 'ann password 2');
+    await page.click('#change-password');
+    await ann.page.waitForSelector('#signin-username');
+    assert.equal(await ann.page.evaluate(() => localStorage.getItem('santorini.guest')), null);
+    assert.match(await ann.page.textContent('body'), /This device was signed out/);
   } finally {
     await Promise.all([ann.context.close(), bob.context.close(), second?.close()]);
   }

@@ -24,6 +24,7 @@ export default {
   'common.linkCopied': 'Link copied',
   'list.and': ' and ',
   'time.justNow': 'just now',
+  'app.signedOutElsewhere': 'This device was signed out (a sign-out or a password change). Sign in again to play.',
   'app.authFailed': 'Your guest account is no longer known to the server; please sign in again.',
   'app.notFound': 'Not found',
   'lobby.closed.kicked': 'The host removed you from the lobby.',

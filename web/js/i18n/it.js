@@ -25,6 +25,7 @@ export default {
   'common.linkCopied': 'Link copiato',
   'list.and': ' e ',
   'time.justNow': 'proprio ora',
+  'app.signedOutElsewhere': 'Questo dispositivo è stato disconnesso (uscita o cambio di password). Accedi di nuovo per giocare.',
   'app.authFailed': 'Il server non riconosce più il tuo account ospite: accedi di nuovo.',
   'app.notFound': 'Pagina non trovata',
   'lobby.closed.kicked': 'Il creatore della sala ti ha rimosso.',
