@@ -171,7 +171,8 @@ test('every screen fits a 390x844 phone; the game on the first screen; the title
     assert.match(await mover.page.textContent('#end-rating-note'), /Casual game/);
     assert.equal(await mover.page.isVisible('#replay-link'), true);
     assert.equal(await mover.page.isVisible('#end-new'), true);
-    assert.equal(await mover.page.isVisible('#end-rematch'), false);
+    // The rematch is offered in the dialog (docs/protocol.md, "Rematch").
+    assert.equal(await mover.page.isVisible('#end-rematch-offer'), true);
     assert.doesNotMatch(await mover.page.title(), /Your turn/);
     await checkScreen(mover, 'end dialog');
     await screenshot(mover.page, 'phone-result');
