@@ -11,6 +11,20 @@ import { errorText } from './errors.js';
 
 const MAX_CHARACTERS = 280;
 
+/** One chat line as a list item: the writer's name in `colour` (null: a spectator's), the
+ *  text as text; `tagSpectators` marks a spectator's line as such; `mute`: a button after it. */
+export function chatLineItem(line, colour, { tagSpectators = false, mute = null } = {}) {
+  return h(
+    'li',
+    { class: `chat-line${line.channel === 'spectators' ? ' from-spectator' : ''}`, 'data-n': line.n, 'data-player': line.player, 'data-channel': line.channel },
+    h('span', { class: 'chat-who log-who', style: colour ? `--side:${colour}` : null }, line.name),
+    line.channel === 'spectators' && tagSpectators ? h('span', { class: 'muted chat-tag' }, ` (${t('chat.spectator')})`) : null,
+    ' ',
+    h('span', { class: 'chat-text', dir: 'auto' }, line.text),
+    mute,
+  );
+}
+
 /** The panel for match `id`: {element, input, update(v), relabel()}; `colorOf(v, seat)` is the
  *  seat's colour, `toast(text)` shows an error. */
 export function chatPanel({ conn, id, toast, colorOf }) {
@@ -83,17 +97,11 @@ export function chatPanel({ conn, id, toast, colorOf }) {
       lines,
       shown.length === 0 ? h('li', { class: 'muted chat-empty' }, t('chat.empty')) : null,
       shown.map((line) => {
-        const colour = line.seat === null ? null : colorOf(v, line.seat);
         const mine = line.player === me;
-        return h(
-          'li',
-          { class: `chat-line${line.channel === 'spectators' ? ' from-spectator' : ''}`, 'data-n': line.n, 'data-player': line.player, 'data-channel': line.channel },
-          h('span', { class: 'chat-who log-who', style: colour ? `--side:${colour}` : null }, line.name),
-          line.channel === 'spectators' && over ? h('span', { class: 'muted chat-tag' }, ` (${t('chat.spectator')})`) : null,
-          ' ',
-          h('span', { class: 'chat-text', dir: 'auto' }, line.text),
-          mine ? null : h('button', { type: 'button', class: 'link chat-mute', title: t('chat.mute', { name: line.name }), 'aria-label': t('chat.mute', { name: line.name }), onclick: () => toggleMute(line.player, true) }, '🔇'),
-        );
+        return chatLineItem(line, line.seat === null ? null : colorOf(v, line.seat), {
+          tagSpectators: over,
+          mute: mine ? null : h('button', { type: 'button', class: 'link chat-mute', title: t('chat.mute', { name: line.name }), 'aria-label': t('chat.mute', { name: line.name }), onclick: () => toggleMute(line.player, true) }, '🔇'),
+        });
       }),
     );
     // Muted players who wrote here: their names, to unmute.
