@@ -72,8 +72,9 @@ void Match::on_chat_stored(StoredChatLine line, bool stored, const ParticipantPt
     }
     if (stopped_) return;
     keep_chat(line);
-    reply_ack(who, ref);
+    // As for a step: the viewers' patch, then the sender's ack.
     broadcast();
+    reply_ack(who, ref);
 }
 
 void Match::keep_chat(const StoredChatLine& line) {

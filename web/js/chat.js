@@ -100,7 +100,7 @@ export function chatPanel({ conn, id, toast, colorOf }) {
         const mine = line.player === me;
         return chatLineItem(line, line.seat === null ? null : colorOf(v, line.seat), {
           tagSpectators: over,
-          mute: mine ? null : h('button', { type: 'button', class: 'link chat-mute', title: t('chat.mute', { name: line.name }), 'aria-label': t('chat.mute', { name: line.name }), onclick: () => toggleMute(line.player, true) }, '🔇'),
+          mute: mine ? null : h('button', { type: 'button', class: 'link chat-mute', title: t('chat.mute', { name: line.name }), 'aria-label': t('chat.mute', { name: line.name }), onclick: () => toggleMute(line.player, true) }, t('chat.muteButton')),
         });
       }),
     );

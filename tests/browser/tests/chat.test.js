@@ -57,7 +57,9 @@ test('players and a spectator chat; the spectator channel stays apart until the 
     await bob.page.waitForSelector('.lobby');
     await ann.page.waitForSelector('#lobby-start:not([disabled])');
     await ann.page.click('#lobby-start');
-    for (const p of [ann, bob]) await p.page.waitForSelector('.game[data-status] svg.board');
+    for (const p of [ann, bob]) await p.page.waitForSelector('.game[data-status] :is(svg.board, #draft)');
+    await playOneStep([ann.page, bob.page]); // who starts: then the board
+    for (const p of [ann, bob]) await p.page.waitForSelector('.game svg.board');
     const link = await ann.page.inputValue('#spectator-link');
     await cat.page.goto(link);
     await cat.page.waitForSelector('.game svg.board');
@@ -79,7 +81,7 @@ test('players and a spectator chat; the spectator channel stays apart until the 
     assert.deepEqual(await chatTexts(cat.page), [secret]);
     // A step later the players still show (and were sent) nothing of it.
     await playOneStep([ann.page, bob.page]);
-    await cat.page.waitForFunction(() => document.querySelectorAll('#log li').length >= 1);
+    await cat.page.waitForFunction(() => document.querySelectorAll('#log li').length >= 2);
     for (const p of [ann, bob]) {
       assert.deepEqual(await chatTexts(p.page), ['Good luck!', '<b>x</b>']);
       assert.equal(p.frames.some((f) => f.includes('4711')), false, `${p.name} was sent the spectators' line`);
@@ -127,7 +129,7 @@ test('players and a spectator chat; the spectator channel stays apart until the 
     // The end: both channels for everyone, the spectators' lines marked.
     await bob.page.setViewportSize({ width: 1280, height: 860 });
     bob.page.once('dialog', (d) => d.accept());
-    await bob.page.click('#resign');
+    await bob.page.click('#abort'); // still placing workers: the match ends aborted
     for (const p of [ann, bob, cat]) {
       await p.page.waitForFunction((t) => [...document.querySelectorAll('#chat-lines .chat-text')].some((el) => el.textContent === t), secret);
       assert.deepEqual(await chatTexts(p.page), ['Good luck!', '<b>x</b>', secret]);

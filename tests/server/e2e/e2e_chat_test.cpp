@@ -133,6 +133,8 @@ TEST_CASE("players and spectators chat on their own channels until the end", "[e
     CHECK(chat_reply(eve, match, "well played", "e2").empty());
     e2e::sync({&ann, &bob, &eve}, match);
     CHECK(chat_texts(ann, match).back() == "well played");
+    bob.send({{"type", "match.close"}, {"ref", "close"}, {"match", match}});
+    REQUIRE(bob.until_reply("close"));
     bob.forget(match);
     e2e::open_match(bob, match);
     CHECK(bob.match(match).view["chat"] == ann.match(match).view["chat"]);

@@ -203,6 +203,7 @@ export default {
   'chat.inputLabel': 'Chat message',
   'chat.send': 'Send',
   'chat.empty': 'No messages yet.',
+  'chat.muteButton': 'mute',
   'chat.mute': 'Mute {name}',
   'chat.unmute': 'Unmute {name}',
   'chat.muted': 'Muted (tap to unmute):',

@@ -204,6 +204,7 @@ export default {
   'chat.inputLabel': 'Messaggio in chat',
   'chat.send': 'Invia',
   'chat.empty': 'Ancora nessun messaggio.',
+  'chat.muteButton': 'silenzia',
   'chat.mute': 'Silenzia {name}',
   'chat.unmute': 'Riattiva {name}',
   'chat.muted': 'Silenziati (tocca per riattivare):',
