@@ -22,6 +22,9 @@ constexpr std::size_t max_ref_length = 64;
 constexpr std::size_t max_id_length = 64;    // lobby, match and player ids
 constexpr std::size_t max_code_length = 32;  // invite codes
 constexpr std::size_t max_token_length = 256;
+// A chat text's bytes, before the server trims and counts its characters: room for 280
+// four-byte characters and spaces around them.
+constexpr std::size_t max_chat_bytes = 2048;
 
 struct Failure {
     ErrorCode code;
@@ -184,6 +187,21 @@ std::variant<ClientBody, Failure> read_match_rematch(const json& j) {
     return ClientBody{std::move(rematch)};
 }
 
+// {"match": id, "text": "..."}: a string of at most max_chat_bytes; whether it is a good chat
+// line (trimmed, 1-280 characters, no control characters) is the server's to say
+// (server/text/chat_text.hpp), so the rules live in one place.
+std::variant<ClientBody, Failure> read_match_chat(const json& j) {
+    MatchChat chat;
+    if (auto e = only_fields(j, {"match", "text"})) return *e;
+    if (auto e = string_field(j, "match", max_id_length, chat.match)) return *e;
+    auto text = j.find("text");
+    if (text == j.end()) return missing("text");
+    if (!text->is_string() || text->get_ref<const std::string&>().size() > max_chat_bytes)
+        return invalid("text", "must be a string of at most 280 characters");
+    chat.text = text->get<std::string>();
+    return ClientBody{std::move(chat)};
+}
+
 // {"queue": name, "clock": {"kind": "realtime", "base_seconds": n, "increment_seconds": n}}:
 // the same limits as a lobby's real-time clock; only real-time clocks are queued.
 std::variant<ClientBody, Failure> read_queue_join(const json& j) {
@@ -251,6 +269,7 @@ const std::vector<std::pair<std::string_view, Reader>>& readers() {
         {"match.abort", by_id("match", &MatchAbort::match)},
         {"match.claim", read_match_claim},
         {"match.rematch", read_match_rematch},
+        {"match.chat", read_match_chat},
         {"queue.join", read_queue_join},
         {"queue.leave", no_fields(QueueLeave{})},
     };

@@ -61,6 +61,12 @@ struct MatchRematch {
     std::string match;
     bool accept = true;
 };
+/// match.chat: a chat line from the sender, to the players' channel if they sit in the match,
+/// else to the spectators' (docs/protocol.md, "Chat"); `text` is judged by the server.
+struct MatchChat {
+    std::string match;
+    std::string text;
+};
 /// queue.join: a rated queue by name and its real-time clock; whether the queue exists and
 /// offers the clock is the server's to say (server/rooms/queue_catalog.hpp).
 struct QueueJoin { std::string queue; int base_seconds = 0; int increment_seconds = 0; };
@@ -69,8 +75,8 @@ struct QueueLeave {};
 /// Everything a client may send.
 using ClientBody = std::variant<Hello, Ping, LobbyCreate, LobbyJoin, LobbyLeave, LobbyKick, LobbyStart,
                                 LobbiesSubscribe, MatchesSubscribe, MatchOpen, MatchClose, MatchStep,
-                                MatchResign, MatchAbort, MatchClaim, MatchRematch, QueueJoin,
-                                QueueLeave>;
+                                MatchResign, MatchAbort, MatchClaim, MatchRematch, MatchChat,
+                                QueueJoin, QueueLeave>;
 struct ClientMessage {
     ClientBody body;
     Ref ref;

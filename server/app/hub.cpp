@@ -331,6 +331,12 @@ void Hub::Impl::dispatch_here(const ParticipantPtr& from, protocol::ClientMessag
                     match->rematch(from, m.accept, ref);
                 });
             },
+            [&](protocol::MatchChat& m) {
+                with_match(m.match, [&](const std::shared_ptr<Match>& match) {
+                    match->chat(from, hub.identity.member(from->player_id()).name,
+                                std::move(m.text), ref);
+                });
+            },
             [&](const auto& request) {
                 // Lobbies, queues and subscriptions live on the lobby strand.
                 boost::asio::post(hub.lobby_strand,

@@ -208,6 +208,10 @@ std::variant<std::shared_ptr<Match>, std::string> Hub::Impl::rebuild(
         options.seats.push_back(Member{seat.player_id, seat.display_name});
         identity.learn_name(seat.player_id, seat.display_name);
     }
+    // The chat as stored; the match keeps the newest lines within its bounds.
+    for (const server::ChatRecord& line : stored.chat)
+        options.chat.push_back(StoredChatLine{line.number, line.channel == "spectators", line.seat,
+                                              line.player_id, line.name, line.text, line.at_ms});
     std::vector<ReplayStep> steps;
     steps.reserve(stored.steps.size());
     for (const store::StoredStep& step : stored.steps)

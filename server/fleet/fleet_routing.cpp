@@ -25,7 +25,8 @@ const std::string* match_of(const protocol::ClientBody& body) {
                           std::is_same_v<M, protocol::MatchResign> ||
                           std::is_same_v<M, protocol::MatchAbort> ||
                           std::is_same_v<M, protocol::MatchClaim> ||
-                          std::is_same_v<M, protocol::MatchRematch>)
+                          std::is_same_v<M, protocol::MatchRematch> ||
+                          std::is_same_v<M, protocol::MatchChat>)
                 return &m.match;
             else
                 return nullptr;

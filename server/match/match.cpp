@@ -181,7 +181,9 @@ Match::Match(boost::asio::io_context& io, MatchOptions options,
       kind_(game_->kind()),
       clock_(TimeControl::from_settings(options_.settings), options_.settings.players),
       abandon_timer_(strand_),
-      bot_timer_(strand_) {
+      bot_timer_(strand_),
+      chat_buckets_(60'000.0 / static_cast<double>(std::max<std::int64_t>(1, options_.chat_every.count())),
+                    options_.chat_burst, 1024) {
     viewers_.resize(static_cast<std::size_t>(options_.settings.players) + 1);
     for (int s = 0; s < options_.settings.players; ++s)
         viewers_[static_cast<std::size_t>(s)].seat = s;
@@ -189,6 +191,8 @@ Match::Match(boost::asio::io_context& io, MatchOptions options,
     away_since_.resize(static_cast<std::size_t>(options_.settings.players));
     moved_.resize(static_cast<std::size_t>(options_.settings.players));
     make_bot_players();
+    for (const StoredChatLine& line : options_.chat) keep_chat(line);
+    options_.chat.clear();
 }
 
 Match::~Match() = default;

@@ -11,6 +11,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -29,6 +30,7 @@
 #include "server/match/clock.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/app/metrics.hpp"
+#include "server/limits/keyed_buckets.hpp"
 #include "server/net/participant.hpp"
 #include "server/match/step_store.hpp"
 
@@ -52,6 +54,17 @@ using RematchAnswer = std::variant<std::string, RematchRefusal>;
 /// Makes a rematch (the hub, server/app/hub_matches.cpp): calls `done` once, from any thread.
 using RematchMaker =
     std::function<void(RematchRequest request, std::function<void(RematchAnswer)> done)>;
+
+/// A chat line as stored (docs/protocol.md, "Chat"): what a restored match shows again.
+struct StoredChatLine {
+    std::uint64_t number = 0;  ///< 1, 2, ... within the match, both channels together
+    bool spectators = false;   ///< the spectators' channel (else the players')
+    int seat = -1;             ///< the writer's seat, -1 for a spectator
+    std::string player_id;     ///< the writer
+    std::string name;          ///< the writer's display name
+    std::string text;
+    std::int64_t at_ms = 0;
+};
 
 /// Everything a match is made from.
 struct MatchOptions {
@@ -79,6 +92,15 @@ struct MatchOptions {
     /// The spectator count alone goes out at most this often (Config::spectators_interval;
     /// 0: at once).
     std::chrono::milliseconds spectators_interval{1000};
+    /// The chat (docs/protocol.md, "Chat"): the views keep at most this many lines per channel
+    /// and this many bytes of lines in all (older lines drop out; the store keeps every line);
+    /// each person may write `chat_burst` lines at once, then one per `chat_every`.
+    std::size_t chat_lines = 50;
+    std::size_t chat_bytes = 16 * 1024;
+    double chat_burst = 5;
+    std::chrono::milliseconds chat_every{1000};
+    /// restore: the match's stored chat lines, oldest first (the views keep the newest).
+    std::vector<StoredChatLine> chat = {};
     std::function<SteadyTime()> now = [] { return std::chrono::steady_clock::now(); };
     std::function<WallTime()> wall_now = [] { return std::chrono::system_clock::now(); };
 };
@@ -163,6 +185,10 @@ class Match : public std::enable_shared_from_this<Match> {
     /// seat has, asks MatchOptions::make_rematch for it; false declines the offer
     /// (docs/protocol.md, "Rematch").
     void rematch(ParticipantPtr who, bool accept, protocol::Ref ref);
+    /// A chat line from `who`, called `name`: to the players' channel from a seated player,
+    /// else to the spectators'; stored first when there is a store, then shown to the views
+    /// that read its channel (docs/protocol.md, "Chat"). The connection must have the match open.
+    void chat(ParticipantPtr who, std::string name, std::string text, protocol::Ref ref);
     /// Calls `done` on the match's strand with the spectators' whole view and its version
     /// (the HTTP API's view of a live match); callers post back to their own executor.
     void spectator_view(std::function<void(nlohmann::json view, std::uint64_t version)> done);
@@ -213,6 +239,8 @@ class Match : public std::enable_shared_from_this<Match> {
         nlohmann::json result;
         std::vector<nlohmann::json> away;  ///< per seat: null, or since, claim and deadline
         nlohmann::json rematch;            ///< null while the match is on (rematch_json)
+        /// The chat lines shown (their numbers): [0] to the seats, [1] to the spectators.
+        std::array<std::vector<std::uint64_t>, 2> chat;
     };
     /// Who is watching, as the views show it.
     struct Presence {
@@ -274,6 +302,26 @@ class Match : public std::enable_shared_from_this<Match> {
     nlohmann::json rematch_json() const;
     /// A seat left (its last connection closed) while an offer stood: the offer lapses.
     void lapse_rematch(const Presence& before);
+
+    // Chat (server/match/match_chat.cpp): two channels, players' and spectators', each line
+    // stored before it is shown; while the match is on each viewer reads its own channel only.
+    struct ChatLine {
+        std::uint64_t number = 0;
+        bool spectators = false;
+        std::string json;  ///< the line as the views show it
+    };
+    void do_chat(const ParticipantPtr& who, const std::string& name, const std::string& text,
+                 const protocol::Ref& ref);
+    void on_chat_stored(StoredChatLine line, bool stored, const ParticipantPtr& who,
+                        const protocol::Ref& ref);
+    /// Keeps a line in memory, dropping the oldest beyond the bounds.
+    void keep_chat(const StoredChatLine& line);
+    /// The numbers of the lines a viewer reads (spectators: the spectators' view).
+    std::vector<std::uint64_t> chat_seen(bool spectators) const;
+    /// The patch operations that take /chat from `before` to `after` (line numbers).
+    void write_chat_ops(const std::vector<std::uint64_t>& before,
+                        const std::vector<std::uint64_t>& after, protocol::PatchText& patch) const;
+    void write_chat(bool spectators, protocol::JsonText& out) const;
 
     // Computer seats (server/match/match_bots.cpp): think off the strand, play through do_step.
     void bot_turn();
@@ -365,6 +413,10 @@ class Match : public std::enable_shared_from_this<Match> {
         protocol::Ref asker_ref;
     };
     Rematch rematch_;
+    std::deque<ChatLine> chat_;        ///< the newest lines of both channels, by number
+    std::size_t chat_bytes_ = 0;       ///< the bytes of chat_'s lines
+    std::uint64_t chat_numbers_ = 0;   ///< the last line number given
+    KeyedTokenBuckets<> chat_buckets_; ///< per player: the chat rate
 };
 
 }  // namespace server

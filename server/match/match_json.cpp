@@ -174,8 +174,21 @@ json replay_json(const store::StoredMatch& match, const ReplayPosition* replayed
                          {"step", step_shown(step, hide)},
                          {"at", iso8601(step.at_ms)}});
     }
+    // The chat of a finished match, both channels (docs/api.md "Replay"); while the match is
+    // live its players and spectators read their own channels in the live views only.
+    json chat = json::array();
+    if (!live)
+        for (const server::ChatRecord& line : match.chat)
+            chat.push_back({{"n", line.number},
+                            {"channel", line.channel},
+                            {"seat", line.seat >= 0 ? json(line.seat) : json(nullptr)},
+                            {"player", line.player_id},
+                            {"name", line.name},
+                            {"text", line.text},
+                            {"at_ms", line.at_ms}});
     return {{"match", match_header(match, replayed ? replayed->game.get() : nullptr)},
-            {"steps", std::move(steps)}};
+            {"steps", std::move(steps)},
+            {"chat", std::move(chat)}};
 }
 
 json view_after_json(const store::StoredMatch& match, const ReplayPosition& at) {

@@ -2,6 +2,7 @@
 // the broadcast of one change as shared patch messages, the resume history, the snapshot and
 // the live-list entry. Runs on the match's strand, like the rest of Match (server/match/match.cpp).
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdio>
 #include <set>
@@ -21,8 +22,10 @@ Match::Shown Match::shown(SteadyTime now, WallTime wall) const {
     const Presence p = presence();
     std::vector<json> away;
     for (int s = 0; s < options_.settings.players; ++s) away.push_back(away_json(s));
-    return Shown{status(), p.connected, p.spectators, clock_.to_json(now, wall), result_,
-                 std::move(away), rematch_json()};
+    Shown next{status(), p.connected, p.spectators, clock_.to_json(now, wall), result_,
+               std::move(away), rematch_json(), {}};
+    next.chat = {chat_seen(false), chat_seen(true)};
+    return next;
 }
 
 void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
@@ -52,6 +55,15 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
         (shown_.rematch.is_null() ? common.add("/rematch") : common.replace("/rematch"))
             .raw(next.rematch.dump());
     common.finish();
+    // The chat: the seats' operations [0] and the spectators' [1], each shared by its viewers.
+    std::array<std::string, 2> chat_text;
+    std::array<int, 2> chat_ops{};
+    for (std::size_t k = 0; k < 2; ++k) {
+        protocol::PatchText ops(chat_text[k]);
+        write_chat_ops(shown_.chat[k], next.chat[k], ops);
+        ops.finish();
+        chat_ops[k] = ops.size();
+    }
     shown_ = std::move(next);
 
     std::string head = "{\"type\":\"match.patch\",\"match\":";
@@ -73,6 +85,8 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
         std::string text = head;
         protocol::PatchText patch(text);
         patch.append(protocol::PatchText::body(common_text), common.size());
+        const std::size_t k = v.seat >= 0 ? 0 : 1;
+        patch.append(protocol::PatchText::body(chat_text[k]), chat_ops[k]);
         if (line_added_) {
             const std::size_t line = history_.lines - 1;
             auto own = history_.own.find(line);
@@ -92,7 +106,8 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
         Viewer& v = viewers_[i];
         auto next_view = game_->view(v.seat, !aborted_);
         std::shared_ptr<const std::string> message;
-        if (!line_private && game_->same(*next_view, *watchers_next) &&
+        if (!line_private && chat_text[0] == chat_text[1] &&
+            game_->same(*next_view, *watchers_next) &&
             game_->same(*v.view, *watchers.view))
             message = watchers_message;
         else
@@ -154,6 +169,7 @@ void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
     out.key("clock").raw(shown_.clock.dump());
     out.key("result").raw(shown_.result.dump());
     if (!shown_.rematch.is_null()) out.key("rematch").raw(shown_.rematch.dump());
+    write_chat(v.seat < 0, out);
     out.key("history").begin_array();
     {
         const std::size_t index = viewer_index(v.seat);

@@ -49,6 +49,18 @@ struct StepRecord {
     std::optional<MatchFinish> finish;  ///< set on the match's last step only
 };
 
+/// One chat line, as it will be stored (docs/protocol.md, "Chat").
+struct ChatRecord {
+    std::string match_id;
+    std::uint64_t number = 0;  ///< 1, 2, ... within the match, both channels together
+    std::string channel;       ///< "players" or "spectators"
+    std::string player_id;     ///< who wrote it
+    int seat = -1;             ///< their seat, -1 for a spectator
+    std::string name;          ///< their display name when they wrote it
+    std::string text;
+    std::int64_t at_ms = 0;
+};
+
 /// A seat of a match to create.
 struct SeatCreation {
     int seat = 0;
@@ -93,6 +105,9 @@ class StepStore {
                        std::function<void(bool stored)> done) {
         done(true);
     }
+    /// Stores a chat line; `done(false)` when it could not be (nobody must be shown it then).
+    /// The default keeps nothing and answers true (the chat lives in memory only).
+    virtual void chat(ChatRecord, std::function<void(bool stored)> done) { done(true); }
 };
 
 /// Keeps nothing beyond the process: acknowledges appends, creations and aborts at once.

@@ -14,6 +14,7 @@
 
 namespace store {
 
+using server::ChatRecord;
 using server::MatchCreation;
 using server::MatchFinish;
 using server::RatingValue;
@@ -28,9 +29,9 @@ struct MatchAbort {
     std::int64_t at_ms = 0;
 };
 
-// One queued request: a step, a creation or an abort, answered by `done`.
+// One queued request: a step, a creation, an abort or a chat line, answered by `done`.
 struct Pending {
-    std::variant<StepRecord, MatchCreation, MatchAbort> record;
+    std::variant<StepRecord, MatchCreation, MatchAbort, ChatRecord> record;
     std::function<void(bool)> done;
     Clock::time_point arrived;
 };
@@ -52,6 +53,7 @@ const char* const put_rating = "put_rating";
 const char* const add_history = "add_history";
 const char* const set_seat_ratings = "set_seat_ratings";
 const char* const owned_matches = "owned_matches";
+const char* const insert_chat = "insert_chat";
 
 void prepare(pqxx::connection& c) {
     // A group's creations, all rows of a column in one array parameter. No ON CONFLICT: a
@@ -93,6 +95,14 @@ void prepare(pqxx::connection& c) {
               "SELECT u.i FROM unnest($1::text[], $2::int[], $3::text[], $4::jsonb[]) "
               "WITH ORDINALITY AS u(m, n, p, s, i) JOIN steps st ON st.match_id = u.m "
               "AND st.number = u.n AND st.player_id IS NOT DISTINCT FROM u.p AND st.step = u.s");
+    // A group's chat lines (docs/protocol.md, "Chat"); a retried line is already there.
+    c.prepare(insert_chat,
+              "INSERT INTO match_chat (match_id, number, channel, player_id, seat, name, text, at) "
+              "SELECT m, n, c, p, s, w, x, " +
+                  pg::ms_to_timestamp("t") +
+                  " FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::int[], "
+                  "$6::text[], $7::text[], $8::bigint[]) AS u(m, n, c, p, s, w, x, t) "
+                  "ON CONFLICT (match_id, number) DO NOTHING");
     c.prepare(abort_matches,
               "UPDATE matches SET status = 'aborted', result = 'null'::jsonb, finished_at = " +
                   pg::ms_to_timestamp("u.t") +
@@ -261,7 +271,7 @@ struct PgStepStore::Impl {
     // request spoils the group.
     std::vector<bool> commit(const std::vector<Pending>& batch) {
         std::vector<bool> ok(batch.size(), true);
-        std::vector<std::size_t> steps, creations, aborts;
+        std::vector<std::size_t> steps, creations, aborts, chats;
         steps.reserve(batch.size());
         for (std::size_t i = 0; i < batch.size(); ++i) {
             switch (batch[i].record.index()) {
@@ -271,8 +281,11 @@ struct PgStepStore::Impl {
                 case 1:
                     creations.push_back(i);
                     break;
-                default:
+                case 2:
                     aborts.push_back(i);
+                    break;
+                default:
+                    chats.push_back(i);
                     break;
             }
         }
@@ -286,6 +299,7 @@ struct PgStepStore::Impl {
             if (ok[i] && r.finish) apply_finish(w, r);
         }
         if (!aborts.empty()) abort_all(w, batch, aborts, ok);
+        if (!chats.empty()) insert_chat_of(w, batch, chats);
         w.commit();
         ++transactions;
         return ok;
@@ -404,6 +418,29 @@ struct PgStepStore::Impl {
         // Answered false: no live match of that id (unknown, or already over).
         for (std::size_t i : which)
             ok[i] = ended.count(std::get<MatchAbort>(batch[i].record).match_id) > 0;
+    }
+
+    static void insert_chat_of(pqxx::work& w, const std::vector<Pending>& batch,
+                               const std::vector<std::size_t>& which) {
+        const std::size_t n = which.size();
+        pg::ArrayLiteral match(n, 20), number(n, 4), channel(n, 10), player(n, 20), seat(n, 2),
+            name(n, 12), text(n, 40), at(n, 13);
+        for (std::size_t i : which) {
+            const auto& c = std::get<ChatRecord>(batch[i].record);
+            match.text(c.match_id);
+            number.integer(static_cast<std::int64_t>(c.number));
+            channel.text(c.channel);
+            player.text(c.player_id);
+            if (c.seat >= 0)
+                seat.integer(c.seat);
+            else
+                seat.null();
+            name.text(c.name);
+            text.text(c.text);
+            at.integer(c.at_ms);
+        }
+        w.exec_prepared(insert_chat, match.take(), number.take(), channel.take(), player.take(),
+                        seat.take(), name.take(), text.take(), at.take());
     }
 
     // Stores `batch`, answers every record. Returns false when the connection was lost.
@@ -529,6 +566,10 @@ void PgStepStore::create(server::MatchCreation match, std::function<void(bool)> 
 
 void PgStepStore::abort(std::string match_id, std::int64_t at_ms, std::function<void(bool)> done) {
     impl_->enqueue(Pending{MatchAbort{std::move(match_id), at_ms}, std::move(done), {}});
+}
+
+void PgStepStore::chat(server::ChatRecord record, std::function<void(bool)> done) {
+    impl_->enqueue(Pending{std::move(record), std::move(done), {}});
 }
 
 bool PgStepStore::available() const {

@@ -74,6 +74,10 @@ class PgStepStore final : public server::StepStore {
     void abort(std::string match_id, std::int64_t at_ms,
                std::function<void(bool stored)> done) override;
 
+    /// Queues a chat line; see StepStore::chat. It commits in the group it lands in, after
+    /// that group's steps; `done` runs as append's does.
+    void chat(server::ChatRecord record, std::function<void(bool stored)> done) override;
+
     /// True while the writer is connected (a "temporarily unavailable" answer otherwise).
     bool available() const;
     /// Waits until available(), at most `timeout`; returns available().

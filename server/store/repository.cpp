@@ -114,6 +114,22 @@ void add_details(pqxx::transaction_base& t, std::vector<StoredMatch>& matches, b
         by_id.at(r[0].as<std::string>())->steps.push_back(std::move(s));
     }
     for (auto& m : matches) m.step_count = static_cast<std::uint32_t>(m.steps.size());
+    for (const auto& r : t.exec_params(
+             "SELECT match_id, number, channel, player_id, seat, name, text, " +
+                 pg::timestamp_to_ms("at") +
+                 " FROM match_chat WHERE match_id = ANY($1::text[]) ORDER BY match_id, number",
+             id_array)) {
+        server::ChatRecord c;
+        c.match_id = r[0].as<std::string>();
+        c.number = r[1].as<std::uint64_t>();
+        c.channel = r[2].as<std::string>();
+        c.player_id = r[3].as<std::string>();
+        c.seat = r[4].is_null() ? -1 : r[4].as<int>();
+        c.name = r[5].as<std::string>();
+        c.text = r[6].as<std::string>();
+        c.at_ms = r[7].as<std::int64_t>();
+        by_id.at(c.match_id)->chat.push_back(std::move(c));
+    }
 }
 
 StoreError invalid(std::string message) {

@@ -91,6 +91,8 @@ struct StoredMatch {
     std::vector<StoredSeat> seats;
     std::vector<StoredStep> steps;
     std::uint32_t step_count = 0;  ///< how many steps are stored (also when `steps` is not read)
+    /// Its chat lines, both channels, by number (read with the steps; docs/protocol.md "Chat").
+    std::vector<server::ChatRecord> chat;
 };
 
 /// Where a page of a player's matches ends: the next page starts after it.

@@ -174,6 +174,26 @@ TEST_CASE("match.rematch names the match and whether the sender accepts", "[mess
               ErrorCode::InvalidField);
 }
 
+TEST_CASE("match.chat names the match and carries the text as sent", "[messages][match][chat]") {
+    auto c = body<MatchChat>(R"({"type":"match.chat","match":"m_a","text":"  gg <b>wp</b> ","ref":"c"})");
+    CHECK(c.match == "m_a");
+    CHECK(c.text == "  gg <b>wp</b> ");  // trimmed and judged by the server (chat_text.hpp)
+    CHECK(body<MatchChat>(R"({"type":"match.chat","match":"m_a","text":"\u00e9\ud83d\ude00"})").text ==
+          "\xc3\xa9\xf0\x9f\x98\x80");
+    CHECK(refused(R"({"type":"match.chat","match":"m_a"})").code == ErrorCode::MissingField);
+    CHECK(refused(R"({"type":"match.chat","text":"hi"})").code == ErrorCode::MissingField);
+    for (const std::string& bad :
+         {std::string(R"("text":1)"), std::string(R"("text":null)"), std::string(R"("text":["hi"])"),
+          std::string(R"("text":"hi","channel":"players")"),
+          R"("text":")" + std::string(2049, 'a') + "\""})
+        CHECK(refused(R"({"type":"match.chat","match":"m_a",)" + bad + "}").code ==
+              ErrorCode::InvalidField);
+    // The longest text the parser lets through: the server counts its characters.
+    CHECK(body<MatchChat>(R"({"type":"match.chat","match":"m_a","text":")" + std::string(2048, 'a') +
+                          "\"}")
+              .text.size() == 2048);
+}
+
 TEST_CASE("match.claim names the match, the away seat and what the rule does", "[messages][match]") {
     auto c = body<MatchClaim>(R"({"type":"match.claim","match":"m_a","seat":1,"what":"win"})");
     CHECK(c.match == "m_a");

@@ -128,6 +128,8 @@ void add_client_samples(Traffic& t) {
          {"clock", {{"kind", "realtime"}, {"base_seconds", 600}, {"increment_seconds", 5}}}},
         {{"type", "match.rematch"}, {"match", "m_abcdefghijklmnop"}, {"accept", true}},
         {{"type", "match.rematch"}, {"match", "m_abcdefghijklmnop"}, {"accept", false}, {"ref", 9}},
+        {{"type", "match.chat"}, {"match", "m_abcdefghijklmnop"}, {"text", "good luck"}},
+        {{"type", "match.chat"}, {"match", "m_abcdefghijklmnop"}, {"text", "gg"}, {"ref", "c1"}},
         {{"type", "queue.leave"}, {"ref", 3}},
         {{"type", "queue.leave"}},
         {{"type", "lobby.create"}, {"settings", splendor_settings_sample()}, {"ref", "s1"}},
@@ -206,6 +208,16 @@ std::string splendor_view_text(const protocol::Game& game, const protocol::GameV
     } else {
         out.key("result").null();
     }
+    // A chat line of the viewer's channel (docs/protocol.md, "Chat").
+    out.key("chat").begin_array().begin_object();
+    out.key("n").number(1).key("channel").string(viewer >= 0 ? "players" : "spectators");
+    out.key("seat");
+    if (viewer >= 0)
+        out.number(viewer);
+    else
+        out.null();
+    out.key("player").string("p_4kq7m2x9ab3cd5ef").key("name").string("Ann").key("text").string("<b>gg</b>").key("at_ms").number(1795000000000);
+    out.end_object().end_array();
     out.key("history").begin_array();
     for (const auto& line : history) out.string(line);
     out.end_array().key("state");
@@ -424,7 +436,7 @@ TEST_CASE("sample messages of every type validate against protocol/schema", "[sc
     for (const auto& line : t.lines)
         (line["direction"] == "client" ? client_types : server_types)
             .insert(line["message"]["type"].get<std::string>());
-    CHECK(client_types.size() == 20);
+    CHECK(client_types.size() == 21);
     CHECK(server_types == std::set<std::string>{"welcome", "pong", "error", "ack", "lobby",
                                                 "lobbies", "lobbies.changed", "lobby.closed",
                                                 "matches", "matches.changed", "match.snapshot",

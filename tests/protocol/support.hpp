@@ -153,6 +153,7 @@ inline nlohmann::json match_view(const santorini::State& s, int viewer,
               {"remaining_ms", remaining},
               {"running", s.over() ? json(nullptr) : json(s.turn.seat)}}},
             {"result", s.over() ? json{{"winners", winners}, {"reason", "win"}} : json(nullptr)},
+            {"chat", json::array()},
             {"history", history},
             {"state", protocol::state_json(v, decides ? &legal : nullptr)}};
 }

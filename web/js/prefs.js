@@ -2,8 +2,11 @@
 //   sound      a short tone when it becomes your turn (off unless switched on)
 //   devSteps   the developer's list of every legal step under the prompt (off for players; the
 //              browser tests switch it on, since they read the steps from it)
+//   chatOff    the match chat hidden (docs/protocol.md "Chat"; shown unless switched off)
+// and the players whose chat lines this browser hides (mutedPlayers).
 
-const KEYS = { sound: 'santorini.sound', devSteps: 'santorini.dev-steps' };
+const KEYS = { sound: 'santorini.sound', devSteps: 'santorini.dev-steps', chatOff: 'santorini.chat-off' };
+const MUTED_KEY = 'santorini.chat-muted';
 
 /** Whether setting `name` (a key of KEYS) is on. */
 export function pref(name) {
@@ -34,4 +37,31 @@ export function prefToggle(h, name, label, onchange = () => {}) {
     ' ',
     label,
   );
+}
+
+/** The ids of the players whose chat lines this browser hides. */
+let muted = null; // read once; kept here too, so a mute lasts the page where storage is refused
+export function mutedPlayers() {
+  if (!muted) {
+    try {
+      const ids = JSON.parse(localStorage.getItem(MUTED_KEY) || '[]');
+      muted = new Set(Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : []);
+    } catch {
+      muted = new Set();
+    }
+  }
+  return new Set(muted);
+}
+
+/** Hides (`on`) or shows again the chat lines of player `id` in this browser. */
+export function setMuted(id, on) {
+  mutedPlayers();
+  if (on) muted.add(id);
+  else muted.delete(id);
+  try {
+    if (muted.size) localStorage.setItem(MUTED_KEY, JSON.stringify([...muted].slice(-200)));
+    else localStorage.removeItem(MUTED_KEY);
+  } catch {
+    /* storage refused (private mode): the mute lasts for this page only */
+  }
 }

@@ -64,6 +64,7 @@ inline nlohmann::json oracle_view(const OracleMatch& m, const santorini::State& 
             {"spectators", m.spectators},
             {"clock", m.clock},
             {"result", m.result},
+            {"chat", json::array()},
             {"history", m.history[index]},
             {"state", protocol::state_json(seen, decides ? &legal : nullptr)}};
 }

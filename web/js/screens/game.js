@@ -26,6 +26,7 @@ import { turnNotice } from '../notice.js';
 import { awayNotice } from '../away.js';
 import { t, num } from '../i18n/index.js';
 import { errorText } from '../errors.js';
+import { chatPanel } from '../chat.js';
 
 const TABLES = { santorini: santoriniTable, splendor: splendorTable };
 const GAME_NAMES = { santorini: 'Santorini', splendor: 'Splendor' };
@@ -155,6 +156,11 @@ export function gameScreen(ctx, id, code = null) {
   gameEl.append(ending.element);
   const notice = turnNotice();
 
+  // The chat (chat.js): made once, so what is being typed survives the redraws; hidden when
+  // this browser switched it off (the table's settings).
+  const chat = chatPanel({ conn, id, toast: ctx.toast, colorOf: (v, seat) => table?.seatColor(v, seat) });
+  chat.element.hidden = pref('chatOff');
+
   /** Every seat in a line: its colour, name, clock and whether it is to play. */
   const renderBar = (v) => {
     const over = v.status === 'finished' || v.status === 'aborted';
@@ -187,6 +193,9 @@ export function gameScreen(ctx, id, code = null) {
       h('summary', {}, t('game.settings')),
       prefToggle(h, 'sound', t('game.settings.sound'), (on) => on && notice.chime()),
       notice.notifyButton(),
+      prefToggle(h, 'chatOff', t('game.settings.chatOff'), (on) => {
+        chat.element.hidden = on;
+      }),
       prefToggle(h, 'devSteps', t('game.settings.devSteps'), (on) => gameEl.classList.toggle('dev-steps', on)),
     );
   let settingsEl = makeSettings();
@@ -304,6 +313,7 @@ export function gameScreen(ctx, id, code = null) {
     const seated = v.you !== null && v.you !== undefined;
     const canAbort = seated && !over && table.canAbort(v);
     const canResign = seated && v.status === 'playing' && !v.seats[v.you]?.out;
+    const typing = document.activeElement === chat.input;
     mount(
       els.side,
       h(
@@ -315,6 +325,7 @@ export function gameScreen(ctx, id, code = null) {
       awayNotice(v, { claim: (seat, what) => conn.request({ type: 'match.claim', match: id, seat, what }).catch((e) => ctx.toast(errorText(e))) }),
       table.side(v),
       log,
+      chat.element,
       h(
         'div',
         { class: 'row end' },
@@ -324,6 +335,8 @@ export function gameScreen(ctx, id, code = null) {
       spectatorShare(v),
       settingsEl,
     );
+    chat.update(v);
+    if (typing) chat.input.focus();
     // The end dialog opens when the match ends in front of this screen; a match that was
     // already over when the screen opened it (a reload, a late spectator, a link) shows the
     // final table, and its result block's Details opens the dialog.
@@ -395,6 +408,7 @@ export function gameScreen(ctx, id, code = null) {
   ctx.onLanguage?.(() => {
     els.bar.setAttribute('aria-label', t('game.seatBar'));
     settingsEl = makeSettings(settingsEl.open);
+    chat.relabel();
     shareEl = null;
     ratedEl = null;
     ending.relabel(view());

@@ -12,6 +12,8 @@ import { santoriniReplay } from '../santorini/replay.js';
 import { splendorReplay } from '../splendor/replay.js';
 import { t, term, list } from '../i18n/index.js';
 import { errorText } from '../errors.js';
+import { chatLineItem } from '../chat.js';
+import { mutedPlayers } from '../prefs.js';
 
 // Each game's part of the viewer, chosen by the match's `game`: {start(screenEl, boardEl),
 // show(boardEl, view, n), players(), note(), notation(record), logWords(record),
@@ -117,6 +119,13 @@ export function replayScreen(ctx, id, code = null) {
         ),
       ),
     );
+    // A finished match's chat, both channels (docs/api.md "Replay"), muted players hidden.
+    const muted = mutedPlayers();
+    const chat = (data.chat || []).filter((line) => !muted.has(line.player));
+    if (chat.length)
+      side.append(
+        h('section', { class: 'chat', id: 'replay-chat' }, h('h3', {}, t('chat.title')), h('ol', { class: 'chat-lines' }, chat.map((line) => chatLineItem(line, line.seat === null ? null : game.seatColor(line.seat), { tagSpectators: true })))),
+      );
     side.querySelector('li.current')?.scrollIntoView({ block: 'nearest' });
   };
 
