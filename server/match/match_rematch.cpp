@@ -3,6 +3,8 @@
 // seat leaves. Once every seat said yes the match asks its owner (the hub) for a new match
 // with the same settings; the views then name it, so every viewer can follow. On the match's
 // strand, like the rest of Match (server/match/match.cpp).
+#include <utility>
+
 #include <boost/asio/post.hpp>
 
 #include "server/match/match.hpp"
@@ -71,10 +73,8 @@ void Match::do_rematch(const ParticipantPtr& who, bool accept, const protocol::R
 
 void Match::on_rematch_made(RematchAnswer answer) {
     rematch_.asking = false;
-    const ParticipantPtr asker = std::move(rematch_.asker);
-    const protocol::Ref ref = std::move(rematch_.asker_ref);
-    rematch_.asker = nullptr;
-    rematch_.asker_ref.reset();
+    const ParticipantPtr asker = std::exchange(rematch_.asker, nullptr);
+    const protocol::Ref ref = std::exchange(rematch_.asker_ref, std::nullopt);
     if (auto* made = std::get_if<std::string>(&answer)) {
         rematch_.next = *made;
         reply_ack(asker, ref);
