@@ -3,7 +3,7 @@
 // they return"), and, once the view's claim_ms has passed, the claim a present player may make
 // at once ("Claim the win", or "Abort" before everyone has moved). The view's instants are fixed,
 // so the line keeps its own second timer and stops it once it is off the page.
-import { h, clockText } from './dom.js';
+import { h, clockText, fresh } from './dom.js';
 import { nameOf } from './bots.js';
 import { t } from './i18n/index.js';
 
@@ -41,7 +41,8 @@ export function awayNotice(v, { claim, now = () => Date.now() }) {
     update();
     return { el: h('p', { class: 'away', 'data-seat': s.seat }, text, button ? ' ' : null, button), update };
   });
-  const el = h('div', { id: 'away' }, ...lines.map((l) => l.el));
+  // Replaced whole at each redraw (dom.js fresh): its timer reads the view it was drawn from.
+  const el = fresh(h('div', { id: 'away' }, ...lines.map((l) => l.el)));
   const timer = setInterval(() => {
     // The game screen mounts the notice as it makes it; a newer view replaces it.
     if (!el.isConnected) return clearInterval(timer);

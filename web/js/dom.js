@@ -6,9 +6,9 @@ export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    if (key.startsWith('on') && typeof value === 'function') on(el, key.slice(2), value);
     else if (key === 'dataset') Object.assign(el.dataset, value);
-    else if (key === 'value') el.value = value;
+    else if (key === 'value') el.value = el._value = String(value);
     else el.setAttribute(key, value === true ? '' : String(value));
   }
   append(el, children);
@@ -22,7 +22,7 @@ export function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    if (key.startsWith('on') && typeof value === 'function') on(el, key.slice(2), value);
     else el.setAttribute(key, String(value));
   }
   append(el, children);
@@ -40,6 +40,96 @@ function append(el, children) {
 export function mount(el, ...children) {
   el.replaceChildren();
   append(el, children);
+}
+
+// ---- Handlers that a redraw can hand over ---------------------------------------------------
+// Every listener that h(), s() and on() attach is this one function: it calls the handlers the
+// element holds now, so that morph() can give a kept element the handlers of the element drawn
+// in its place (a listener added with addEventListener could be neither read nor removed).
+function dispatch(event) {
+  for (const fn of this._on?.[event.type] || []) fn.call(this, event);
+}
+
+/** Calls `fn` on `el`'s `type` events, as addEventListener does; use it (or h()'s `onclick`)
+ *  for anything drawn by a screen that morph()s, so that the handler follows a redraw. */
+export function on(el, type, fn) {
+  ((el._on ||= {})[type] ||= []).push(fn);
+  el.addEventListener(type, dispatch);
+  return el;
+}
+
+/** Marks `el` as never patched by morph(): a redraw replaces it whole. For an element that
+ *  runs something of its own (a timer reading the view it was drawn from). */
+export function fresh(el) {
+  el._fresh = true;
+  return el;
+}
+
+// ---- Redrawing in place ---------------------------------------------------------------------
+
+/** Makes `el`'s children the given ones, as mount() does, but keeps each element that is drawn
+ *  again alike (same tag and id, at the same place) and only brings its attributes, text,
+ *  handlers and children in line with the new one's. The browser then restyles, lays out and
+ *  paints what changed rather than the whole screen, and keeps focus, hover, text selection
+ *  and scroll positions. Children that are live elements already (a chat panel kept across
+ *  redraws) are moved into place, never patched. */
+export function morph(el, ...children) {
+  const next = [];
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    next.push(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  morphChildren(el, next);
+}
+
+function alike(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  if (a.nodeType !== Node.ELEMENT_NODE) return true;
+  return !a._fresh && !b._fresh && a.getAttribute('id') === b.getAttribute('id');
+}
+
+function morphChildren(parent, next) {
+  const live = new Set(next.filter((n) => n.isConnected));
+  let old = parent.firstChild;
+  for (const n of next) {
+    // An old child that is gone from the new list, followed by one alike to the new child: drop
+    // it (a notice that disappeared at the top keeps the rest from being drawn anew).
+    if (old && old !== n && !live.has(old) && !alike(old, n) && old.nextSibling && old.nextSibling !== n && alike(old.nextSibling, n) && !n.isConnected) {
+      const gone = old;
+      old = old.nextSibling;
+      gone.remove();
+    }
+    if (old === n) {
+      old = old.nextSibling;
+    } else if (old && !live.has(old) && !n.isConnected && alike(old, n)) {
+      patch(old, n);
+      old = old.nextSibling;
+    } else {
+      parent.insertBefore(n, old);
+    }
+  }
+  while (old) {
+    const gone = old;
+    old = old.nextSibling;
+    gone.remove();
+  }
+}
+
+function patch(old, n) {
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.data !== n.data) old.data = n.data;
+    return;
+  }
+  for (const a of n.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  for (const a of [...old.attributes]) if (!n.hasAttribute(a.name)) old.removeAttribute(a.name);
+  old._on = n._on;
+  for (const type of Object.keys(n._on || {})) old.addEventListener(type, dispatch);
+  // What the attributes do not say: an input's value and check, a select's choice.
+  if ('_value' in n && old.value !== n._value) old.value = n._value;
+  if (old.tagName === 'INPUT' && (old.type === 'checkbox' || old.type === 'radio') && old.checked !== n.checked) old.checked = n.checked;
+  const choice = old.tagName === 'SELECT' ? n.value : undefined;
+  morphChildren(old, [...n.childNodes]);
+  if (choice !== undefined && old.value !== choice) old.value = choice;
 }
 
 /** "3 min ago"-style relative time for a date string, in the current language. */

@@ -123,6 +123,15 @@ test('the offer: staged, taken back, searched, filtered, read in full, sent; a r
     await screenshot(page, 'draft-desktop');
     await page.click('#draft-details .close');
     assert.equal(await page.$('#draft-details'), null);
+    // By keyboard: the panel takes the focus as it opens, Escape closes it, and the focus goes
+    // back to the card's "i" button.
+    await page.focus('#draft .power-info[data-power="Hades"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#draft-details');
+    await page.waitForFunction(() => document.activeElement?.matches('#draft-details .close'));
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('#draft-details'));
+    await page.waitForFunction(() => document.activeElement?.matches('.power-info[data-power="Hades"]'));
 
     // The phone: the same screen at 390x844, no horizontal scroll, 40 px tap targets.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -24,7 +24,9 @@
 // engine's catalog (engine/santorini/power_catalog.cpp), so the run follows what the server plays.
 //
 // Knobs: E2E_GODS_SEED (the random seed, default 1), E2E_GODS_CONCURRENCY (games at a time,
-// default 4), E2E_GODS_ROUNDS (games per god and count, default 1), E2E_GODS_ONLY (comma-separated god or hero names: only games with them), E2E_NO_SCREENSHOTS.
+// default 4), E2E_GODS_ROUNDS (games per god and count, default 1), E2E_GODS_ONLY (comma-separated god or hero names: only games with them), E2E_NO_SCREENSHOTS,
+// E2E_TRACE (a file: Chromium's performance trace of the whole run, for chrome://tracing or
+// Perfetto: where the browser's CPU goes).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -588,9 +590,11 @@ let tokenShot = 0; // kinds of token on the board in docs/screenshots/santorini-
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  if (process.env.E2E_TRACE) await browser.startTracing(undefined, { path: process.env.E2E_TRACE, categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
 });
 
 after(async () => {
+  if (process.env.E2E_TRACE) await browser.stopTracing();
   for (const t of tables) await Promise.all(t.map((p) => p.context.close().catch(() => {})));
   await browser?.close();
   await server?.stop();

@@ -3,7 +3,7 @@
 // data-square/data-height/data-dome(/data-tokens/data-charmed) for tests, workers
 // data-side/data-worker/data-female/data-charmed. Pieces are drawn by pieces.js, the powers'
 // tokens by tokens.js; styles are css/board.css.
-import { s } from '../dom.js';
+import { s, on } from '../dom.js';
 import { squareName } from './steps.js';
 import { CELL, SIDE_COLORS, block, levelBadge, dome, workerPiece, targetMark } from './pieces.js';
 import { ARROW_MARGIN, tokensOf, tokenPiece, arrowPiece } from './tokens.js';
@@ -63,14 +63,14 @@ export function renderBoard(view, marks = {}, onSquare = null) {
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', `${t('board.square', { square, height })}${domed ? t('board.dome') : ''}${classes.includes('target') ? t('board.playable') : ''}`);
-      g.addEventListener('keydown', (e) => {
+      on(g, 'keydown', (e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
           onSquare(square);
         }
       });
     }
-    if (onSquare) g.addEventListener('click', () => onSquare(square));
+    if (onSquare) on(g, 'click', () => onSquare(square));
     g.append(s('rect', { class: 'ground', x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 6 }));
     // The block or dome built last drops into place; a dome alone is the newest piece.
     const fresh = freshBuilds.has(square);

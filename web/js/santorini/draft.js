@@ -5,7 +5,7 @@
 // without powers only names the start player. The server alone says what is legal: the
 // client greys what `legal` leaves out, and explains it from the catalog's banned pairs when
 // it can.
-import { h } from '../dom.js';
+import { h, on } from '../dom.js';
 import { nameOf } from '../bots.js';
 import { powerInfo, powerName, powerText, banned } from '../catalog.js';
 import { t, list } from '../i18n/index.js';
@@ -60,6 +60,16 @@ export function draftScreen(ctx, actions) {
   let error = null; // what the server refused, in words
 
   const rerender = () => ctx.rerender();
+
+  /** Opens the details of `key` (null: closes them). The keyboard follows: into the panel's
+   *  close button as it opens, back to the card's "i" button as it closes. */
+  const showDetails = (key) => {
+    const was = open;
+    open = key;
+    rerender();
+    const target = key ? '#draft-details .close' : `.power-info[data-power="${was}"]`;
+    queueMicrotask(() => document.querySelector(target)?.focus());
+  };
 
   /** The offer's size: one power per player, or one with the Golden Fleece. */
   const needed = (v) => (v.state.fleece ? 1 : v.state.players || v.seats.length);
@@ -141,7 +151,7 @@ export function draftScreen(ctx, actions) {
         reason && reason !== t(FULL) ? h('span', { class: 'small reason' }, reason) : null,
         note ? h('span', { class: 'small note' }, note) : null,
       ),
-      h('button', { class: 'power-info', 'data-power': key, 'aria-label': t('draft.about', { power: p.name }), 'aria-expanded': String(open === key), title: t('draft.about', { power: p.name }), onclick: () => { open = open === key ? null : key; rerender(); } }, 'i'),
+      h('button', { class: 'power-info', 'data-power': key, 'aria-label': t('draft.about', { power: p.name }), 'aria-expanded': String(open === key), title: t('draft.about', { power: p.name }), onclick: () => showDetails(open === key ? null : key) }, 'i'),
     );
     return tile;
   };
@@ -154,8 +164,20 @@ export function draftScreen(ctx, actions) {
     const bans = (p.banned || []).filter((b) => powerInfo(b));
     return h(
       'div',
-      { class: 'draft-details', id: 'draft-details', role: 'dialog', 'aria-label': t('draft.theCard', { power: p.name }), 'data-power': open },
-      h('div', { class: 'row' }, h('h3', {}, p.name), h('button', { class: 'close', 'aria-label': t('draft.close'), onclick: () => { open = null; rerender(); } }, '✕')),
+      {
+        class: 'draft-details',
+        id: 'draft-details',
+        role: 'dialog',
+        'aria-label': t('draft.theCard', { power: p.name }),
+        'data-power': open,
+        // Escape closes the panel, as it closes any dialog.
+        onkeydown: (e) => {
+          if (e.key !== 'Escape') return;
+          e.preventDefault();
+          showDetails(null);
+        },
+      },
+      h('div', { class: 'row' }, h('h3', {}, p.name), h('button', { class: 'close', 'aria-label': t('draft.close'), onclick: () => showDetails(null) }, '✕')),
       h('p', { class: 'muted small' }, [categoryWord(p.category), p.players.length ? t('draft.players', { players: p.players.join(', ') }) : null, p.golden_fleece ? t('draft.mayBeFleece') : null].filter(Boolean).join(' · ')),
       h('p', { class: 'details-text' }, p.text || t('draft.noText')),
       bans.length ? h('p', { class: 'small' }, t('draft.never', { powers: nameList(bans) })) : null,
@@ -169,9 +191,11 @@ export function draftScreen(ctx, actions) {
     if (keys.length <= SEARCH_FROM) return null;
     const counts = new Map(FILTERS.map((f) => [f.id, keys.filter((k) => f.test(info(k))).length]));
     const input = h('input', { type: 'search', id: 'draft-search', placeholder: t('draft.searchPlaceholder'), 'aria-label': t('draft.search'), value: query, autocomplete: 'off' });
-    input.addEventListener('input', () => {
-      query = input.value;
-      applyFilter(input.closest('#draft'));
+    // The handler runs on the input on screen, which a redraw keeps (dom.js morph), not on
+    // this one: it reads the event's.
+    on(input, 'input', (e) => {
+      query = e.currentTarget.value;
+      applyFilter(e.currentTarget.closest('#draft'));
     });
     return h(
       'div',

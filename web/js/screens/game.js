@@ -10,7 +10,7 @@
 // the board, the clocks and the prompt are on the first screen; the end of the game opens a
 // dialog (screens/end.js); while it is this player's turn the tab's title says so (and, if chosen, a
 // tone sounds or, for per-move clocks, a notification shows: notice.js).
-import { h, mount, clockText } from '../dom.js';
+import { h, mount, morph, clockText } from '../dom.js';
 import { nameOf } from '../bots.js';
 import { santoriniTable } from '../santorini/table.js';
 import { splendorTable } from '../splendor/table.js';
@@ -299,14 +299,18 @@ export function gameScreen(ctx, id, code = null) {
     gameEl.dataset.turn = v.state.turn || 0;
     gameEl.dataset.phase = v.state.phase || '';
     gameEl.dataset.decider = v.state.decider === null || v.state.decider === undefined ? '' : v.state.decider;
+    // Where the log was scrolled, read before anything changes (the last frame's layout still
+    // holds, so reading it costs nothing).
+    const oldLog = els.side.querySelector('#log');
+    const wasAtBottom = !oldLog || oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 4;
     gameEl.querySelector(':scope > p.muted')?.remove();
     const over = v.status === 'finished' || v.status === 'aborted';
     notice.update({ mine: legal.length > 0 && !over, game: GAME_NAMES[v.game] || GAME_NAMES.santorini, perMove: v.clock?.kind === 'turn', over });
-    mount(els.bar, renderBar(v));
-    mount(els.main, table.main(v));
-    const oldLog = els.side.querySelector('#log');
-    const oldScroll = oldLog ? oldLog.scrollTop : 0;
-    const wasAtBottom = !oldLog || oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 4;
+    // Drawn in place (dom.js morph): a step changes a few squares, a card, a log line, and the
+    // browser redraws those rather than the whole table (a phone's battery, and the browser
+    // tests' CPU, went mostly to laying out and painting unchanged text again).
+    morph(els.bar, renderBar(v));
+    morph(els.main, table.main(v));
     const historyChanged = v.history.length !== lastHistoryLength;
     lastHistoryLength = v.history.length;
     const log = renderLog(v);
@@ -314,7 +318,7 @@ export function gameScreen(ctx, id, code = null) {
     const canAbort = seated && !over && table.canAbort(v);
     const canResign = seated && v.status === 'playing' && !v.seats[v.you]?.out;
     const typing = document.activeElement === chat.input;
-    mount(
+    morph(
       els.side,
       h(
         'div',
@@ -343,9 +347,15 @@ export function gameScreen(ctx, id, code = null) {
     if (!over) sawLive = true;
     else if (sawLive) ending.once(v);
     if (over) ending.update(v);
-    // The log follows new steps unless the reader scrolled back through it.
-    const ol = log.querySelector('ol');
-    ol.scrollTop = historyChanged || wasAtBottom ? ol.scrollHeight : oldScroll;
+    // The log follows new steps unless the reader scrolled back through it (the list on screen
+    // is kept, its scroll position with it). In the next frame, whose layout the browser makes
+    // anyway, rather than in a layout forced now.
+    if (historyChanged || wasAtBottom) {
+      requestAnimationFrame(() => {
+        const ol = els.side.querySelector('#log');
+        if (ol) ol.scrollTop = ol.scrollHeight;
+      });
+    }
     tick();
   };
 

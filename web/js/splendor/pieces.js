@@ -1,7 +1,7 @@
 // The pieces of the Splendor table as elements: a faceted gem, a token chip, a development
 // card (points, bonus, cost by colour), a face-down deck or reserved card, a noble tile. Every
 // piece carries data-* attributes naming what it shows, for the tests and for styling.
-import { h, s } from '../dom.js';
+import { h, s, on } from '../dom.js';
 import { COLOURS, gemName, LEVEL_NUMERALS } from './gems.js';
 import { t } from '../i18n/index.js';
 
@@ -21,11 +21,11 @@ export function clickable(el, fn, label) {
   el.setAttribute('role', 'button');
   el.setAttribute('tabindex', '0');
   if (label) el.setAttribute('aria-label', label);
-  el.addEventListener('click', (e) => {
+  on(el, 'click', (e) => {
     e.stopPropagation();
     fn(e);
   });
-  el.addEventListener('keydown', (e) => {
+  on(el, 'keydown', (e) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       fn(e);
