@@ -1,5 +1,6 @@
 #include "engine/santorini/notation.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <optional>
 #include <sstream>
@@ -146,6 +147,73 @@ CardField read_card_field(State& s, int players, std::string_view key, std::stri
     return ok ? CardField::Read : CardField::Bad;
 }
 
+// ---- workers: numbered as create_workers numbers them (docs/engine.md 8, G22) ----
+// A side lists its regular workers, then those placed from its card, in index order; a worker
+// removed from play (captured, or its side out) is `-` when a later listed worker of the side
+// follows it, and left out otherwise (the reader fills the side's slots up to its count with
+// removed workers). Workers still on the card are only counted (`reserve=`): they follow the
+// placed ones, since Gaea places her first worker on the card first.
+
+bool removed(const Worker& w) { return w.square == no_square && !w.in_reserve; }
+
+std::string side_workers(const State& s, int side) {
+    std::vector<int> mine;
+    for (int w = 0; w < s.worker_count; ++w)
+        if (s.worker(w).side == side) mine.push_back(w);
+    const std::size_t regular =
+        std::min(mine.size(), static_cast<std::size_t>(detail::regular_workers(s, side)));
+    std::size_t end = mine.size();
+    while (end > regular && removed(s.worker(mine[end - 1]))) --end;
+    while (end > regular && s.worker(mine[end - 1]).in_reserve) --end;
+    if (end == regular)
+        while (end > 0 && removed(s.worker(mine[end - 1]))) --end;
+    std::string out;
+    for (std::size_t i = 0; i < end; ++i) {
+        const Worker& w = s.worker(mine[i]);
+        out += i ? "," : "";
+        out += w.square == no_square ? std::string("-") : square_name(w.square) + (w.female ? "f" : "");
+    }
+    return out.empty() ? "-" : out;
+}
+
+// A worker as a side's list gives it: a square (`f`: Selene's female), or `-` (off the board).
+struct Listed {
+    Square at = no_square;
+    bool female = false;
+};
+
+// Numbers the listed workers as create_workers does: every side's regular workers (the missing
+// ones off the board), then each side's further ones (listed beyond its count, then `reserve`
+// on its card, then off the board up to what its card holds).
+Result<bool> number_workers(State& s, const std::vector<std::vector<Listed>>& listed,
+                            const std::vector<int>& reserve) {
+    auto add = [&](Square at, int side, bool female, bool in_reserve) {
+        if (s.worker_count == max_workers) return false;
+        s.workers[s.worker_count++] = Worker{at, static_cast<std::uint8_t>(side), female, in_reserve};
+        return true;
+    };
+    const int sides = static_cast<int>(listed.size());
+    for (int side = 0; side < sides; ++side) {
+        const auto& l = listed[static_cast<std::size_t>(side)];
+        for (int i = 0; i < detail::regular_workers(s, side); ++i) {
+            Listed w = i < static_cast<int>(l.size()) ? l[static_cast<std::size_t>(i)] : Listed{};
+            if (!add(w.at, side, w.female, false)) return Error{"too many workers"};
+        }
+    }
+    for (int side = 0; side < sides; ++side) {
+        const auto& l = listed[static_cast<std::size_t>(side)];
+        int n = 0;
+        const auto regular = static_cast<std::size_t>(detail::regular_workers(s, side));
+        for (std::size_t i = regular; i < l.size(); ++i, ++n)
+            if (!add(l[i].at, side, l[i].female, false)) return Error{"too many workers"};
+        for (int k = 0; k < reserve[static_cast<std::size_t>(side)]; ++k, ++n)
+            if (!add(no_square, side, false, true)) return Error{"too many workers"};
+        for (; n < detail::card_workers(s, side); ++n)
+            if (!add(no_square, side, false, false)) return Error{"too many workers"};
+    }
+    return true;
+}
+
 template <class F>
 std::string per_seat(const State& s, F&& f) {
     std::string out;
@@ -169,13 +237,7 @@ std::string to_notation(const State& s) {
         out += ' ';
         out += letter(side);
         out += ':';
-        bool any = false;
-        for (int w = 0; w < s.worker_count; ++w) {
-            if (s.worker(w).side != side || s.worker(w).square == no_square) continue;
-            out += (any ? "," : "") + square_name(s.worker(w).square) + (s.worker(w).female ? "f" : "");
-            any = true;
-        }
-        if (!any) out += '-';
+        out += side_workers(s, side);
     }
     out += ' ';
     out += letter(s.turn.seat);
@@ -250,18 +312,26 @@ Result<State> parse_notation(std::string_view text) {
 
     std::size_t f = 1;
     int sides = 0;
+    std::vector<std::vector<Listed>> listed;
+    Bitboard listed_squares = 0;
     for (; f < fields.size() && fields[f].size() >= 2 && fields[f][1] == ':'; ++f, ++sides) {
         if (fields[f][0] != letter(sides)) return Error{std::string("expected side ") + letter(sides)};
+        listed.emplace_back();
         if (fields[f].substr(2) == "-") continue;
         for (auto sq : split(fields[f].substr(2), ',')) {
+            if (listed.back().size() == max_workers) return Error{"too many workers"};
+            if (sq == "-") {  // off the board: keeps the indices of the workers after it (G22)
+                listed.back().push_back(Listed{});
+                continue;
+            }
             bool female = sq.size() == 3 && sq[2] == 'f';  // Selene's female worker: C3f
             if (female) sq.remove_suffix(1);
             auto at = parse_square(sq);
             if (!at) return Error{"bad square '" + std::string(sq) + "'"};
-            if (s.worker_count == max_workers) return Error{"too many workers"};
-            if (s.worker_squares() & bit(*at)) return Error{"two workers on " + square_name(*at)};
+            if (listed_squares & bit(*at)) return Error{"two workers on " + square_name(*at)};
             if (s.board.has_dome(*at)) return Error{"a worker stands on a dome at " + square_name(*at)};
-            s.workers[s.worker_count++] = Worker{*at, static_cast<std::uint8_t>(sides), female, false};
+            listed_squares |= bit(*at);
+            listed.back().push_back(Listed{*at, female});
         }
     }
     if (sides < 2 || sides > 3) return Error{"a position has 2 or 3 sides"};
@@ -288,6 +358,8 @@ Result<State> parse_notation(std::string_view text) {
     s.setup.start_player = 0;
 
     std::uint16_t turn_flags = 0;
+    std::vector<int> reserve(static_cast<std::size_t>(sides), 0);
+    std::optional<Square> ram;
     std::optional<PowerId> chaos_now;
     std::optional<std::uint64_t> chaos_deck, chaos_discards;
     for (auto [key, value] : options) {
@@ -309,9 +381,8 @@ Result<State> parse_notation(std::string_view text) {
             s.setup.golden_fleece = true;
             s.setup.mode = DraftMode::Fixed;
         } else if (key == "ram") {
-            auto at = parse_square(value);
-            if (!at || (occupied(s) & bit(*at))) return Error{"the Ram needs a free square"};
-            s.ram = *at;
+            ram = parse_square(value);
+            if (!ram) return Error{"the Ram needs a free square"};
         } else if (auto read = read_card_field(s, players, key, value); read != CardField::NotACardField) {
             if (read == CardField::Bad) return Error{"bad " + std::string(key) + " (one value per seat: " + card_field_form(key) + ")"};
         } else if (key == "holder") {
@@ -323,16 +394,13 @@ Result<State> parse_notation(std::string_view text) {
                 s.holder[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(h[0] - 'A');
             }
         } else if (key == "reserve") {
-            // Workers kept on a card, after every worker on the board (engine.md 4, G7).
+            // Workers kept on a card: numbered after the side's placed ones (G7, G22).
             auto parts = split(value, ',');
             if (static_cast<int>(parts.size()) != sides) return Error{"reserve needs one count per side"};
             for (int side = 0; side < sides; ++side) {
                 auto v = parts[static_cast<std::size_t>(side)];
                 if (v.size() != 1 || v[0] < '0' || v[0] > '4') return Error{"reserve counts are 0-4"};
-                for (int k = 0; k < v[0] - '0'; ++k) {
-                    if (s.worker_count == max_workers) return Error{"too many workers"};
-                    s.workers[s.worker_count++] = Worker{no_square, static_cast<std::uint8_t>(side), false, true};
-                }
+                reserve[static_cast<std::size_t>(side)] = v[0] - '0';
             }
         } else if (key == "extra_turn") {
             if (value != "1" && value != "0") return Error{"extra_turn is 0 or 1"};
@@ -358,6 +426,11 @@ Result<State> parse_notation(std::string_view text) {
         } else {
             return Error{"unknown field '" + std::string(key) + "'"};
         }
+    }
+    if (auto numbered = number_workers(s, listed, reserve); !numbered) return numbered.error();
+    if (ram) {
+        if (occupied(s) & bit(*ram)) return Error{"the Ram needs a free square"};
+        s.ram = *ram;
     }
     if (s.setup.golden_fleece)
         for (int i = 0; i < players; ++i)

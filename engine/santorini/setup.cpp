@@ -79,22 +79,14 @@ void after_draft(State& s) {
 // Workers are created once the powers are known (Graeae and Moerae bring three).
 void create_workers(State& s) {
     s.worker_count = 0;
-    for (int side = 0; side < s.side_count; ++side) {
-        int n = 2;
-        if (!s.setup.golden_fleece && s.seat_count < 4) {
-            PowerId p = s.seat(side).power;
-            if (p != PowerId::None) n = power_info(p).workers;
-        }
-        for (int i = 0; i < n; ++i) s.workers[s.worker_count++] = Worker{no_square, static_cast<std::uint8_t>(side), false, false};
-    }
+    for (int side = 0; side < s.side_count; ++side)
+        for (int i = 0; i < detail::regular_workers(s, side); ++i)
+            s.workers[s.worker_count++] = Worker{no_square, static_cast<std::uint8_t>(side), false, false};
     // Workers kept on a card until the power places them (Gaea, Jason) come after the rest,
     // so the first workers of each side keep their indices.
-    if (!s.setup.golden_fleece && s.seat_count < 4)
-        for (int side = 0; side < s.side_count; ++side) {
-            PowerId p = s.seat(side).power;
-            int n = p == PowerId::None ? 0 : power_info(p).reserve;
-            for (int i = 0; i < n; ++i) s.workers[s.worker_count++] = Worker{no_square, static_cast<std::uint8_t>(side), false, true};
-        }
+    for (int side = 0; side < s.side_count; ++side)
+        for (int i = 0; i < detail::card_workers(s, side); ++i)
+            s.workers[s.worker_count++] = Worker{no_square, static_cast<std::uint8_t>(side), false, true};
 }
 
 void begin_placement(State& s) {
@@ -469,6 +461,20 @@ void apply_setup_step(State& s, const Step& st) {
             return;
         default: return;
     }
+}
+
+// The power of `side` decides only with fewer than 4 players and without the Golden Fleece
+// (4 players: two workers per team; the fleece: two each, nobody owns a card).
+int regular_workers(const State& s, int side) {
+    if (s.setup.golden_fleece || s.seat_count >= 4) return 2;
+    PowerId p = s.seat(side).power;
+    return p == PowerId::None ? 2 : power_info(p).workers;
+}
+
+int card_workers(const State& s, int side) {
+    if (s.setup.golden_fleece || s.seat_count >= 4) return 0;
+    PowerId p = s.seat(side).power;
+    return p == PowerId::None ? 0 : power_info(p).reserve;
 }
 
 }  // namespace detail

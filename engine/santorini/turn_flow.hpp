@@ -27,6 +27,11 @@ void apply_setup_step(State& state, const Step& step);
 void start_turn(State& state, int seat, std::uint16_t flags = 0);
 /// Runs every card's `card_setup` hook once the powers are known (Chaos' first draw).
 void set_up_cards(State& state);
+/// The workers `side` is dealt by its power (Graeae and Moerae three, else two), numbered side
+/// by side before any side's `card_workers`; the notation numbers them the same way (G22).
+int regular_workers(const State& state, int side);
+/// The workers `side` keeps on its power's card until the power places them (Gaea, Jason).
+int card_workers(const State& state, int side);
 /// The next seat after `seat` that is still in the game.
 int next_seat_in(const State& state, int seat);
 /// The legal steps of the decider on the true state, even with secrets in play (perft is

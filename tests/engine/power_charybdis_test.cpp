@@ -119,8 +119,9 @@ TEST_CASE("Charybdis in 3 players: her whirlpools leave the game with her", "[ch
         "00000/00000/00000/0D0D000/00D000 A:A1 B:C4,E5 C:E1,D1 A powers=Charybdis,-,- tokens=C3+E3,-,-");
     CHECK(s.seat(0).out);
     CHECK(s.card(0).tokens == 0);
+    const int moved = s.worker_at(*parse_square("C4"));
     play(s, {"move C4 C3"});
-    CHECK(s.worker_at(*parse_square("C3")) == 1);
+    CHECK(s.worker_at(*parse_square("C3")) == moved);
 }
 
 TEST_CASE("Charybdis and Aeolus: the Wind never stops a pull", "[charybdis][aeolus]") {

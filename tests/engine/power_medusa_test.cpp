@@ -20,7 +20,7 @@ TEST_CASE(
     CHECK(legal_texts(s) == std::vector<std::string>{"capture C3 D3"});  // mandatory: no pass
     play(s, {"capture C3 D3"});
     CHECK(decider(s) == 1);
-    CHECK(to_notation(s) == "00000/00000/00110/00000/10000 A:C3,A2 B:E5 B powers=Medusa,-");
+    CHECK(to_notation(s) == "00000/00000/00110/00000/10000 A:C3,A2 B:-,E5 B powers=Medusa,-");
 }
 
 TEST_CASE("Medusa does not petrify workers on her level or above", "[medusa]") {
@@ -69,7 +69,7 @@ TEST_CASE("Medusa in 3 players petrifies workers of both opponents; the game goe
     play(s, {"move A1 A2", "build A2 A1", "capture C3 D3", "capture C3 B3"});
     CHECK_FALSE(s.over());
     CHECK(s.turn.seat == 1);
-    CHECK(to_notation(s) == "00000/00000/01110/00000/10000 A:C3,A2 B:E5 C:E1 B powers=Medusa,-,-");
+    CHECK(to_notation(s) == "00000/00000/01110/00000/10000 A:C3,A2 B:-,E5 C:-,E1 B powers=Medusa,-,-");
 }
 
 TEST_CASE("Medusa in 4 players: her teammate's turns petrify nobody", "[medusa][4p]") {

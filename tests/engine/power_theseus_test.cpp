@@ -20,7 +20,7 @@ TEST_CASE("Theseus removes an opponent worker exactly two levels above his at th
     CHECK(sorted(legal_texts(s)) == std::vector<std::string>{"capture C3 D3", "pass"});
     play(s, {"capture C3 D3"});
     CHECK(decider(s) == 1);
-    CHECK(to_notation(s) == "00000/01000/00020/00000/10000 A:C3,A2 B:B4 B powers=Theseus,- counter=1,0");
+    CHECK(to_notation(s) == "00000/01000/00020/00000/10000 A:C3,A2 B:-,B4 B powers=Theseus,- counter=1,0");
 }
 
 TEST_CASE("Theseus needs exactly two levels, from either of his workers, moved or not", "[theseus][hero]") {

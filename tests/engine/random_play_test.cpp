@@ -93,13 +93,21 @@ std::string check_state(const State& s, const StepList& next) {
     return "";
 }
 
-// Checks a turn start: the notation reads back to the same notation and (`with_steps`) the
-// same legal steps.
+// Checks a turn start: the notation reads back to the same notation, the same workers at the
+// same indices (docs/engine.md G22; a worker off the board keeps no mark) and (`with_steps`)
+// the same legal steps.
 std::string check_notation(const State& s, const StepList& steps, bool with_steps) {
     std::string text = to_notation(s);
     auto back = parse_notation(text);
     if (!back.ok()) return "notation '" + text + "' does not parse: " + back.error().message;
     if (to_notation(*back) != text) return "notation '" + text + "' reads back as '" + to_notation(*back) + "'";
+    if (back->worker_count != s.worker_count) return "notation '" + text + "' reads back with another worker count";
+    for (int w = 0; w < s.worker_count; ++w) {
+        const Worker &a = s.worker(w), &b = back->worker(w);
+        bool same = a.square == b.square && a.side == b.side && a.in_reserve == b.in_reserve &&
+                    (a.square == no_square || a.female == b.female);
+        if (!same) return "notation '" + text + "' reads back with worker " + std::to_string(w) + " elsewhere";
+    }
     if (!with_steps) return "";
     std::vector<std::string> here;
     for (const Step& st : steps) here.push_back(to_text(st));
