@@ -29,11 +29,18 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-function append(el, children) {
+/** Children as h() takes them (strings, nodes, nested arrays, nulls skipped) -> nodes. */
+function nodes(children) {
+  const out = [];
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    out.push(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  return out;
+}
+
+function append(el, children) {
+  el.append(...nodes(children));
 }
 
 /** Replaces everything inside `el`. */
@@ -74,12 +81,7 @@ export function fresh(el) {
  *  and scroll positions. Children that are live elements already (a chat panel kept across
  *  redraws) are moved into place, never patched. */
 export function morph(el, ...children) {
-  const next = [];
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    next.push(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  morphChildren(el, next);
+  morphChildren(el, nodes(children));
 }
 
 function alike(a, b) {
