@@ -56,8 +56,8 @@ void Hub::Impl::tell_chat(const std::string& lobby_id, const LobbyChatLine& line
     // player is not among them any more).
     const Lobby* lobby = hall.lobbies.find(lobby_id);
     if (!lobby) return;
-    auto message =
-        shared(protocol::event_message("lobby.chat", {{"lobby", lobby_id}, {"line", line.to_json()}}));
+    auto message = shared(
+        protocol::event_message("lobby.chat", {{"lobby", lobby_id}, {"line", line.to_json()}}));
     for (const Member& m : lobby->seats) tell_player(m.id, message);
 }
 

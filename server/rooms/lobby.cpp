@@ -133,9 +133,9 @@ std::variant<const Lobby*, LobbyError> LobbyBook::check_start(std::string_view i
 }
 
 std::variant<LobbyChatLine, LobbyError> LobbyBook::chat(std::string_view id,
-                                                       std::string_view player,
-                                                       std::string_view text, std::int64_t at_ms,
-                                                       std::chrono::steady_clock::time_point now) {
+                                                        std::string_view player,
+                                                        std::string_view text, std::int64_t at_ms,
+                                                        std::chrono::steady_clock::time_point now) {
     auto it = lobbies_.find(id);
     if (it == lobbies_.end()) return LobbyError{ErrorCode::UnknownLobby, "no such lobby"};
     Lobby& lobby = it->second;
@@ -150,8 +150,8 @@ std::variant<LobbyChatLine, LobbyError> LobbyBook::chat(std::string_view id,
     if (!chat_buckets_.try_take(player, now))
         return LobbyError{ErrorCode::RateLimited,
                           "too many chat lines: wait a moment before the next"};
-    return lobby.chat.add(LobbyChatLine{0, at_ms, seat->id, seat->name,
-                                        std::get<std::string>(std::move(line))});
+    return lobby.chat.add(
+        LobbyChatLine{0, at_ms, seat->id, seat->name, std::get<std::string>(std::move(line))});
 }
 
 Lobby LobbyBook::take(std::string_view id) {

@@ -14,11 +14,11 @@ namespace server {
 
 /// One line of a lobby's chat, as members receive it.
 struct LobbyChatLine {
-    std::uint64_t n = 0;    ///< the lobby's line number, from 1
-    std::int64_t at_ms = 0; ///< when it was written, ms since the Unix epoch
-    std::string player;     ///< the writer's id
-    std::string name;       ///< the writer's name in the lobby's seats
-    std::string text;       ///< checked by utf8::chat_line
+    std::uint64_t n = 0;     ///< the lobby's line number, from 1
+    std::int64_t at_ms = 0;  ///< when it was written, ms since the Unix epoch
+    std::string player;      ///< the writer's id
+    std::string name;        ///< the writer's name in the lobby's seats
+    std::string text;        ///< checked by utf8::chat_line
 
     /// {"n","at_ms","player","name","text"}.
     nlohmann::json to_json() const;
