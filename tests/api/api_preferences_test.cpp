@@ -1,14 +1,17 @@
 // Preferences end to end (docs/api.md, "Preferences"): a real server on a loopback port, over
 // real HTTP, against a real PostgreSQL (and once without a database): the round trip, the
 // token required, the closed validation (nothing changes on a refusal), each player's own
-// preferences only, an account's preferences on its second device, and a restart.
+// preferences only, an account's preferences on its second device, and a restart; and the
+// bound on the players remembered in memory.
 
-#include <chrono>
+#include <optional>
 #include <string>
+#include <variant>
 
 #include <catch2/catch_test_macros.hpp>
 #include <nlohmann/json.hpp>
 
+#include "server/accounts/preference_book.hpp"
 #include "tests/api/bearer_request.hpp"
 #include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
@@ -175,4 +178,38 @@ TEST_CASE("preferences: an account's follow it to another device and survive a r
     // read from the table.
     test::RunningServer again(database_config(schema));
     CHECK(get(again.port(), laptop) == chosen);
+}
+
+TEST_CASE("preferences: without a database at most memory_players are remembered, the least "
+          "recently written forgotten first",
+          "[api][preferences]") {
+    test::RunningServer running(e2e::config());
+    server::Hub& hub = running.server().hub();
+    server::PreferenceBook::Limits limits;
+    limits.memory_players = 2;
+    server::PreferenceBook book("", hub, limits);
+    // Without a database the reply comes inline.
+    auto put = [&](const std::string& token, bool chat_off) {
+        std::optional<server::PreferenceResult> out;
+        book.put(token, server::Preferences{std::nullopt, chat_off, {}},
+                 [&](server::PreferenceResult r) { out = std::move(r); });
+        REQUIRE(out);
+        REQUIRE(std::holds_alternative<server::Preferences>(*out));
+    };
+    auto chat_off = [&](const std::string& token) {
+        std::optional<server::PreferenceResult> out;
+        book.get(token, [&](server::PreferenceResult r) { out = std::move(r); });
+        REQUIRE(out);
+        REQUIRE(std::holds_alternative<server::Preferences>(*out));
+        return std::get<server::Preferences>(*out).chat_off;
+    };
+    const std::string ann = running.guest_token("Ann"), bob = running.guest_token("Bob"),
+                      cy = running.guest_token("Cy");
+    put(ann, true);
+    put(bob, true);
+    put(ann, true);  // written again: Bob's are now the oldest
+    put(cy, true);
+    CHECK(chat_off(ann));
+    CHECK_FALSE(chat_off(bob));  // forgotten: the defaults
+    CHECK(chat_off(cy));
 }
