@@ -157,7 +157,7 @@ export function gameScreen(ctx, id, code = null) {
   const notice = turnNotice();
 
   // The chat (chat.js): made once, so what is being typed survives the redraws; hidden when
-  // this browser switched it off (the table's settings).
+  // the player switched it off (the table's settings; kept by the server too, prefs.js).
   const chat = chatPanel({ conn, id, toast: ctx.toast, colorOf: (v, seat) => table?.seatColor(v, seat) });
   chat.element.hidden = pref('chatOff');
   // The server's preferences may arrive after the screen is drawn (prefs.js, at connection).
