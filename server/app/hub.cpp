@@ -91,15 +91,23 @@ Hub::Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, St
                                    repository ? fleet : nullptr, broker)) {
     if (repository && !config.database_url.empty())
         impl_->accounts = std::make_unique<Accounts>(config.database_url, *this, Accounts::Limits{});
+    // Stored where the guests are: in the database when there is one, else in memory.
+    impl_->preferences = std::make_unique<PreferenceBook>(
+        repository ? config.database_url : std::string(), *this, PreferenceBook::Limits{});
 }
 
 Hub::~Hub() {
     // Account requests still running use the hub: they finish first.
     impl_->accounts.reset();
+    impl_->preferences.reset();
 }
 
 Accounts* Hub::accounts() {
     return impl_->accounts.get();
+}
+
+PreferenceBook& Hub::preferences() {
+    return *impl_->preferences;
 }
 
 void Hub::forget_token(std::string_view token) {

@@ -29,6 +29,7 @@ class Repository;
 namespace server {
 
 class Accounts;
+class PreferenceBook;
 
 /// A guest player as created by POST /api/guests. The token is the secret that lets the
 /// player act; it is never sent to anyone else or logged.
@@ -86,6 +87,9 @@ public:
     /// Sign-up, sign-in, sign-out and password changes (server/accounts/accounts.hpp); null without a
     /// database.
     Accounts* accounts();
+    /// Players' preferences (server/accounts/preference_book.hpp): stored with a database, in
+    /// memory without one.
+    PreferenceBook& preferences();
     /// Forgets a revoked token (sign-out): a later hello with it is looked up again, and refused;
     /// this node's connections that said hello with it are closed (4001).
     void forget_token(std::string_view token);

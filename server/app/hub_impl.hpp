@@ -23,6 +23,7 @@
 
 #include "server/match/abandonment.hpp"
 #include "server/accounts/accounts.hpp"
+#include "server/accounts/preference_book.hpp"
 #include "server/limits/address_limiter.hpp"
 #include "server/bots/bot_pool.hpp"
 #include "server/fleet/broker.hpp"
@@ -287,6 +288,7 @@ struct Hub::Impl final : QueueHost {
 
     /// Accounts (null without a database). Last, so it goes first: its requests use the rest.
     std::unique_ptr<Accounts> accounts;
+    std::unique_ptr<PreferenceBook> preferences;
 };
 
 }  // namespace server

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/accounts/accounts.hpp"
+#include "server/accounts/preference_book.hpp"
 #include "server/http/errors.hpp"
 
 namespace server {
@@ -119,7 +120,47 @@ Accounts::Reply answer(RequestShell shell, http::status ok, bool with_token, Htt
     };
 }
 
+// Turns a PreferenceBook answer into the response: the preferences, or the error.
+PreferenceBook::Reply preferences_answer(RequestShell shell, HttpReply reply) {
+    return [shell, reply = std::move(reply)](PreferenceResult result) {
+        if (auto* e = std::get_if<AccountError>(&result)) {
+            Response response = account_error(shell, status_of(e->kind), e->message);
+            if (e->kind == AccountError::Kind::Busy || e->kind == AccountError::Kind::Unavailable)
+                response.set(http::field::retry_after, "1");
+            return reply(std::move(response));
+        }
+        reply(account_response(shell, http::status::ok,
+                               preferences_json(std::get<Preferences>(result)).dump()));
+    };
+}
+
 }  // namespace
+
+bool is_preferences_path(std::string_view path) {
+    return path == "/api/me/preferences";
+}
+
+void handle_preferences_request(const Request& request, PreferenceBook& book, HttpReply reply) {
+    const RequestShell shell{request.version(), request.keep_alive()};
+    if (request.method() == http::verb::get)
+        return book.get(bearer_token(request), preferences_answer(shell, std::move(reply)));
+    if (request.method() != http::verb::put) return reply(wrong_method(shell, "GET, PUT"));
+    // Who asks first, then what: a request without a token learns nothing of the rules.
+    std::string token = bearer_token(request);
+    if (token.empty())
+        return reply(account_error(shell, http::status::unauthorized, "no token"));
+    if (request.body().size() > Preferences::max_body)
+        return reply(account_error(shell, http::status::payload_too_large,
+                                   "preferences over 16 KiB"));
+    const json body = json::parse(request.body(), nullptr, /*allow_exceptions=*/false);
+    if (body.is_discarded())
+        return reply(account_error(shell, http::status::bad_request, "body is not valid JSON"));
+    auto read = read_preferences(body);
+    if (auto* why = std::get_if<std::string>(&read))
+        return reply(account_error(shell, http::status::bad_request, *why));
+    book.put(std::move(token), std::get<Preferences>(std::move(read)),
+             preferences_answer(shell, std::move(reply)));
+}
 
 bool is_account_path(std::string_view path) {
     return path == "/api/accounts" || path == "/api/account" || path == "/api/accounts/password" ||

@@ -15,6 +15,13 @@
 //   POST   /api/accounts/password  {"old_password","new_password"} + token: 200 {"id","name",
 //                                  "username"}; every other token of the player is revoked
 // Without a database: 503. Errors are {"error","code"} like every route's.
+//
+// The player's preferences (docs/api.md, "Preferences"), answered from the PreferenceBook
+// (stored, or in memory without a database):
+//   GET    /api/me/preferences     + token: 200 {"language","chat_off","muted"}
+//   PUT    /api/me/preferences     the whole object + token: 200 it as kept; 400 a bad or
+//                                  unknown field; 413 a body over 16 KiB; 401 no or an unknown
+//                                  token; 503 (Retry-After) the database is away or busy
 
 #include <string_view>
 
@@ -30,5 +37,15 @@ bool is_account_path(std::string_view path);
 void handle_account_request(const http::request<http::string_body>& request,
                             std::string_view path, Accounts* accounts, std::string_view client,
                             HttpReply reply);
+
+class PreferenceBook;
+
+/// True for the preferences route above.
+bool is_preferences_path(std::string_view path);
+
+/// Answers a preferences request with `book`. `reply` is called exactly once: inline for a
+/// refusal or without a database, else on the book's pool.
+void handle_preferences_request(const http::request<http::string_body>& request,
+                                PreferenceBook& book, HttpReply reply);
 
 }  // namespace server

@@ -149,6 +149,7 @@ void create_guest(const Request& request, Hub& hub, std::string_view client, con
 void api(const Request& request, std::string_view path, Hub& hub, std::string_view client, const HttpReply& reply) {
     if (path == "/api/guests") return create_guest(request, hub, client, reply);
     if (is_account_path(path)) return handle_account_request(request, path, hub.accounts(), client, reply);
+    if (is_preferences_path(path)) return handle_preferences_request(request, hub.preferences(), reply);
     if (path == "/api/lobbies") {
         if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));
         return reply(json_response(request, http::status::ok, hub.public_lobbies()));

@@ -17,6 +17,7 @@
 //                            PostgreSQL, with the rest of docs/api.md)
 //   /api/accounts, /api/account, /api/sessions, /api/sessions/current, /api/accounts/password
 //                            sign-up, sign-in and out, password (server/http/account_routes.hpp)
+//   GET, PUT /api/me/preferences  the player's preferences (server/http/account_routes.hpp)
 //   GET  /ws                 426 unless it is a WebSocket upgrade (http_session handles those)
 //   GET  anything else       a static file under Config::web_root; 404 if there is none
 // HEAD is accepted wherever GET is. Errors are JSON {"error":"...","code":"..."}

@@ -17,6 +17,7 @@
 #include <pqxx/pqxx>
 
 #include "server/store/token_hash.hpp"
+#include "tests/api/bearer_request.hpp"
 #include "tests/api/fetch_json.hpp"
 #include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
@@ -124,6 +125,19 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     answers.add("PowerCatalog", powers);
     answers.add("Health", api_test::fetch_json(port, "/healthz"));
 
+    // The player's preferences (docs/api.md, "Preferences"), with the player's token.
+    const std::string preferences = "/api/me/preferences";
+    const test::HttpResponse saved = api_test::bearer_request(
+        port, http::verb::put, preferences, ann.token,
+        json{{"language", "it"}, {"chat_off", true}, {"muted", {bob.id}}}.dump());
+    REQUIRE(saved.result() == http::status::ok);
+    const json kept = json::parse(saved.body());
+    answers.add("Preferences", kept);
+    answers.add("Preferences",
+                json::parse(api_test::bearer_request(port, http::verb::get, preferences, bob.token).body()));
+    answers.add("Error",
+                json::parse(api_test::bearer_request(port, http::verb::get, preferences, "").body()));
+
     // Bob resigns: a finished, rated match.
     b.send({{"type", "match.resign"}, {"ref", "r"}, {"match", started.match}});
     auto resigned = b.until_reply("r");
@@ -197,6 +211,12 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     json lower_time = board;
     lower_time["entries"][0]["rank"] = 0;
     broken.add("Leaderboard", lower_time, false);
+    json unknown_language = kept;
+    unknown_language["language"] = "fr";
+    broken.add("Preferences", unknown_language, false);
+    json preference_extra = kept;
+    preference_extra["theme"] = "dark";
+    broken.add("Preferences", preference_extra, false);
     std::string broken_report;
     const int rejected = broken.validate(broken_report);
     INFO("validator output (broken answers):\n" << broken_report);

@@ -59,6 +59,14 @@ export const account = async (token) => (await call('/api/account', { headers: b
 /** Revokes this device's token. */
 export const signOutSession = (token) => call('/api/sessions/current', { method: 'DELETE', headers: bearer(token) });
 
+// The player's preferences (docs/api.md "Preferences"): {language, chat_off, muted}.
+/** The preferences the server keeps for the player holding `token`. */
+export const loadPreferences = async (token) => (await call('/api/me/preferences', { headers: bearer(token) })).json();
+/** Replaces them (the whole object); resolves to them as kept. `keepalive`: the request goes
+ *  on even if the page is closed or reloaded right after a change. */
+export const savePreferences = async (token, preferences) =>
+  (await call('/api/me/preferences', { method: 'PUT', keepalive: true, headers: { 'Content-Type': 'application/json', ...bearer(token) }, body: JSON.stringify(preferences) })).json();
+
 export const lobbies = () => get('/api/lobbies');
 export const liveMatches = () => get('/api/matches');
 // `code`: a private match's invite code (or null), which shows its replay and views to anyone.

@@ -24,7 +24,8 @@ import { rememberCode } from './codes.js';
 import { createState } from './state.js';
 import { loadCatalog } from './catalog.js';
 import { errorText } from './errors.js';
-import { t, lang, setLang, languages, onLangChange, missingKeys, translatePage } from './i18n/index.js';
+import { t, lang, languages, onLangChange, missingKeys, translatePage } from './i18n/index.js';
+import { pickLanguage, syncPreferences } from './prefs.js';
 
 const STORAGE_KEY = 'santorini.guest';
 
@@ -101,6 +102,7 @@ function signOut() {
   state.conn = null;
   state.me = null;
   useToken(null);
+  syncPreferences(null);
   route();
 }
 
@@ -125,6 +127,8 @@ function connect() {
   conn.on('welcome', (msg) => {
     state.me.name = msg.player.name;
     renderMe();
+    // The player's preferences as the server keeps them (prefs.js), at every (re)connection.
+    syncPreferences(state.me.token);
   });
   conn.on('lobby', (msg) => {
     setLobby(msg.lobby);
@@ -339,7 +343,7 @@ function renderPicker() {
   const picker = document.getElementById('lang-picker');
   picker.replaceChildren(...languages().map((l) => h('option', { value: l.code, lang: l.code, title: l.name, selected: l.code === lang() }, narrow.matches ? l.code.toUpperCase() : l.name)));
   picker.value = lang();
-  picker.onchange = () => setLang(picker.value);
+  picker.onchange = () => pickLanguage(picker.value);
 }
 narrow.addEventListener('change', renderPicker);
 

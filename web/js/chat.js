@@ -1,7 +1,8 @@
 // The chat of a match (docs/protocol.md "Chat"): the view's `chat` lines, an input that sends
-// `match.chat`, and per-player mutes kept in this browser (prefs.js). While the match is on a
-// player reads the players' channel and a spectator the spectators' (the players do not see it,
-// which the panel says); from the end on both channels are shown, the spectators' lines marked.
+// `match.chat`, and per-player mutes (prefs.js: kept in this browser and by the server). While
+// the match is on a player reads the players' channel and a spectator the spectators' (the
+// players do not see it, which the panel says); from the end on both channels are shown, the
+// spectators' lines marked.
 // Every text is put in as a text node (dom.js h()), never as HTML. The panel is made once and
 // kept across the game screen's redraws, so what is being typed stays. lobbyChatPanel is the
 // lobby's chat (docs/protocol.md "Lobby chat"): the same lines, mutes and form, for members only.

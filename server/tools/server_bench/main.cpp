@@ -2,19 +2,22 @@
 // loopback interface only.
 //
 // It creates 2 x N guests, pairs them in N private lobbies (no clock; powers as --powers), and
-// every pair plays random legal steps as fast as the server answers, starting a new lobby when a
-// game ends, for a fixed time. Each client plays like a real one: it keeps its view by applying
-// every patch, and the seat that must decide picks uniformly from the legal steps its own view
-// lists. At the end of each game, and at the end of the run for the games still going, both
-// clients re-open the match without `since` and check that their patched view equals the
-// `match.snapshot` (any difference is a mismatch; the exit status is 1 if there is one).
+// every pair plays random legal steps as fast as the server answers (or, with --think MIN,MAX,
+// at human pace: the deciding player thinks a uniform MIN..MAX ms before each step, open loop),
+// starting a new lobby when a game ends, for a fixed time. Each client plays like a real one: it
+// keeps its view by applying every patch, and the seat that must decide picks uniformly from the
+// legal steps its own view lists. At the end of each game, and at the end of the run for the
+// games still going, both clients re-open the match without `since` and check that their patched
+// view equals the `match.snapshot` (any difference is a mismatch; the exit status is 1 if there is
+// one).
 //
 // Printed: steps and full turns per second (a full turn: every step from a turn's start to the
 // next seat's turn); the latency of a step from the moment it is sent to the moment its patch
 // reaches the sender ("ack") and the opponent; the CPU the bench itself took over the measured
 // window (getrusage) and, with --server-pid, the server's CPU (/proc/<pid>/stat), its CPU per
-// full turn, and its resident memory. --hold-after K: every pair stops after K steps of its
-// first game and keeps that match live, so the memory a live match costs can be read off.
+// full turn, its resident memory, and the step latency the server measures itself (arrival to
+// broadcast, from its GET /metrics histogram). --hold-after K: every pair stops after K steps of
+// its first game and keeps that match live, so the memory a live match costs can be read off.
 // --idle-sockets N: N more guests connect, say hello and stay open (Beast answers the server's
 // pings), to show how many sockets one server holds and what one costs. --rss-every S prints
 // the server's RSS every S seconds (flat memory over a long run with games starting and ending).
@@ -54,6 +57,7 @@
 #include "server/tools/server_bench/pair.hpp"
 #include "server/tools/server_bench/probes.hpp"
 #include "server/tools/server_bench/report.hpp"
+#include "server/tools/server_bench/server_metrics.hpp"
 #include "server/tools/server_bench/totals.hpp"
 
 using namespace server_bench;
@@ -74,6 +78,8 @@ int main(int argc, char** argv) {
     Totals totals;
     totals.hold_after = options.hold_after;
     totals.powers = options.powers;
+    totals.think_min_ms = options.think_min_ms;
+    totals.think_max_ms = options.think_max_ms;
 
     std::vector<std::shared_ptr<IdleSocket>> idle;
     std::atomic<int> idle_open{0}, idle_failed{0};
@@ -122,6 +128,7 @@ int main(int argc, char** argv) {
             measured.own_start = own_cpu_seconds();
             measured.server_start = process_cpu_seconds(options.server_pid);
             measured.machine_start = machine_ticks();
+            measured.server_steps_start = scrape_step_latency(io, options.port);
             totals.measuring = true;
         }
         if (options.rss_every > 0 && totals.measuring &&
@@ -141,6 +148,7 @@ int main(int argc, char** argv) {
             measured.own_end = own_cpu_seconds();
             measured.server_end = process_cpu_seconds(options.server_pid);
             measured.machine_end = machine_ticks();
+            measured.server_steps_end = scrape_step_latency(io, options.port);
             totals.measuring = false;
             totals.stopping = true;
             for (auto& pair : pairs) asio::post(pair->strand(), [p = pair.get()] { p->finish(); });

@@ -1,6 +1,7 @@
 #include "server/tools/server_bench/options.hpp"
 
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace server_bench {
@@ -32,12 +33,22 @@ Options parse(int argc, char** argv) {
             options.threads = value();
         else if (arg == "--powers")
             options.powers = text();
-        else
+        else if (arg == "--think") {
+            // MIN,MAX in milliseconds, or one figure for a fixed time.
+            const std::string range = text();
+            const auto comma = range.find(',');
+            options.think_min_ms = std::stoi(range.substr(0, comma));
+            options.think_max_ms = comma == std::string::npos ? options.think_min_ms
+                                                              : std::stoi(range.substr(comma + 1));
+        } else
             throw std::invalid_argument("unknown argument " + std::string(arg));
     }
     if (options.matches < 0 || options.seconds < 1 || options.threads < 1 ||
-        options.idle_sockets < 0 || options.rss_every < 0)
+        options.idle_sockets < 0 || options.rss_every < 0 || options.think_min_ms < 0 ||
+        options.think_max_ms < options.think_min_ms)
         throw std::invalid_argument("--seconds and --threads need >= 1, the others >= 0");
+    if (options.think_max_ms > 0 && options.hold_after > 0)
+        throw std::invalid_argument("--think and --hold-after do not go together");
     if (options.powers != "none" && options.powers != "simple" && options.powers != "all")
         throw std::invalid_argument("--powers: none, simple or all");
     return options;
@@ -47,6 +58,7 @@ const char* usage() {
     return "usage: server-bench [--port P] [--matches N] [--seconds S]"
            " [--server-pid PID] [--hold-after STEPS] [--idle-sockets N]"
            " [--rss-every S] [--threads N] [--powers none|simple|all]"
+           " [--think MIN_MS,MAX_MS]"
            "   (127.0.0.1 only)";
 }
 

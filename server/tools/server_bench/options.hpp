@@ -17,6 +17,10 @@ struct Options {
     int rss_every = 0;            ///< > 0: print the server's RSS every this many seconds
     int threads = 1;              ///< threads running the bench's io_context (a strand per pair)
     std::string powers = "none";  ///< lobby setting: none, simple, all
+    /// Human pace (open loop): > 0, the deciding player waits a uniform think_min_ms ..
+    /// think_max_ms before each step (from the moment it may act); 0: steps at once (closed loop).
+    int think_min_ms = 0;
+    int think_max_ms = 0;
 };
 
 /// The options on the command line; throws std::invalid_argument on an unknown or bad one.

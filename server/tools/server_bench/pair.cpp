@@ -35,6 +35,10 @@ std::size_t history_length(const json& view) {
 }  // namespace
 
 void Pair::finish() {
+    if (thinking_) {
+        think_.cancel();  // its handler sees the run's end and checks the game
+        return;
+    }
     if (done_ || pending_ || checking_ > 0) return;  // act() or the check ends it
     if (players[0]->view.is_null() || players[1]->view.is_null()) return mark_done();
     act();
@@ -109,7 +113,7 @@ void Pair::on_patch(int index, const json& message) {
 }
 
 void Pair::act() {
-    if (pending_ || checking_ > 0 || done_) return;
+    if (pending_ || thinking_ || checking_ > 0 || done_) return;
     const json& view = players[0]->view;
     if (view.is_null() || players[1]->view.is_null()) return;
     const std::string status = view.value("status", "");
@@ -131,18 +135,33 @@ void Pair::act() {
         if (c.view.value("you", -1) != decider.get<int>()) continue;
         const json& legal = c.view["state"]["legal"];
         if (!legal.is_array() || legal.empty()) return;
-        const json& step =
-            legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng_)];
-        pending_ = true;
-        ++steps_in_game_;
-        got_own_ = got_other_ = false;
-        pending_index_ = i;
-        pending_history_ = history_length(c.view);
-        pending_decider_ = decider;
-        pending_sent_ = Clock::now();
-        c.send({{"type", "match.step"}, {"match", match_}, {"step", step}});
+        if (totals_.think_max_ms <= 0) return send_step(i);
+        // Human pace: the player thinks first. Other patches meanwhile (presence, spectators)
+        // change nothing it may do, so the step is picked from its view when the time is up.
+        thinking_ = true;
+        think_.expires_after(std::chrono::milliseconds(
+            std::uniform_int_distribution<int>(totals_.think_min_ms, totals_.think_max_ms)(rng_)));
+        think_.async_wait([this, i](beast::error_code) {
+            thinking_ = false;
+            if (totals_.stopping) return act();  // the run's end: check the game instead
+            send_step(i);
+        });
         return;
     }
+}
+
+void Pair::send_step(int index) {
+    Connection& c = *players[index];
+    const json& legal = c.view["state"]["legal"];
+    const json& step = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng_)];
+    pending_ = true;
+    ++steps_in_game_;
+    got_own_ = got_other_ = false;
+    pending_index_ = index;
+    pending_history_ = history_length(c.view);
+    pending_decider_ = c.view["state"].value("decider", json());
+    pending_sent_ = Clock::now();
+    c.send({{"type", "match.step"}, {"match", match_}, {"step", step}});
 }
 
 void Pair::start_check() {

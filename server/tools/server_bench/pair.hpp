@@ -2,6 +2,7 @@
 // after game, and check their patched views against a snapshot when a game ends.
 #pragma once
 
+#include <boost/asio/steady_timer.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -18,7 +19,7 @@ namespace server_bench {
 class Pair {
   public:
     Pair(Strand strand, Totals& totals, std::uint32_t seed)
-        : strand_(strand), totals_(totals), rng_(seed) {}
+        : strand_(strand), totals_(totals), rng_(seed), think_(strand) {}
 
     Strand strand() const { return strand_; }
     std::shared_ptr<Connection> players[2];
@@ -37,6 +38,8 @@ class Pair {
     /// The seat that must decide sends a random legal step, once both views are current; a
     /// game that is over (or the end of the run) starts the check against a snapshot.
     void act();
+    /// Player `index` sends a random legal step of its view (it is the deciding seat).
+    void send_step(int index);
     /// Both players re-open the match without `since`: each gets a snapshot to compare.
     void start_check();
     void check(int index, const json& snapshot);
@@ -58,7 +61,9 @@ class Pair {
     std::size_t pending_history_ = 0;  ///< steps in the history when it was sent
     json pending_decider_;
     Clock::time_point pending_sent_;
-    int checking_ = 0;  ///< snapshots still awaited for the check
+    asio::steady_timer think_;  ///< human pace: the deciding player's think time
+    bool thinking_ = false;     ///< think_ runs; the step is sent when it fires
+    int checking_ = 0;          ///< snapshots still awaited for the check
     int steps_in_game_ = 0;
     bool holding_ = false;
     bool done_ = false;

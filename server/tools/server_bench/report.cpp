@@ -10,12 +10,17 @@ void print_report(const Options& options, const Totals& totals, Samples& ack, Sa
     const double seconds = options.seconds;
     std::printf("matches: %d   measured: %d s   powers: %s   bench threads: %d\n", options.matches,
                 options.seconds, options.powers.c_str(), options.threads);
+    if (options.think_max_ms > 0)
+        std::printf("human pace: each step after %d-%d ms of thought (open loop)\n",
+                    options.think_min_ms, options.think_max_ms);
     std::printf("steps/s: %.0f   full turns/s: %.0f   games finished: %llu   errors: %llu\n",
                 totals.steps / seconds, totals.turns / seconds,
                 static_cast<unsigned long long>(totals.games.load()),
                 static_cast<unsigned long long>(totals.errors.load()));
     std::printf("step -> own patch (ack):        %s\n", ack.summary().c_str());
     std::printf("step -> opponent's patch:       %s\n", broadcast.summary().c_str());
+    std::printf("in the server, arrival -> broadcast (its /metrics buckets): %s\n",
+                describe(measured.server_steps_end.since(measured.server_steps_start)).c_str());
     std::printf(
         "views checked against a snapshot: %llu, mismatches: %llu, version gaps: %llu, "
         "pairs done: %d of %zu\n",

@@ -7,7 +7,9 @@
 //   from the `count` parameter. A key missing in the current language falls back to English
 //   and is noted (missingKeys(), and window.santoriniTest.i18n in app.js) so the tests see it.
 // - The language: the player's pick on this device (localStorage), else the first of
-//   navigator.languages the client speaks, else English. <html lang> follows it.
+//   navigator.languages the client speaks, else English. <html lang> follows it. The pick is
+//   remembered by the server too (prefs.js pickLanguage): at connection an account's language
+//   replaces this device's pick (prefs.js syncPreferences).
 // - Numbers, dates, relative times and lists go through Intl in the current language.
 import en from './en.js';
 import it from './it.js';

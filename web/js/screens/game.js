@@ -20,7 +20,7 @@ import { matchHeader, replay } from '../api.js';
 import { logItem, notationToggle } from '../log-lines.js';
 import { authorsFromRecords, authorsMissing } from '../authors.js';
 import { codeOf, replayHash, spectatorLink } from '../codes.js';
-import { pref, prefToggle } from '../prefs.js';
+import { onPreferences, pref, prefToggle } from '../prefs.js';
 import { endDialog } from './end.js';
 import { turnNotice } from '../notice.js';
 import { awayNotice } from '../away.js';
@@ -157,9 +157,16 @@ export function gameScreen(ctx, id, code = null) {
   const notice = turnNotice();
 
   // The chat (chat.js): made once, so what is being typed survives the redraws; hidden when
-  // this browser switched it off (the table's settings).
+  // the player switched it off (the table's settings; kept by the server too, prefs.js).
   const chat = chatPanel({ conn, id, toast: ctx.toast, colorOf: (v, seat) => table?.seatColor(v, seat) });
   chat.element.hidden = pref('chatOff');
+  // The server's preferences may arrive after the screen is drawn (prefs.js, at connection).
+  const offPreferences = onPreferences(() => {
+    chat.element.hidden = pref('chatOff');
+    const box = settingsEl.querySelector('#pref-chatOff');
+    if (box) box.checked = pref('chatOff');
+    chat.relabel();
+  });
 
   /** Every seat in a line: its colour, name, clock and whether it is to play. */
   const renderBar = (v) => {
@@ -431,6 +438,7 @@ export function gameScreen(ctx, id, code = null) {
     clearInterval(timer);
     window.removeEventListener('keydown', keys);
     offs.forEach((off) => off());
+    offPreferences();
     table?.dispose?.();
     notice.dispose();
     ending.dispose();

@@ -7,7 +7,7 @@ import { playerName } from '../bots.js';
 import { t } from '../i18n/index.js';
 import { errorText } from '../errors.js';
 import { lobbyChatPanel } from '../chat.js';
-import { pref, prefToggle } from '../prefs.js';
+import { onPreferences, pref, prefToggle } from '../prefs.js';
 import { SIDE_COLORS } from '../santorini/pieces.js';
 
 const CHAT_LINES = 30; // as many as the server keeps per lobby
@@ -31,6 +31,13 @@ export function lobbyScreen(ctx, id) {
   const chatSwitch = h('p', { class: 'small lobby-chat-switch' }, prefToggle(h, 'chatOff', t('game.settings.chatOff'), (on) => {
     chat.element.hidden = on;
   }));
+  // The server's preferences arrived (prefs.js): its chat off and mutes apply here too.
+  const offPreferences = onPreferences(() => {
+    chat.element.hidden = pref('chatOff');
+    const box = chatSwitch.querySelector('#pref-chatOff');
+    if (box) box.checked = pref('chatOff');
+    chat.relabel();
+  });
   const top = h('div', { class: 'lobby-top' });
   const card = h('div', { class: 'card narrow lobby', 'data-lobby': id }, top, chat.element, chatSwitch);
   let shown = false;
@@ -103,6 +110,7 @@ export function lobbyScreen(ctx, id) {
   return () => {
     offLobby();
     offChat();
+    offPreferences();
   };
 }
 
