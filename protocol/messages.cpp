@@ -187,19 +187,30 @@ std::variant<ClientBody, Failure> read_match_rematch(const json& j) {
     return ClientBody{std::move(rematch)};
 }
 
-// {"match": id, "text": "..."}: a string of at most max_chat_bytes; whether it is a good chat
-// line (trimmed, 1-280 characters, no control characters) is the server's to say
+// A chat message's {"<key>": id, "text": "..."}: a string of at most max_chat_bytes; whether it is
+// a good chat line (trimmed, 1-280 characters, no control characters) is the server's to say
 // (server/text/chat_text.hpp), so the rules live in one place.
+Check chat_fields(const json& j, std::string_view key, std::string& id, std::string& text) {
+    if (auto e = only_fields(j, {key, "text"})) return e;
+    if (auto e = string_field(j, key, max_id_length, id)) return e;
+    auto it = j.find("text");
+    if (it == j.end()) return missing("text");
+    if (!it->is_string() || it->get_ref<const std::string&>().size() > max_chat_bytes)
+        return invalid("text", "must be a string of at most 280 characters");
+    text = it->get<std::string>();
+    return std::nullopt;
+}
+
 std::variant<ClientBody, Failure> read_match_chat(const json& j) {
     MatchChat chat;
-    if (auto e = only_fields(j, {"match", "text"})) return *e;
-    if (auto e = string_field(j, "match", max_id_length, chat.match)) return *e;
-    auto text = j.find("text");
-    if (text == j.end()) return missing("text");
-    if (!text->is_string() || text->get_ref<const std::string&>().size() > max_chat_bytes)
-        return invalid("text", "must be a string of at most 280 characters");
-    chat.text = text->get<std::string>();
-    return ClientBody{std::move(chat)};
+    Check e = chat_fields(j, "match", chat.match, chat.text);
+    return done(std::move(e), std::move(chat));
+}
+
+std::variant<ClientBody, Failure> read_lobby_chat(const json& j) {
+    LobbyChat chat;
+    Check e = chat_fields(j, "lobby", chat.lobby, chat.text);
+    return done(std::move(e), std::move(chat));
 }
 
 // {"queue": name, "clock": {"kind": "realtime", "base_seconds": n, "increment_seconds": n}}:
@@ -258,6 +269,7 @@ const std::vector<std::pair<std::string_view, Reader>>& readers() {
         {"lobby.leave", by_id("lobby", &LobbyLeave::lobby)},
         {"lobby.kick", read_lobby_kick},
         {"lobby.start", by_id("lobby", &LobbyStart::lobby)},
+        {"lobby.chat", read_lobby_chat},
         {"lobbies.subscribe", no_fields(LobbiesSubscribe{true})},
         {"lobbies.unsubscribe", no_fields(LobbiesSubscribe{false})},
         {"matches.subscribe", no_fields(MatchesSubscribe{true})},

@@ -38,6 +38,12 @@ struct LobbyJoin { std::string lobby; std::string code; };  ///< one of the two 
 struct LobbyLeave { std::string lobby; };
 struct LobbyKick { std::string lobby; std::string player; };
 struct LobbyStart { std::string lobby; };
+/// lobby.chat: a chat line from a member to the lobby's members (docs/protocol.md,
+/// "`lobby.chat`"); `text` is judged by the server, as match.chat's.
+struct LobbyChat {
+    std::string lobby;
+    std::string text;
+};
 struct LobbiesSubscribe { bool on = true; };   ///< lobbies.subscribe / lobbies.unsubscribe
 struct MatchesSubscribe { bool on = true; };   ///< matches.subscribe / matches.unsubscribe
 /// match.open; `code`: a private match's invite code, which a spectator needs ("" if none).
@@ -73,7 +79,7 @@ struct QueueJoin { std::string queue; int base_seconds = 0; int increment_second
 struct QueueLeave {};
 
 /// Everything a client may send.
-using ClientBody = std::variant<Hello, Ping, LobbyCreate, LobbyJoin, LobbyLeave, LobbyKick, LobbyStart,
+using ClientBody = std::variant<Hello, Ping, LobbyCreate, LobbyJoin, LobbyLeave, LobbyKick, LobbyStart, LobbyChat,
                                 LobbiesSubscribe, MatchesSubscribe, MatchOpen, MatchClose, MatchStep,
                                 MatchResign, MatchAbort, MatchClaim, MatchRematch, MatchChat,
                                 QueueJoin, QueueLeave>;

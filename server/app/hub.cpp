@@ -61,6 +61,13 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                        departed(hall.lobbies.kick(m.lobby, me, m.player), m.player, "kicked");
                    },
                    [&](const protocol::LobbyStart& m) { start_lobby(from, m.lobby, ref); },
+                   [&](const protocol::LobbyChat& m) {
+                       auto said = hall.lobbies.chat(m.lobby, me, m.text, now_epoch_ms());
+                       if (auto* e = std::get_if<LobbyError>(&said))
+                           return error(from, e->code, e->message, ref);
+                       tell_chat(m.lobby, std::get<LobbyChatLine>(said));
+                       ack(from, ref);
+                   },
                    [&](const protocol::QueueJoin& m) { queues.join(from, m, ref); },
                    [&](const protocol::QueueLeave&) { queues.leave(from, ref); },
                    [&](const protocol::LobbiesSubscribe& m) {

@@ -166,6 +166,8 @@ struct Hub::Impl final : QueueHost {
                      const std::shared_ptr<const std::string>& message);
     /// Tells the members of `lobby` what it is now.
     void tell_members(const Lobby& lobby);
+    /// Tells every connection of the members of lobby `lobby_id` its new chat `line`.
+    void tell_chat(const std::string& lobby_id, const LobbyChatLine& line);
     /// The `lobby.closed` event of `lobby` (with the match it started, if any).
     static std::shared_ptr<const std::string> closed_message(const std::string& lobby,
                                                              std::string_view reason,

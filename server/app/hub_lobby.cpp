@@ -51,6 +51,16 @@ void Hub::Impl::tell_members(const Lobby& lobby) {
     for (const Member& m : lobby.seats) tell_player(m.id, message);
 }
 
+void Hub::Impl::tell_chat(const std::string& lobby_id, const LobbyChatLine& line) {
+    // Members only, like the invite code: the seats as they are now (a kicked or departed
+    // player is not among them any more).
+    const Lobby* lobby = hall.lobbies.find(lobby_id);
+    if (!lobby) return;
+    auto message = shared(
+        protocol::event_message("lobby.chat", {{"lobby", lobby_id}, {"line", line.to_json()}}));
+    for (const Member& m : lobby->seats) tell_player(m.id, message);
+}
+
 std::shared_ptr<const std::string> Hub::Impl::closed_message(const std::string& lobby,
                                                              std::string_view reason,
                                                              const std::string& match) {

@@ -4,6 +4,7 @@
 
 #include "server/bots/bot_players.hpp"
 #include "server/app/ids.hpp"
+#include "server/text/chat_text.hpp"
 
 namespace server {
 
@@ -19,10 +20,10 @@ std::vector<Member> Lobby::table() const {
     return all;
 }
 
-nlohmann::json Lobby::to_json(bool with_code) const {
+nlohmann::json Lobby::to_json(bool for_members) const {
     using nlohmann::json;
     json j = {{"id", id}, {"host", host}, {"settings", protocol::lobby_settings_json(settings)}};
-    if (with_code) j["code"] = code;
+    if (for_members) j["code"] = code;
     json list = json::array();
     const int people = settings.players - settings.bots;
     for (int i = 0; i < settings.players; ++i) {
@@ -40,6 +41,7 @@ nlohmann::json Lobby::to_json(bool with_code) const {
     }
     j["seats"] = std::move(list);
     j["status"] = full() ? "full" : "waiting";
+    if (for_members) j["chat"] = chat.to_json();
     return j;
 }
 
@@ -128,6 +130,28 @@ std::variant<const Lobby*, LobbyError> LobbyBook::check_start(std::string_view i
         return LobbyError{ErrorCode::NotAuthorized, "only the host may start"};
     if (!lobby->full()) return LobbyError{ErrorCode::WrongPhase, "the lobby is not full yet"};
     return lobby;
+}
+
+std::variant<LobbyChatLine, LobbyError> LobbyBook::chat(std::string_view id,
+                                                        std::string_view player,
+                                                        std::string_view text, std::int64_t at_ms,
+                                                        std::chrono::steady_clock::time_point now) {
+    auto it = lobbies_.find(id);
+    if (it == lobbies_.end()) return LobbyError{ErrorCode::UnknownLobby, "no such lobby"};
+    Lobby& lobby = it->second;
+    // Seats hold people only: computer players never chat.
+    auto seat = std::find_if(lobby.seats.begin(), lobby.seats.end(),
+                             [&](const Member& m) { return m.id == player; });
+    if (seat == lobby.seats.end())
+        return LobbyError{ErrorCode::NotAuthorized, "only the lobby's members chat in it"};
+    auto line = utf8::chat_line(text);
+    if (auto* problem = std::get_if<utf8::ChatProblem>(&line))
+        return LobbyError{ErrorCode::InvalidField, "invalid field 'text': " + problem->message};
+    if (!chat_buckets_.try_take(player, now))
+        return LobbyError{ErrorCode::RateLimited,
+                          "too many chat lines: wait a moment before the next"};
+    return lobby.chat.add(
+        LobbyChatLine{0, at_ms, seat->id, seat->name, std::get<std::string>(std::move(line))});
 }
 
 Lobby LobbyBook::take(std::string_view id) {

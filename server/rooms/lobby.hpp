@@ -3,6 +3,7 @@
 // start live here as plain bookkeeping (no threads, no sockets); the hub runs it on its lobby
 // strand and tells the people concerned.
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -13,6 +14,8 @@
 #include <vector>
 
 #include "protocol/messages.hpp"
+#include "server/limits/keyed_buckets.hpp"
+#include "server/rooms/lobby_chat.hpp"
 
 namespace server {
 
@@ -35,14 +38,17 @@ struct Lobby {
     /// kick that a rejoin undoes would protect nobody).
     std::set<std::string, std::less<>> kicked = {};
     std::uint64_t created = 0;  ///< creation order, for stable lists
+    /// What the members said, newest lines only; members alone read it (to_json(true)).
+    LobbyChatLog chat = {};
 
     bool full() const { return static_cast<int>(seats.size()) + settings.bots >= settings.players; }
     /// Every seat in seat order once full: the people, then the computer players.
     std::vector<Member> table() const;
     /// True if `player` sits in this lobby.
     bool has(std::string_view player) const;
-    /// {id, code (members only), host, settings, seats:[{player:{id,name[,bot]}}|null], status}.
-    nlohmann::json to_json(bool with_code) const;
+    /// {id, code, host, settings, seats:[{player:{id,name[,bot]}}|null], status, chat}: `code`
+    /// and `chat` only `for_members` (never in the public list).
+    nlohmann::json to_json(bool for_members) const;
 };
 
 /// Why a lobby request was refused.
@@ -77,6 +83,15 @@ class LobbyBook {
     /// Checks that `player` may start lobby `id` now (host, full).
     std::variant<const Lobby*, LobbyError> check_start(std::string_view id,
                                                        std::string_view player) const;
+    /// A chat line from `player` in lobby `id` (docs/protocol.md, "`lobby.chat`"), written at
+    /// `at_ms`: refused with unknown_lobby, not_authorized (not seated there), invalid_field (the
+    /// text: utf8::chat_line) or rate_limited (chat_burst lines at once, then one a second, per
+    /// person); else the line as the lobby keeps it.
+    std::variant<LobbyChatLine, LobbyError> chat(
+        std::string_view id, std::string_view player, std::string_view text, std::int64_t at_ms,
+        std::chrono::steady_clock::time_point now = std::chrono::steady_clock::now());
+    /// Lines a person may write at once (then one a second), as in a match's chat.
+    static constexpr double chat_burst = 5;
     /// Removes a lobby (started) and returns it; `id` must exist.
     Lobby take(std::string_view id);
 
@@ -96,6 +111,8 @@ class LobbyBook {
     std::map<std::string, std::string, std::less<>> by_code_;
     std::map<std::string, std::string, std::less<>> by_player_;
     std::uint64_t next_order_ = 0;
+    /// Per person: the chat rate (the keyed token bucket of server/limits, as a match's chat).
+    KeyedTokenBuckets<> chat_buckets_{60.0, chat_burst, 10'000};
 };
 
 }  // namespace server

@@ -169,6 +169,57 @@ TEST_CASE("a lobby game across nodes: players on n1 and n2, a spectator on n3", 
     check_database(fleet.url(), {game});
 }
 
+TEST_CASE("a lobby's chat across nodes: members on n1 and n2, a stranger on n3", "[fleet]") {
+    Fleet fleet("lobbychat");
+    fleet.start();
+    Client ann("ann@n1", integration::new_guest(fleet.port(0), "Ann"));
+    Client bob("bob@n2", integration::new_guest(fleet.port(1), "Bob"));
+    Client sue("sue@n3", integration::new_guest(fleet.port(2), "Sue"));
+    ann.connect(fleet.port(0));
+    bob.connect(fleet.port(1));
+    sue.connect(fleet.port(2));
+
+    // The lobby lives on the leader, whichever node that is: at least one member is remote.
+    json reply = ann.request({{"type", "lobby.create"}, {"settings", plain_settings()}});
+    REQUIRE(reply["type"] == "ack");
+    auto lobby = ann.take([](const json& m) { return m.value("type", "") == "lobby"; });
+    REQUIRE(lobby);
+    const std::string id = (*lobby)["lobby"]["id"];
+    reply = bob.request({{"type", "lobby.join"}, {"code", (*lobby)["lobby"]["code"]}});
+    REQUIRE(reply["type"] == "ack");
+
+    auto line_saying = [](const std::string& text) {
+        return [text](const json& m) {
+            return m.value("type", "") == "lobby.chat" && m["line"]["text"] == text;
+        };
+    };
+    reply = ann.request({{"type", "lobby.chat"}, {"lobby", id}, {"text", "hi from n1"}});
+    INFO("ann's lobby.chat: " << reply.dump());
+    REQUIRE(reply["type"] == "ack");
+    reply = bob.request({{"type", "lobby.chat"}, {"lobby", id}, {"text", "hi from n2"}});
+    INFO("bob's lobby.chat: " << reply.dump());
+    REQUIRE(reply["type"] == "ack");
+    for (Client* c : {&ann, &bob}) {
+        INFO(c->label());
+        CHECK(c->take(line_saying("hi from n1")));
+        CHECK(c->take(line_saying("hi from n2")));
+    }
+    reply = sue.request({{"type", "lobby.chat"}, {"lobby", id}, {"text", "me too"}});
+    CHECK(reply["code"] == "not_authorized");
+    CHECK_FALSE(sue.take(line_saying("hi from n1"), 300ms));
+
+    // Bob comes back through another node: his `lobby` event carries the conversation.
+    bob.drop();
+    bob.connect(fleet.port(2));
+    // (The events of his first connection are still kept: the one wanted holds both lines.)
+    auto again = bob.take([](const json& m) {
+        return m.value("type", "") == "lobby" && m["lobby"]["chat"].size() == 2;
+    });
+    REQUIRE(again);
+    CHECK((*again)["lobby"]["chat"][0]["text"] == "hi from n1");
+    CHECK((*again)["lobby"]["chat"][1]["text"] == "hi from n2");
+}
+
 TEST_CASE("a rated queue pairs players of two nodes; the rating is written once", "[fleet]") {
     Fleet fleet("queue");
     fleet.start();

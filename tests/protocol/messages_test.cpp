@@ -194,6 +194,19 @@ TEST_CASE("match.chat names the match and carries the text as sent", "[messages]
               .text.size() == 2048);
 }
 
+TEST_CASE("lobby.chat names the lobby and carries the text as sent", "[messages][lobby][chat]") {
+    auto c = body<LobbyChat>(R"({"type":"lobby.chat","lobby":"l_a","text":"  hi <i>all</i> ","ref":1})");
+    CHECK(c.lobby == "l_a");
+    CHECK(c.text == "  hi <i>all</i> ");  // trimmed and judged by the server (chat_text.hpp)
+    CHECK(refused(R"({"type":"lobby.chat","lobby":"l_a"})").code == ErrorCode::MissingField);
+    CHECK(refused(R"({"type":"lobby.chat","text":"hi"})").code == ErrorCode::MissingField);
+    for (const std::string& bad :
+         {std::string(R"("text":1)"), std::string(R"("text":"hi","match":"m_a")"),
+          R"("text":")" + std::string(2049, 'a') + "\""})
+        CHECK(refused(R"({"type":"lobby.chat","lobby":"l_a",)" + bad + "}").code ==
+              ErrorCode::InvalidField);
+}
+
 TEST_CASE("match.claim names the match, the away seat and what the rule does", "[messages][match]") {
     auto c = body<MatchClaim>(R"({"type":"match.claim","match":"m_a","seat":1,"what":"win"})");
     CHECK(c.match == "m_a");

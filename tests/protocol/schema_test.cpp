@@ -95,6 +95,7 @@ void add_client_samples(Traffic& t) {
         {{"type", "lobby.leave"}, {"lobby", "l_abcdefghijklmnop"}},
         {{"type", "lobby.kick"}, {"lobby", "l_abcdefghijklmnop"}, {"player", "p_qrstuvwxyz234567"}},
         {{"type", "lobby.start"}, {"lobby", "l_abcdefghijklmnop"}},
+        {{"type", "lobby.chat"}, {"lobby", "l_abcdefghijklmnop"}, {"text", "ready?"}, {"ref", 2}},
         {{"type", "lobbies.subscribe"}},
         {{"type", "lobbies.unsubscribe"}},
         {{"type", "matches.subscribe"}},
@@ -285,7 +286,15 @@ json lobby_sample(bool with_code) {
         {"seats",
          json::array({json{{"player", {{"id", "p_host000000000000"}, {"name", "Ann"}}}}, nullptr})},
         {"status", "waiting"}};
-    if (with_code) j["code"] = "ABCD2345";
+    if (with_code) {
+        // What members receive: the code and the chat.
+        j["code"] = "ABCD2345";
+        j["chat"] = json::array({json{{"n", 1},
+                                      {"at_ms", 1795000000000},
+                                      {"player", "p_host000000000000"},
+                                      {"name", "Ann"},
+                                      {"text", "hi"}}});
+    }
     return j;
 }
 
@@ -299,6 +308,8 @@ void add_server_samples(Traffic& t) {
         t.server(error_message(static_cast<ErrorCode>(c), "what went wrong",
                                c % 2 ? Ref(json(c)) : Ref()));
     t.server(event_message("lobby", {{"lobby", lobby_sample(true)}}));
+    t.server(event_message("lobby.chat", {{"lobby", "l_abcdefghijklmnop"},
+                                          {"line", lobby_sample(true)["chat"][0]}}));
     t.server(event_message("lobbies", {{"lobbies", json::array({lobby_sample(false)})}}));
     t.server(event_message("lobbies.changed", {{"changed", json::array({lobby_sample(false)})},
                                                {"removed", json::array({"l_bcdefghijklmnopq"})}}));
@@ -436,10 +447,10 @@ TEST_CASE("sample messages of every type validate against protocol/schema", "[sc
     for (const auto& line : t.lines)
         (line["direction"] == "client" ? client_types : server_types)
             .insert(line["message"]["type"].get<std::string>());
-    CHECK(client_types.size() == 21);
+    CHECK(client_types.size() == 22);
     CHECK(server_types == std::set<std::string>{"welcome", "pong", "error", "ack", "lobby",
                                                 "lobbies", "lobbies.changed", "lobby.closed",
-                                                "matches", "matches.changed", "match.snapshot",
+                                                "lobby.chat", "matches", "matches.changed", "match.snapshot",
                                                 "match.patch", "queue", "playing"});
     std::string report;
     const int status = validate(t, report);

@@ -162,6 +162,7 @@ export default {
   'lobby.hostStarts': 'The host starts the game when every seat is taken.',
   'lobby.joining': 'Joining lobby {code}…',
   'lobby.couldNotJoin': 'Could not join',
+  'lobby.chatNote': 'Only the players in this lobby read this chat. It is not kept: it ends when the lobby closes or the game starts.',
   // The turn notice (title, notification)
   'notice.yourTurnNotification': 'Your turn — {game}',
   'notice.opponentPlayed': 'Your opponent has played.',

@@ -163,6 +163,7 @@ export default {
   'lobby.hostStarts': 'Il creatore avvia la partita quando tutti i posti sono occupati.',
   'lobby.joining': 'Ingresso nella sala {code}…',
   'lobby.couldNotJoin': 'Impossibile entrare',
+  'lobby.chatNote': 'Solo i giocatori di questa sala leggono questa chat. Non viene conservata: finisce quando la sala si chiude o la partita inizia.',
   // L’avviso del turno (titolo, notifica)
   'notice.yourTurnNotification': 'Tocca a te — {game}',
   'notice.opponentPlayed': 'Il tuo avversario ha giocato.',

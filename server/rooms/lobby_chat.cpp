@@ -1,0 +1,29 @@
+#include "server/rooms/lobby_chat.hpp"
+
+namespace server {
+
+nlohmann::json LobbyChatLine::to_json() const {
+    return {{"n", n}, {"at_ms", at_ms}, {"player", player}, {"name", name}, {"text", text}};
+}
+
+const LobbyChatLine& LobbyChatLog::add(LobbyChatLine line) {
+    line.n = ++last_;
+    const std::size_t size = line.to_json().dump().size();
+    lines_.push_back(std::move(line));
+    sizes_.push_back(size);
+    bytes_ += size;
+    while (lines_.size() > 1 && (lines_.size() > max_lines || bytes_ > max_bytes)) {
+        bytes_ -= sizes_.front();
+        sizes_.pop_front();
+        lines_.pop_front();
+    }
+    return lines_.back();
+}
+
+nlohmann::json LobbyChatLog::to_json() const {
+    nlohmann::json out = nlohmann::json::array();
+    for (const LobbyChatLine& line : lines_) out.push_back(line.to_json());
+    return out;
+}
+
+}  // namespace server
