@@ -84,7 +84,7 @@ std::variant<ClientBody, Failure> done(Check check, T body) {
 
 std::variant<ClientBody, Failure> read_hello(const json& j) {
     Hello h;
-    if (auto e = only_fields(j, {"protocol", "token"})) return *e;
+    if (auto e = only_fields(j, {"protocol", "token", "ack_in_patch"})) return *e;
     auto it = j.find("protocol");
     if (it == j.end()) return missing("protocol");
     if (!it->is_number_integer()) return invalid("protocol", "must be an integer");
@@ -93,6 +93,10 @@ std::variant<ClientBody, Failure> read_hello(const json& j) {
             ErrorCode::ProtocolVersion,
             "this server speaks protocol " + std::to_string(version) + ", not " + it->dump()};
     h.protocol = version;
+    if (auto ack = j.find("ack_in_patch"); ack != j.end()) {
+        if (!ack->is_boolean()) return invalid("ack_in_patch", "must be true or false");
+        h.ack_in_patch = ack->get<bool>();
+    }
     Check e = string_field(j, "token", max_token_length, h.token);
     return done(std::move(e), std::move(h));
 }

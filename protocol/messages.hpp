@@ -31,7 +31,13 @@ std::string_view code_name(ErrorCode code);
 /// A client's request id, echoed in replies: a string (at most 64 chars) or an integer.
 using Ref = std::optional<nlohmann::json>;
 
-struct Hello { int protocol = 0; std::string token; };
+struct Hello {
+    int protocol = 0;
+    std::string token;
+    /// The client takes a request's acknowledgement as the `ref` of the match patch it caused
+    /// (docs/protocol.md, "Acknowledgement in the patch"): one frame less per step.
+    bool ack_in_patch = false;
+};
 struct Ping {};
 struct LobbyCreate { LobbySettings settings; };
 struct LobbyJoin { std::string lobby; std::string code; };  ///< one of the two is set

@@ -416,8 +416,8 @@ void Match::on_recorded(bool stored) {
     }
     ++records_;
     apply(action, std::move(pending.outcome), options_.now());
-    broadcast();
-    reply_ack(action.from, action.ref);
+    const bool in_patch = action.from && action.ref && action.from->ack_in_patch();
+    if (!broadcast(std::nullopt, in_patch ? &action : nullptr)) reply_ack(action.from, action.ref);
     if (action.kind == Action::Kind::Step)
         metrics_.step_latency(
             std::chrono::duration<double>(std::chrono::steady_clock::now() - action.received)

@@ -333,7 +333,10 @@ class Match : public std::enable_shared_from_this<Match> {
     std::optional<nlohmann::json> first_legal_step() const;
 
     // Views.
-    void broadcast(std::optional<std::uint64_t> skip_connection = std::nullopt);
+    /// `acked`: the action whose sender asked for its acknowledgement in the patch
+    /// (Participant::ack_in_patch); true if that patch carried it (the sender views the match).
+    bool broadcast(std::optional<std::uint64_t> skip_connection = std::nullopt,
+                   const Action* acked = nullptr);
     Shown shown(SteadyTime now, WallTime wall) const;
     void write_view(const Viewer& viewer, protocol::JsonText& out) const;
     std::string snapshot(const Viewer& viewer) const;

@@ -40,7 +40,8 @@ void Match::do_rematch(const ParticipantPtr& who, bool accept, const protocol::R
         rematch_.no = seat;
         rematch_.left = false;
         reply_ack(who, ref);
-        return broadcast();
+        broadcast();
+        return;
     }
     const std::uint32_t before = rematch_.yes;
     rematch_.yes |= 1u << seat;

@@ -28,7 +28,27 @@ Match::Shown Match::shown(SteadyTime now, WallTime wall) const {
     return next;
 }
 
-void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
+namespace {
+
+constexpr std::string_view patch_type = "{\"type\":\"match.patch\",";
+
+/// A viewer's shared patch message with `"ref":…` after its type, for the one connection whose
+/// request caused it (its acknowledgement; the resume ring keeps the message without it).
+std::shared_ptr<const std::string> with_ref(const std::string& message, const nlohmann::json& ref) {
+    std::string text;
+    const std::string ref_text = ref.dump();
+    text.reserve(message.size() + ref_text.size() + 8);
+    text.append(patch_type);
+    text += "\"ref\":";
+    text += ref_text;
+    text += ',';
+    text.append(message, patch_type.size());
+    return std::make_shared<const std::string>(std::move(text));
+}
+
+}  // namespace
+
+bool Match::broadcast(std::optional<std::uint64_t> skip_connection, const Action* acked) {
     ++version_;
     note_away();
     // What every viewer sees alike: its operations are written once and shared.
@@ -66,7 +86,8 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
     }
     shown_ = std::move(next);
 
-    std::string head = "{\"type\":\"match.patch\",\"match\":";
+    std::string head(patch_type);
+    head += "\"match\":";
     protocol::JsonText(head).string(id());
     head += ",\"version\":";
     {
@@ -78,6 +99,18 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
     head += ",\"patch\":";
 
     // Spectators first: a seat that sees what they see (and saw it before) shares their message.
+    bool acked_in_patch = false;
+    auto deliver = [&](const Viewer& v, const std::shared_ptr<const std::string>& message) {
+        for (const auto& [connection, who] : v.connections) {
+            if (connection == skip_connection) continue;
+            if (acked && who == acked->from && acked->ref) {
+                who->deliver(with_ref(*message, *acked->ref));
+                acked_in_patch = true;
+            } else {
+                who->deliver(message);
+            }
+        }
+    };
     Viewer& watchers = viewers_.back();
     auto watchers_next = game_->view(watchers.seat, !aborted_);
     std::shared_ptr<const std::string> watchers_message;
@@ -107,22 +140,20 @@ void Match::broadcast(std::optional<std::uint64_t> skip_connection) {
         auto next_view = game_->view(v.seat, !aborted_);
         std::shared_ptr<const std::string> message;
         if (!line_private && chat_text[0] == chat_text[1] &&
-            game_->same(*next_view, *watchers_next) &&
-            game_->same(*v.view, *watchers.view))
+            game_->same(*next_view, *watchers_next) && game_->same(*v.view, *watchers.view))
             message = watchers_message;
         else
             message = message_for(v, *next_view);
         v.view = std::move(next_view);
         keep(v, message);
-        for (const auto& [connection, who] : v.connections)
-            if (connection != skip_connection) who->deliver(message);
+        deliver(v, message);
     }
     watchers.view = std::move(watchers_next);
     keep(watchers, watchers_message);
-    for (const auto& [connection, who] : watchers.connections)
-        if (connection != skip_connection) who->deliver(watchers_message);
+    deliver(watchers, watchers_message);
     line_added_ = false;
     publish_entry();
+    return acked_in_patch;
 }
 
 void Match::keep(Viewer& v, const std::shared_ptr<const std::string>& message) {
@@ -146,12 +177,7 @@ void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
     for (int s = 0; s < options_.settings.players; ++s) {
         const Member& m = options_.seats[static_cast<std::size_t>(s)];
         out.begin_object().key("seat").number(s);
-        out.key("player")
-            .begin_object()
-            .key("id")
-            .string(m.id)
-            .key("name")
-            .string(m.name);
+        out.key("player").begin_object().key("id").string(m.id).key("name").string(m.name);
         write_bot_field(m.id, out);
         out.end_object();
         game_->write_seat(*v.view, s, out);
@@ -236,7 +262,10 @@ void Match::presence_changed(const Presence& before, std::optional<std::uint64_t
         return watch_away();  // who is away changed (the abandonment rule)
     }
     if (now.spectators == before.spectators) return;
-    if (options_.spectators_interval.count() == 0) return broadcast(skip_connection);
+    if (options_.spectators_interval.count() == 0) {
+        broadcast(skip_connection);
+        return;
+    }
     // Spectators coming and going cost the players nothing noticeable: the count rides on the
     // next patch, or on one patch at most every spectators_interval when nothing else happens.
     if (spectators_due_) return;
@@ -246,7 +275,8 @@ void Match::presence_changed(const Presence& before, std::optional<std::uint64_t
         auto self = weak.lock();
         if (!self || ec) return;
         self->spectators_due_ = false;
-        if (!self->stopped_ && self->presence().spectators != self->shown_.spectators) self->broadcast();
+        if (!self->stopped_ && self->presence().spectators != self->shown_.spectators)
+            self->broadcast();
     });
 }
 

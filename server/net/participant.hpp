@@ -41,6 +41,10 @@ public:
     virtual std::uint64_t connection_id() const = 0;
     /// The authenticated player's id (connections only reach rooms after `hello`).
     virtual const std::string& player_id() const = 0;
+    /// Whether the client asked in `hello` to have a request's acknowledgement ride in the match
+    /// patch it caused (docs/protocol.md, "Acknowledgement in the patch"). Fixed before the
+    /// connection reaches any room. Default: no, a separate `ack`.
+    virtual bool ack_in_patch() const { return false; }
 
     /// Runs `work` on this connection's strand, where the hub's calls for it run (the hub goes
     /// on there with a request after an asynchronous lookup). Default: at once (test fakes).

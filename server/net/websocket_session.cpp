@@ -229,6 +229,7 @@ bool WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Re
         return true;
     }
     token_ = hello.token;
+    ack_in_patch_ = hello.ack_in_patch;
     // The protocol version was checked by the parser; only the token is left. A token memory
     // does not know is looked up in the database on the hub's pool; the answer comes back here.
     hub_.identify(hello.token, [self = shared_from_this(), ref](std::variant<Guest, IdentityError> identified) {

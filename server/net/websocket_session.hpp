@@ -107,6 +107,7 @@ public:
     /// Closes with 1012 (service restart) after the queued messages.
     void restart() override;
     bool signed_in_with(std::string_view token) const override;
+    bool ack_in_patch() const override { return ack_in_patch_; }
     void signed_out() override;
 
     /// Closes with `code` and `reason` (any thread). With `flush` the messages already queued
@@ -172,6 +173,7 @@ private:
     std::size_t queued_bytes_ = 0;  ///< bytes of the messages in queue_
     bool opened_ = false;    ///< the handshake succeeded (counted in open_sockets, registered)
     bool authenticated_ = false;
+    bool ack_in_patch_ = false;  ///< set by the hello that authenticates, before any room sees it
     bool finished_ = false;
     bool close_sent_ = false;
     std::optional<boost::beast::websocket::close_reason> pending_close_;

@@ -42,6 +42,13 @@ TEST_CASE("hello carries the protocol version and the token", "[messages][hello]
     auto h = body<Hello>(R"({"type":"hello","protocol":1,"token":"abc123"})");
     CHECK(h.protocol == 1);
     CHECK(h.token == "abc123");
+    CHECK_FALSE(h.ack_in_patch);
+    // The acknowledgement in the patch: asked for with a boolean, nothing else.
+    CHECK(body<Hello>(R"({"type":"hello","protocol":1,"token":"a","ack_in_patch":true})").ack_in_patch);
+    CHECK_FALSE(
+        body<Hello>(R"({"type":"hello","protocol":1,"token":"a","ack_in_patch":false})").ack_in_patch);
+    CHECK(refused(R"({"type":"hello","protocol":1,"token":"a","ack_in_patch":1})").code ==
+          ErrorCode::InvalidField);
 
     auto wrong = refused(R"({"type":"hello","protocol":2,"token":"abc","ref":"r1"})");
     CHECK(wrong.code == ErrorCode::ProtocolVersion);

@@ -82,6 +82,7 @@ json splendor_settings_sample() {
 void add_client_samples(Traffic& t) {
     const std::vector<json> samples = {
         {{"type", "hello"}, {"protocol", 1}, {"token", "0123456789abcdef0123456789abcdef"}},
+        {{"type", "hello"}, {"protocol", 1}, {"token", "t"}, {"ack_in_patch", true}},
         {{"type", "ping"}, {"ref", 1}},
         {{"type", "lobby.create"}, {"settings", settings_sample()}, {"ref", "c1"}},
         {{"type", "lobby.create"},
@@ -463,6 +464,7 @@ TEST_CASE("the schemas refuse what the parser (or, for a step, every game) refus
     // Each of these must fail validation on its own.
     std::vector<std::pair<std::string, json>> bad = {
         {"client", {{"type", "hello"}, {"protocol", 2}, {"token", "t"}}},
+        {"client", {{"type", "hello"}, {"protocol", 1}, {"token", "t"}, {"ack_in_patch", 1}}},
         {"client", {{"type", "ping"}, {"extra", true}}},
         {"client", {{"type", "ping"}, {"ref", std::string(65, 'r')}}},
         {"client", {{"type", "lobby.join"}, {"lobby", "l_a"}, {"code", "X"}}},

@@ -47,7 +47,9 @@ export class Connection {
     this.socket = socket;
     this.setStatus('connecting');
     socket.addEventListener('open', () => {
-      socket.send(JSON.stringify({ type: 'hello', protocol: 1, token: this.token }));
+      // ack_in_patch: a step's acknowledgement rides in its patch (one frame less per step);
+      // a plain ack still comes where the server sends one (docs/protocol.md, "Conventions").
+      socket.send(JSON.stringify({ type: 'hello', protocol: 1, token: this.token, ack_in_patch: true }));
     });
     socket.addEventListener('message', (event) => {
       let msg;
@@ -90,6 +92,13 @@ export class Connection {
   }
 
   receive(msg) {
+    if (msg.type === 'match.patch' && msg.ref !== undefined) {
+      // The patch acknowledges a request: apply it first, so the request resolves on the new view.
+      const { ref, ...patch } = msg;
+      this.receive(patch);
+      this.settle(ref, null, msg);
+      return;
+    }
     switch (msg.type) {
       case 'welcome':
         this.player = msg.player;

@@ -36,7 +36,9 @@ void Connection::start(std::uint16_t port) {
             self->ws_.next_layer().socket().set_option(tcp::no_delay(true));
             self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code ec2) {
                 if (ec2) return self->fail("handshake", ec2);
-                self->send({{"type", "hello"}, {"protocol", 1}, {"token", self->token_}});
+                json hello{{"type", "hello"}, {"protocol", 1}, {"token", self->token_}};
+                if (self->ack_in_patch) hello["ack_in_patch"] = true;
+                self->send(hello);
                 self->read();
             });
         });

@@ -29,6 +29,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     /// Queues a message; one write is in flight at a time.
     void send(const json& message);
 
+    bool ack_in_patch = false;  ///< say hello with ack_in_patch (--acks patch)
     json view;                  ///< this seat's view of the current match
     std::uint64_t version = 0;  ///< its version
 

@@ -78,6 +78,7 @@ int main(int argc, char** argv) {
     Totals totals;
     totals.hold_after = options.hold_after;
     totals.powers = options.powers;
+    totals.step_refs = options.acks != "none";
     totals.think_min_ms = options.think_min_ms;
     totals.think_max_ms = options.think_max_ms;
 
@@ -94,6 +95,7 @@ int main(int argc, char** argv) {
             for (int i = 0; i < 2; ++i) {
                 auto [id, token] = create_guest(io, options.port, "B" + std::to_string(2 * m + i));
                 pair->players[i] = std::make_shared<Connection>(pair->strand(), *pair, i, token);
+                pair->players[i]->ack_in_patch = options.acks == "patch";
             }
             pairs.push_back(std::move(pair));
         }

@@ -33,6 +33,8 @@ Options parse(int argc, char** argv) {
             options.threads = value();
         else if (arg == "--powers")
             options.powers = text();
+        else if (arg == "--acks")
+            options.acks = text();
         else if (arg == "--think") {
             // MIN,MAX in milliseconds, or one figure for a fixed time.
             const std::string range = text();
@@ -49,6 +51,8 @@ Options parse(int argc, char** argv) {
         throw std::invalid_argument("--seconds and --threads need >= 1, the others >= 0");
     if (options.think_max_ms > 0 && options.hold_after > 0)
         throw std::invalid_argument("--think and --hold-after do not go together");
+    if (options.acks != "none" && options.acks != "ack" && options.acks != "patch")
+        throw std::invalid_argument("--acks: none, ack or patch");
     if (options.powers != "none" && options.powers != "simple" && options.powers != "all")
         throw std::invalid_argument("--powers: none, simple or all");
     return options;
@@ -58,7 +62,7 @@ const char* usage() {
     return "usage: server-bench [--port P] [--matches N] [--seconds S]"
            " [--server-pid PID] [--hold-after STEPS] [--idle-sockets N]"
            " [--rss-every S] [--threads N] [--powers none|simple|all]"
-           " [--think MIN_MS,MAX_MS]"
+           " [--think MIN_MS,MAX_MS] [--acks none|ack|patch]"
            "   (127.0.0.1 only)";
 }
 

@@ -19,6 +19,9 @@ struct Options {
     std::string powers = "none";  ///< lobby setting: none, simple, all
     /// Human pace (open loop): > 0, the deciding player waits a uniform think_min_ms ..
     /// think_max_ms before each step (from the moment it may act); 0: steps at once (closed loop).
+    /// How a step is acknowledged: "none" (no ref, as a bench client needs none), "ack" (a ref,
+    /// a separate ack as browsers get), "patch" (a ref, hello with ack_in_patch).
+    std::string acks = "none";
     int think_min_ms = 0;
     int think_max_ms = 0;
 };

@@ -161,7 +161,9 @@ void Pair::send_step(int index) {
     pending_history_ = history_length(c.view);
     pending_decider_ = c.view["state"].value("decider", json());
     pending_sent_ = Clock::now();
-    c.send({{"type", "match.step"}, {"match", match_}, {"step", step}});
+    json message{{"type", "match.step"}, {"match", match_}, {"step", step}};
+    if (totals_.step_refs) message["ref"] = steps_in_game_;
+    c.send(message);
 }
 
 void Pair::start_check() {

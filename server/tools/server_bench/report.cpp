@@ -10,6 +10,9 @@ void print_report(const Options& options, const Totals& totals, Samples& ack, Sa
     const double seconds = options.seconds;
     std::printf("matches: %d   measured: %d s   powers: %s   bench threads: %d\n", options.matches,
                 options.seconds, options.powers.c_str(), options.threads);
+    if (options.acks != "none")
+        std::printf("steps carry a ref, acknowledged %s\n",
+                    options.acks == "patch" ? "in the patch (ack_in_patch)" : "by a separate ack");
     if (options.think_max_ms > 0)
         std::printf("human pace: each step after %d-%d ms of thought (open loop)\n",
                     options.think_min_ms, options.think_max_ms);

@@ -54,6 +54,7 @@ struct Totals {
     std::atomic<int> started{0};               ///< pairs whose first match both seats opened
     int hold_after = 0;                        ///< Options::hold_after
     std::string powers;                        ///< Options::powers
+    bool step_refs = false;                    ///< Options::acks is not "none"
     int think_min_ms = 0;                      ///< Options::think_min_ms
     int think_max_ms = 0;                      ///< Options::think_max_ms
 };
