@@ -19,6 +19,7 @@
 #include <pqxx/pqxx>
 
 #include "server/net/websocket_session.hpp"
+#include "tests/api/bearer_request.hpp"
 #include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
@@ -33,37 +34,12 @@ struct AccountCall {
     json body;
 };
 
-// One HTTP request with an optional bearer token; gives up after 15 s (the server never needs
-// more than a few hashes' time).
+// One HTTP request with an optional bearer token (api_test::bearer_request), its body parsed.
 AccountCall account_call(std::uint16_t port, http::verb method, const std::string& target,
                          const json& body = nullptr, const std::string& token = {}) {
-    boost::asio::io_context io;
-    boost::beast::tcp_stream stream(io);
-    stream.expires_after(std::chrono::seconds(15));
-    http::request<http::string_body> request{method, target, 11};
-    request.set(http::field::host, "127.0.0.1");
-    if (!token.empty()) request.set(http::field::authorization, "Bearer " + token);
-    if (!body.is_null()) {
-        request.set(http::field::content_type, "application/json");
-        request.body() = body.dump();
-    }
-    request.keep_alive(false);
-    request.prepare_payload();
     AccountCall call;
-    boost::beast::flat_buffer buffer;
-    boost::system::error_code result = boost::asio::error::timed_out;
-    stream.async_connect(
-        boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port),
-        [&](boost::system::error_code ec) {
-            if (ec) return void(result = ec);
-            http::async_write(stream, request, [&](boost::system::error_code ec, std::size_t) {
-                if (ec) return void(result = ec);
-                http::async_read(stream, buffer, call.response,
-                                 [&](boost::system::error_code ec, std::size_t) { result = ec; });
-            });
-        });
-    io.run_for(std::chrono::seconds(20));
-    if (result) throw std::runtime_error(target + ": " + result.message());
+    call.response = api_test::bearer_request(port, method, target, token,
+                                             body.is_null() ? std::string() : body.dump());
     call.body = json::parse(call.response.body(), nullptr, false);
     return call;
 }
