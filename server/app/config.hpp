@@ -108,6 +108,9 @@ struct Config {
     std::string node_id;
     /// How operators reach this node (stored in `nodes.url`, informational only).
     std::string node_url;
+    /// The fleet's shared secret: every node-to-node message is sealed with it (HMAC-SHA256),
+    /// and what is not is refused (docs/scaling.md, "Signed broker messages"). Empty: none.
+    std::string fleet_secret;
     /// A match's lease: its owner renews it every lease/3, and another node takes the match
     /// over once it has run out. A node whose heartbeat (every lease/5) is older is dead.
     std::chrono::milliseconds lease{10000};

@@ -209,6 +209,14 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
                                c == '-';
                     });
          }},
+        {"--fleet-secret", "SANTORINI_FLEET_SECRET",
+         "the fleet's shared secret (at least 16 bytes; the same on every node): node-to-node "
+         "messages are signed with it and unsigned ones refused. Prefer the environment variable: "
+         "a flag shows in the process list",
+         [&](std::string_view v) {
+             config.fleet_secret = std::string(v);
+             return v.size() >= 16;
+         }},
         {"--node-url", "SANTORINI_NODE_URL", "how operators reach this node (informational)",
          [&](std::string_view v) { config.node_url = std::string(v); return true; }},
         {"--lease-ms", "SANTORINI_LEASE_MS",
@@ -318,6 +326,10 @@ int main(int argc, char** argv) {
     setup_logging(log_level);
     if (!config.node_id.empty() && config.database_url.empty()) {
         std::cerr << "santorini-server: --node-id (a fleet) needs --database-url\n";
+        return 2;
+    }
+    if (!config.fleet_secret.empty() && config.node_id.empty()) {
+        std::cerr << "santorini-server: --fleet-secret is for a fleet: it needs --node-id\n";
         return 2;
     }
     if (migrate_only) {

@@ -1,5 +1,7 @@
 #include "server/app/metrics.hpp"
 
+#include "server/fleet/broker.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
@@ -125,6 +127,22 @@ std::string Metrics::render() const {
                   "Time the computer players spent searching.", "counter");
     out += "santorini_bot_think_seconds_total " +
            format_double(static_cast<double>(bot_think_us_.load(relaxed)) / 1e6) + "\n";
+
+    if (const Broker* broker = broker_.load(std::memory_order_acquire)) {
+        const BrokerStats s = broker->stats();
+        append_header(out, "santorini_broker_messages_total",
+                      "Node-to-node messages: sent, received, dropped (queue full, broker "
+                      "unreachable, incomplete), rejected (not signed with the fleet's secret, or "
+                      "replayed).",
+                      "counter");
+        for (const auto& [outcome, n] : {std::pair{"sent", s.sent}, {"received", s.received},
+                                         {"dropped", s.dropped}, {"rejected", s.rejected}})
+            out += std::string("santorini_broker_messages_total{outcome=\"") + outcome + "\"} " +
+                   std::to_string(n) + "\n";
+        append_header(out, "santorini_broker_gaps_total",
+                      "Times the broker's listener reconnected (messages may be lost).", "counter");
+        append_sample(out, "santorini_broker_gaps_total", s.gaps);
+    }
     return out;
 }
 

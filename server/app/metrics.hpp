@@ -11,6 +11,8 @@
 
 namespace server {
 
+class Broker;
+
 class Metrics {
 public:
     std::atomic<std::int64_t> open_sockets{0};
@@ -29,6 +31,9 @@ public:
     void bot_decision(double seconds, bool fallback);
     /// Counts a computer decision dropped because the match had moved on.
     void bot_dropped() { bot_dropped_.fetch_add(1, std::memory_order_relaxed); }
+    /// Adds the fleet broker's counters to render() (a fleet node calls it once, before it
+    /// serves; `broker` outlives the metrics' last render).
+    void set_broker(const Broker* broker) { broker_.store(broker, std::memory_order_release); }
     /// The Prometheus text exposition of everything above.
     std::string render() const;
 
@@ -43,6 +48,7 @@ private:
     std::atomic<std::uint64_t> bot_fallback_{0};
     std::atomic<std::uint64_t> bot_dropped_{0};
     std::atomic<std::uint64_t> bot_think_us_{0};
+    std::atomic<const Broker*> broker_{nullptr};
 };
 
 }  // namespace server

@@ -70,7 +70,14 @@ Server::Server(Config config)
                 throw std::runtime_error("fleet: cannot read the schema: " +
                                          prefix.error().message);
             broker_ = std::make_unique<store::PgBroker>(store::PgBrokerOptions{
-                .url = config_.database_url, .node = config_.node_id, .channel_prefix = *prefix});
+                .url = config_.database_url,
+                .node = config_.node_id,
+                .channel_prefix = *prefix,
+                .secret = config_.fleet_secret});
+            metrics_.set_broker(broker_.get());
+            if (config_.fleet_secret.empty())
+                spdlog::warn("event=fleet_unsigned: node-to-node messages are not signed; set "
+                             "SANTORINI_FLEET_SECRET (docs/scaling.md)");
         }
     }
     hub_ = std::make_unique<Hub>(io_, config_, metrics_, *steps, repository_.get(),

@@ -17,6 +17,7 @@ struct BrokerStats {
     std::uint64_t received = 0;  ///< messages delivered to the receiver
     std::uint64_t dropped = 0;   ///< messages dropped: queue full, broker unreachable
     std::uint64_t gaps = 0;      ///< times the listener reconnected (messages may be lost)
+    std::uint64_t rejected = 0;  ///< messages refused: not sealed with the fleet's secret, or replayed
     std::size_t queued_bytes = 0;  ///< waiting to be sent now
 };
 

@@ -74,7 +74,8 @@ std::optional<Message> Joiner::add(const Part& part) {
         pending_.erase(it);
         it = pending_.end();
     }
-    if (part.count == 1) return Message{std::string(part.sender), std::string(part.data)};
+    if (part.count == 1)
+        return Message{std::string(part.sender), part.seq, std::string(part.data)};
     if (part.index == 0) {
         if (part.count > kMaxParts || pending_.size() >= kMaxPendingSenders) {
             ++dropped_;
@@ -94,7 +95,7 @@ std::optional<Message> Joiner::add(const Part& part) {
     }
     p.data.append(part.data);
     if (++p.next < p.count) return std::nullopt;
-    Message done{it->first, std::move(p.data)};
+    Message done{it->first, p.seq, std::move(p.data)};
     pending_.erase(it);
     return done;
 }

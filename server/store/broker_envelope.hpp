@@ -47,6 +47,7 @@ std::optional<Part> parse(std::string_view notification);
 /// A whole message: who sent it and what.
 struct Message {
     std::string sender;
+    std::uint64_t seq = 0;  ///< the sender's sequence number for it
     std::string payload;
 };
 

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "server/store/broker_envelope.hpp"
+#include "server/store/broker_seal.hpp"
 #include "server/store/pg.hpp"
 
 namespace store {
@@ -69,7 +70,9 @@ struct PgBroker::Impl {
     void send_loop();
     bool send_batch(std::unique_ptr<pqxx::connection>& c, std::deque<Outgoing>& batch);
     void listen_loop();
-    void on_notification(const std::string& notification);
+    void on_notification(const std::string& channel, const std::string& notification);
+    /// The payload to send for `out` on `channel`: sealed when the fleet has a secret.
+    std::string outgoing_payload(const std::string& channel, const Outgoing& out) const;
     /// Puts a message (or, with `gap`, a gap) in the inbox for the delivery thread.
     void to_inbox(std::string from, std::string payload, bool gap);
     void deliver_loop();
@@ -101,12 +104,16 @@ struct PgBroker::Impl {
     std::condition_variable listen_tried;
     bool first_attempt_done = false;
     envelope::Joiner joiner;  ///< listener thread only
+    /// This broker's boot id, in every sealed message it sends.
+    const std::string boot = broker_seal::new_boot_id();
+    broker_seal::ReplayGuard replays;  ///< listener thread only
 
     std::atomic<std::uint64_t> sent{0};
     std::atomic<std::uint64_t> received{0};
     std::atomic<std::uint64_t> dropped{0};
     std::atomic<std::uint64_t> gaps{0};
     std::atomic<std::uint64_t> incomplete{0};  ///< joiner.dropped(), for other threads
+    std::atomic<std::uint64_t> rejected{0};    ///< not sealed with the secret, or replayed
     std::atomic<std::size_t> queued_bytes{0};  ///< queue_bytes, for other threads
 
     // What the listener read, for the delivery thread: the listener never waits for the node's
@@ -154,6 +161,8 @@ PgBroker::PgBroker(PgBrokerOptions options) {
     if (!valid_name(options.channel_prefix, 16, false))
         throw std::invalid_argument("PgBroker: a channel prefix is 1-16 of [a-z0-9_]: " +
                                     options.channel_prefix);
+    if (!options.secret.empty() && options.secret.size() < broker_seal::kMinSecretBytes)
+        throw std::invalid_argument("PgBroker: a fleet secret has at least 16 bytes");
     impl_ = std::make_unique<Impl>(std::move(options));
     if (pipe2(impl_->wake, O_CLOEXEC | O_NONBLOCK) != 0)
         throw std::runtime_error("PgBroker: cannot make a pipe");
@@ -271,7 +280,7 @@ bool PgBroker::Impl::send_batch(std::unique_ptr<pqxx::connection>& c,
         pg::ArrayLiteral payloads(batch.size(), 300);
         for (const Outgoing& out : batch) {
             const std::string& channel = out.channel.empty() ? fleet_channel : out.channel;
-            envelope::split(options.node, out.seq, out.payload,
+            envelope::split(options.node, out.seq, outgoing_payload(channel, out),
                             [&](const std::string& notification) {
                                 channels.text(channel);
                                 payloads.text(notification);
@@ -313,9 +322,11 @@ void PgBroker::Impl::listen_loop() {
         std::unique_ptr<ChannelReceiver> own, fleet;
         try {
             c = std::make_unique<pqxx::connection>(url);
-            auto on = [this](const std::string& n) { on_notification(n); };
-            own = std::make_unique<ChannelReceiver>(*c, own_channel, on);
-            fleet = std::make_unique<ChannelReceiver>(*c, fleet_channel, on);
+            own = std::make_unique<ChannelReceiver>(
+                *c, own_channel, [this](const std::string& n) { on_notification(own_channel, n); });
+            fleet = std::make_unique<ChannelReceiver>(*c, fleet_channel, [this](const std::string& n) {
+                on_notification(fleet_channel, n);
+            });
         } catch (const std::exception&) {
             fleet.reset();
             own.reset();
@@ -373,12 +384,37 @@ void PgBroker::Impl::listen_loop() {
     tried();
 }
 
-void PgBroker::Impl::on_notification(const std::string& notification) {
+std::string PgBroker::Impl::outgoing_payload(const std::string& channel,
+                                             const Outgoing& out) const {
+    if (options.secret.empty()) return out.payload;
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    return broker_seal::seal(options.secret, {channel, options.node, out.seq}, boot,
+                             std::chrono::duration_cast<std::chrono::milliseconds>(now).count(),
+                             out.payload);
+}
+
+void PgBroker::Impl::on_notification(const std::string& channel,
+                                     const std::string& notification) {
     auto part = envelope::parse(notification);
     if (!part) return;  // not ours: someone else's NOTIFY on our channel
     auto message = joiner.add(*part);
     incomplete = joiner.dropped();
-    if (message) to_inbox(std::move(message->sender), std::move(message->payload), false);
+    if (!message) return;
+    if (options.secret.empty()) {
+        to_inbox(std::move(message->sender), std::move(message->payload), false);
+        return;
+    }
+    // Whoever can NOTIFY on the database can write on these channels: only what a node of the
+    // fleet sealed, once, is delivered.
+    const auto opened =
+        broker_seal::open(options.secret, {channel, message->sender, message->seq}, message->payload);
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    if (!opened || !replays.admit(message->sender, opened->boot, message->seq, opened->at_ms,
+                                  std::chrono::duration_cast<std::chrono::milliseconds>(now).count())) {
+        rejected++;
+        return;
+    }
+    to_inbox(std::move(message->sender), std::string(opened->payload), false);
 }
 
 void PgBroker::Impl::to_inbox(std::string from, std::string payload, bool is_gap) {
@@ -467,6 +503,7 @@ server::BrokerStats PgBroker::stats() const {
     s.received = impl_->received;
     s.dropped = impl_->dropped + impl_->incomplete;
     s.gaps = impl_->gaps;
+    s.rejected = impl_->rejected;
     s.queued_bytes = impl_->queued_bytes;
     return s;
 }

@@ -20,6 +20,7 @@
 
 #include "server/fleet/broker.hpp"
 
+
 namespace store {
 
 struct PgBrokerOptions {
@@ -32,6 +33,10 @@ struct PgBrokerOptions {
     std::string channel_prefix = "santorini";
     /// How long stop() waits for the queue to be sent before it gives up on the rest.
     std::chrono::milliseconds stop_wait{2000};
+    /// The fleet's shared secret (broker_seal.hpp): when set, every message is sent sealed and
+    /// only messages sealed with it are delivered (the rest are counted as rejected). Every node
+    /// of a fleet must have the same one. Empty: messages are sent and taken as they are.
+    std::string secret;
 };
 
 /// Payloads must be valid UTF-8 without NUL (PostgreSQL text): others are dropped and counted.

@@ -34,7 +34,9 @@ Fleet::Fleet(const std::string& name)
             ports_.back(), url_, logs_.back(),
             std::vector<std::string>{"--node-id", node_id(i), "--node-url",
                                      "http://127.0.0.1:" + std::to_string(ports_.back()),
-                                     "--lease-ms", std::to_string(lease.count())}));
+                                     "--lease-ms", std::to_string(lease.count()),
+                                     // Signed broker messages, as a real fleet should run.
+                                     "--fleet-secret", "the fleet test's shared secret"}));
         backends.emplace_back(node_id(i), ports_.back());
         current_logs.push_back(logs_.back());
     }

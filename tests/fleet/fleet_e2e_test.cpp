@@ -167,6 +167,17 @@ TEST_CASE("a lobby game across nodes: players on n1 and n2, a spectator on n3", 
     }
     wait_finished_in_database(fleet.url(), {game});
     check_database(fleet.url(), {game});
+    // Every node heard the others through signed messages, and refused none of them.
+    for (int i = 0; i < node_count; ++i) {
+        const std::string metrics =
+            test::http_request(fleet.port(i), boost::beast::http::verb::get, "/metrics", {}, 1s)
+                .body();
+        INFO("n" << i + 1);
+        CHECK(metrics.find("santorini_broker_messages_total{outcome=\"rejected\"} 0\n") !=
+              std::string::npos);
+        CHECK(metrics.find("santorini_broker_messages_total{outcome=\"received\"} 0\n") ==
+              std::string::npos);
+    }
 }
 
 TEST_CASE("a lobby's chat across nodes: members on n1 and n2, a stranger on n3", "[fleet]") {
