@@ -177,3 +177,15 @@ TEST_CASE("Circe holding Moerae's card: the Fate stays Moerae's secret, and wins
     REQUIRE(kept.over());
     CHECK(kept.winners == 0b10);
 }
+
+TEST_CASE("Circe holding Selene's card has no female worker to dome with; Selene has none meanwhile "
+          "(ruling C28)",
+          "[circe]") {
+    State s = position("00000/00000/00000/00000/00000 A:B2,D4 B:A5f,E1 A powers=Circe,Selene");
+    CHECK(to_notation(s) == "00000/00000/00000/00000/00000 A:B2,D4 B:A5f,E1 A powers=Circe,Selene holder=A,A");
+    play(s, {"move D4 D3"});
+    for (const auto& t : legal_texts(s)) CHECK(t.starts_with("build D3 "));  // no dome at any level
+    play(s, {"build D3 D2"});
+    play(s, {"move E1 E2"});
+    for (const auto& t : legal_texts(s)) CHECK(t.starts_with("build E2 "));  // her female domes nothing
+}
