@@ -178,8 +178,8 @@ AccountResult Accounts::do_sign_out(const std::string& token) {
     if (auto* why = std::get_if<AccountError>(&player)) return *why;
     auto revoked = store_->revoke(token);
     if (!revoked) return store_failed(revoked.error(), "revoke");
-    hub_.forget_token(token);
     const Guest& guest = std::get<Guest>(player);
+    hub_.forget_token(guest.id, token);
     spdlog::info("event=signed_out player={}", guest.id);
     return AccountInfo{guest.id, guest.name, "", ""};
 }

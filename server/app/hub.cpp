@@ -10,6 +10,7 @@
 #include "server/app/hub_impl.hpp"
 #include "server/app/overloaded.hpp"
 #include "server/accounts/player_name.hpp"
+#include "server/store/token_hash.hpp"
 
 namespace server {
 
@@ -110,20 +111,38 @@ PreferenceBook& Hub::preferences() {
     return *impl_->preferences;
 }
 
-void Hub::forget_token(std::string_view token) {
-    const auto guest = impl_->identity.find(std::string(token));
+void Hub::forget_token(std::string_view player_id, std::string_view token) {
     impl_->identity.forget_token(token);
-    // The revoked session's open sockets go too: signing out really signs out.
-    if (guest)
-        impl_->close_sessions(guest->id, [token = std::string(token)](const Participant& p) {
-            return p.signed_in_with(token);
-        });
+    // The revoked session's open sockets go too, on every node: signing out really signs out.
+    impl_->close_sessions(std::string(player_id), [token = std::string(token)](const Participant& p) {
+        return p.signed_in_with(token);
+    });
+    if (impl_->fleet)
+        impl_->fleet->publish_revoked({std::string(player_id), store::token_sha256(token), ""});
 }
 
 void Hub::forget_tokens_of(std::string_view player_id, std::string_view keep) {
     impl_->identity.forget_tokens_of(player_id, keep);
     impl_->close_sessions(std::string(player_id), [keep = std::string(keep)](const Participant& p) {
         return !p.signed_in_with(keep);
+    });
+    if (impl_->fleet)
+        impl_->fleet->publish_revoked({std::string(player_id), "", store::token_sha256(keep)});
+}
+
+void Hub::Impl::revoke_sessions(const std::string& player, const std::string& token_sha256,
+                                const std::string& keep_sha256) {
+    // Tokens arrive as their hashes, so each known token of the player is hashed to compare (a
+    // player has a few).
+    auto revoked = [token_sha256, keep_sha256](std::string_view token_hash) {
+        return !token_sha256.empty() ? token_hash == token_sha256 : token_hash != keep_sha256;
+    };
+    identity.forget_tokens_where(player, [&](std::string_view token) {
+        return revoked(store::token_sha256(token));
+    });
+    close_sessions(player, [revoked](const Participant& p) {
+        const std::string hash = p.session_sha256();
+        return !hash.empty() && revoked(hash);
     });
 }
 

@@ -90,11 +90,12 @@ public:
     /// Players' preferences (server/accounts/preference_book.hpp): stored with a database, in
     /// memory without one.
     PreferenceBook& preferences();
-    /// Forgets a revoked token (sign-out): a later hello with it is looked up again, and refused;
-    /// this node's connections that said hello with it are closed (4001).
-    void forget_token(std::string_view token);
+    /// Forgets `player_id`'s revoked token (sign-out): a later hello with it is looked up again,
+    /// and refused; the connections that said hello with it are closed (4001), on this node and,
+    /// in a fleet, on the others (told with the token's SHA-256).
+    void forget_token(std::string_view player_id, std::string_view token);
     /// Forgets every token of `player_id` but `keep` (a password change revoked the others) and
-    /// closes this node's connections of the player that said hello with another (4001).
+    /// closes the player's connections that said hello with another (4001), fleet-wide too.
     void forget_tokens_of(std::string_view player_id, std::string_view keep);
 
     /// Recovery at start: rebuilds every live match of the database by replaying its steps

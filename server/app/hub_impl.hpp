@@ -244,6 +244,11 @@ struct Hub::Impl final : QueueHost {
     /// Closes (4001) the connections of `player` on this node whose session `revoked` says was
     /// revoked (posts to the lobby strand). Another node's connections are not reached.
     void close_sessions(std::string player, std::function<bool(const Participant&)> revoked);
+    /// Another node revoked sessions of `player` (fleet::Revoked): forgets them here and closes
+    /// this node's connections that said hello with them. `token_sha256`: that session;
+    /// `keep_sha256`: every session of the player but that one.
+    void revoke_sessions(const std::string& player, const std::string& token_sha256,
+                         const std::string& keep_sha256);
 
     /// A connection (local or remote) joins `connections` on the lobby strand and is told the
     /// lobby and queue its player waits in (Hub::connected without the fleet's part).

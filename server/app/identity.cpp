@@ -45,6 +45,15 @@ void Identity::forget_tokens_of(std::string_view player_id, std::string_view kee
     });
 }
 
+void Identity::forget_tokens_where(std::string_view player_id,
+                                   const std::function<bool(std::string_view token)>& revoked) {
+    state_.with([&](State& s) {
+        std::erase_if(s.by_token, [&](const auto& entry) {
+            return entry.second.id == player_id && revoked(entry.first);
+        });
+    });
+}
+
 Member Identity::member(const std::string& player_id) const {
     return state_.read([&](const State& s) {
         auto it = s.names.find(player_id);

@@ -5,6 +5,7 @@
 // behind a reader-writer lock rather than a strand. The database is the authority; this is
 // what memory knows of it.
 
+#include <functional>
 #include <optional>
 #include <shared_mutex>
 #include <string>
@@ -39,6 +40,9 @@ class Identity {
     void forget_token(std::string_view token);
     /// Every token of `player_id` but `keep` identifies nobody any more.
     void forget_tokens_of(std::string_view player_id, std::string_view keep);
+    /// Every token of `player_id` for which `revoked(token)` holds identifies nobody any more.
+    void forget_tokens_where(std::string_view player_id,
+                             const std::function<bool(std::string_view token)>& revoked);
 
     /// The player with their display name (their id when the name is unknown).
     Member member(const std::string& player_id) const;

@@ -1,5 +1,6 @@
 #include "server/fleet/fleet_messages.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <optional>
 
@@ -45,6 +46,21 @@ class Fields {
         if (v && (v->is_object() || v->is_null())) return *v;
         fail(key, "an object or null");
         return nullptr;
+    }
+
+    /// Exactly one of two SHA-256 fields is set (64 lowercase hex digits), the other empty.
+    void one_sha256(const char* a_key, const std::string& a, const char* b_key,
+                    const std::string& b) {
+        if (error_) return;
+        if (a.empty() == b.empty()) {
+            fail(a_key, "set when the other is not (one of two)");
+            return;
+        }
+        const std::string& set = a.empty() ? b : a;
+        const bool hex = set.size() == 64 && std::all_of(set.begin(), set.end(), [](char c) {
+                             return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+                         });
+        if (!hex) fail(a.empty() ? b_key : a_key, "a SHA-256 in 64 lowercase hex digits");
     }
 
     const std::optional<ParseError>& error() const { return error_; }
@@ -115,6 +131,14 @@ Message read_leader(Fields&) {
 Message read_bye(Fields&) {
     return Bye{};
 }
+Message read_revoked(Fields& f) {
+    Revoked m;
+    m.player = f.id("player");
+    m.token_sha256 = f.string("token_sha256");
+    m.keep_sha256 = f.string("keep_sha256");
+    f.one_sha256("token_sha256", m.token_sha256, "keep_sha256", m.keep_sha256);
+    return m;
+}
 
 struct Kind {
     std::string_view name;
@@ -127,6 +151,7 @@ constexpr Kind kinds[] = {
     {"gone", read_gone},           {"moved", read_moved},     {"live", read_live},
     {"lobbies", read_lobbies},     {"queues", read_queues},   {"adopt", read_adopt},
     {"sync", read_sync},           {"leader", read_leader},   {"bye", read_bye},
+    {"revoked", read_revoked},
 };
 static_assert(std::size(kinds) == std::variant_size_v<Message>);
 
@@ -236,6 +261,13 @@ std::string write(const Leader&) {
 }
 std::string write(const Bye&) {
     return head("bye").dump();
+}
+std::string write(const Revoked& m) {
+    json j = head("revoked");
+    j["player"] = m.player;
+    j["token_sha256"] = m.token_sha256;
+    j["keep_sha256"] = m.keep_sha256;
+    return j.dump();
 }
 
 std::string write(const Message& m) {

@@ -69,10 +69,19 @@ struct Sync {};
 struct Leader {};
 /// A stopping node -> all: count the sender dead now.
 struct Bye {};
+/// The node that revoked sessions of `player` (sign-out, password change) -> all: forget them
+/// and close the connections that said hello with them (4001). Exactly one of the two is set:
+/// `token_sha256`, that one session; `keep_sha256`, every session of the player but that one.
+/// Tokens travel only as their SHA-256 (64 hex digits), as the database keeps them.
+struct Revoked {
+    std::string player;
+    std::string token_sha256;
+    std::string keep_sha256;
+};
 
 /// Every node-to-node message.
 using Message = std::variant<Connected, Request, Deliver, Gone, Moved, Live, Lobbies, Queues, Adopt,
-                             Sync, Leader, Bye>;
+                             Sync, Leader, Bye, Revoked>;
 
 /// Why a payload is not a message (for the log).
 struct ParseError {
@@ -95,6 +104,7 @@ std::string write(const Adopt& m);
 std::string write(const Sync& m);
 std::string write(const Leader& m);
 std::string write(const Bye& m);
+std::string write(const Revoked& m);
 /// The wire text of any message.
 std::string write(const Message& m);
 

@@ -300,6 +300,10 @@ void FleetNode::publish_lobbies(const json& list) {
     broker_.broadcast(fleet::write(fleet::Lobbies{list}));
 }
 
+void FleetNode::publish_revoked(fleet::Revoked revoked) {
+    broker_.broadcast(fleet::write(revoked));
+}
+
 // ---- failures ----
 
 void FleetNode::gap() {

@@ -70,6 +70,8 @@ class FleetNode {
     void publish_live(const std::string& id, const nlohmann::json& entry);
     /// Broadcasts the leader's lobby list.
     void publish_lobbies(const nlohmann::json& list);
+    /// Tells the other nodes that sessions of a player were revoked here (fleet::Revoked).
+    void publish_revoked(fleet::Revoked revoked);
     /// Where a new match goes: the alive node with the fewest live matches.
     std::string place_match();
     /// Stores that the new match `id` belongs to `owner` from now (blocking).
@@ -150,6 +152,7 @@ class FleetNode {
     void on(const fleet::Sync& m, const std::string& from, bool own);
     void on(const fleet::Leader& m, const std::string& from, bool own);
     void on(const fleet::Bye& m, const std::string& from, bool own);
+    void on(const fleet::Revoked& m, const std::string& from, bool own);
 
     Hub::Impl& hub_;
     store::FleetStore& store_;

@@ -130,4 +130,9 @@ void FleetNode::on(const fleet::Bye&, const std::string& from, bool own) {
     if (!own) node_dead(from);
 }
 
+void FleetNode::on(const fleet::Revoked& m, const std::string&, bool own) {
+    if (own) return;  // the node that revoked them has done it already
+    hub_.revoke_sessions(m.player, m.token_sha256, m.keep_sha256);
+}
+
 }  // namespace server

@@ -57,6 +57,9 @@ public:
         (void)token;
         return false;
     }
+    /// The SHA-256 of the token this connection said `hello` with (64 hex digits), as another
+    /// node names a revoked session; empty: none (remote participants, test fakes).
+    virtual std::string session_sha256() const { return {}; }
     /// Closes the connection because its session was revoked (signed out, or the account's
     /// password changed: 4001 "signed out"); the client signs in again. Default: nothing.
     virtual void signed_out() {}

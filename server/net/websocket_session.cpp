@@ -14,6 +14,8 @@
 #include <boost/beast/websocket/error.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/store/token_hash.hpp"
+
 namespace server {
 
 namespace net = boost::asio;
@@ -307,6 +309,10 @@ void WebsocketSession::restart() {
 
 bool WebsocketSession::signed_in_with(std::string_view token) const {
     return !token.empty() && token_ == token;
+}
+
+std::string WebsocketSession::session_sha256() const {
+    return token_.empty() ? std::string() : store::token_sha256(token_);
 }
 
 void WebsocketSession::signed_out() {

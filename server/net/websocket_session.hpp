@@ -107,6 +107,7 @@ public:
     /// Closes with 1012 (service restart) after the queued messages.
     void restart() override;
     bool signed_in_with(std::string_view token) const override;
+    std::string session_sha256() const override;
     bool ack_in_patch() const override { return ack_in_patch_; }
     void signed_out() override;
 

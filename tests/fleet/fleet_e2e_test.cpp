@@ -6,7 +6,10 @@
 // Each TEST_CASE starts its own fleet (about a second) so one failure does not hide the others.
 
 #include <algorithm>
-#include <boost/beast/http/status.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <chrono>
 #include <map>
@@ -33,6 +36,34 @@ json get_json(std::uint16_t port, const std::string& target) {
     INFO("GET " << target << " on port " << port << ": " << response.body());
     REQUIRE(response.result() == http::status::ok);
     return json::parse(response.body());
+}
+
+/// One request to 127.0.0.1:`port` with `Authorization: Bearer <token>` (the account routes).
+test::HttpResponse bearer_request(std::uint16_t port, http::verb verb, const std::string& target,
+                                  const std::string& token, const json& body = nullptr) {
+    boost::asio::io_context io;
+    boost::asio::ip::tcp::socket socket(io);
+    socket.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+    http::request<http::string_body> request{verb, target, 11};
+    request.set(http::field::host, "127.0.0.1");
+    request.set(http::field::authorization, "Bearer " + token);
+    if (!body.is_null()) {
+        request.set(http::field::content_type, "application/json");
+        request.body() = body.dump();
+    }
+    request.prepare_payload();
+    http::write(socket, request);
+    boost::beast::flat_buffer buffer;
+    test::HttpResponse response;
+    http::read(socket, buffer, response);
+    return response;
+}
+
+/// Waits (up to 5 s) until `client`'s connection ends; its close code then, if any.
+std::optional<std::uint16_t> closed_with(Client& client) {
+    if (client.connected()) (void)client.until([](const json&) { return false; }, 5s);
+    if (client.connected()) return std::nullopt;
+    return client.close_code();
 }
 
 /// The live list of every node and of HAProxy, once they agree on an entry for `match` with
@@ -178,6 +209,54 @@ TEST_CASE("a lobby game across nodes: players on n1 and n2, a spectator on n3", 
         CHECK(metrics.find("santorini_broker_messages_total{outcome=\"received\"} 0\n") ==
               std::string::npos);
     }
+}
+
+TEST_CASE("signing out, or a password change, on one node closes the revoked sessions on every "
+          "node",
+          "[fleet]") {
+    Fleet fleet("revoked");
+    fleet.start();
+    // An account made on n1; two devices signed in; the guest token it started with.
+    const integration::Player guest = integration::new_guest(fleet.port(0), "Rev");
+    const json credentials = {{"username", "revokee"}, {"password", "a long enough password"}};
+    REQUIRE(bearer_request(fleet.port(0), http::verb::post, "/api/accounts", guest.token,
+                           credentials)
+                .result() == http::status::created);
+    auto sign_in = [&] {
+        const auto response = test::http_request(fleet.port(0), http::verb::post, "/api/sessions",
+                                                 credentials.dump());
+        REQUIRE(response.result() == http::status::created);
+        return json::parse(response.body())["token"].get<std::string>();
+    };
+    const std::string phone = sign_in();
+    const std::string laptop = sign_in();
+    Client phone_n2("phone@n2", integration::Player{guest.id, phone, nullptr});
+    Client laptop_n3("laptop@n3", integration::Player{guest.id, laptop, nullptr});
+    Client first_tab_n2("guest-token@n2", integration::Player{guest.id, guest.token, nullptr});
+    phone_n2.connect(fleet.port(1));  // n2 and n3 now know these tokens
+    laptop_n3.connect(fleet.port(2));
+    first_tab_n2.connect(fleet.port(1));
+
+    // Signing the phone out on n1 closes its socket on n2, and only that one.
+    REQUIRE(bearer_request(fleet.port(0), http::verb::delete_, "/api/sessions/current", phone)
+                .result() == http::status::no_content);
+    CHECK(closed_with(phone_n2) == std::optional<std::uint16_t>(4001));
+    CHECK(laptop_n3.request({{"type", "ping"}})["type"] == "pong");
+    CHECK(first_tab_n2.request({{"type", "ping"}})["type"] == "pong");
+    // n2 had the token in memory: it must not take it again.
+    CHECK_THROWS(phone_n2.connect(fleet.port(1)));
+
+    // A password change on n1 with the laptop's token revokes every other one, fleet-wide.
+    REQUIRE(bearer_request(fleet.port(0), http::verb::post, "/api/accounts/password", laptop,
+                           {{"old_password", "a long enough password"},
+                            {"new_password", "another long password"}})
+                .result() == http::status::ok);
+    CHECK(closed_with(first_tab_n2) == std::optional<std::uint16_t>(4001));
+    CHECK_THROWS(first_tab_n2.connect(fleet.port(1)));
+    CHECK(laptop_n3.request({{"type", "ping"}})["type"] == "pong");
+    Client laptop_n2("laptop@n2", integration::Player{guest.id, laptop, nullptr});
+    laptop_n2.connect(fleet.port(1));
+    CHECK(laptop_n2.request({{"type", "ping"}})["type"] == "pong");
 }
 
 TEST_CASE("a lobby's chat across nodes: members on n1 and n2, a stranger on n3", "[fleet]") {

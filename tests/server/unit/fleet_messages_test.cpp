@@ -67,6 +67,13 @@ TEST_CASE("fleet messages: every kind survives write then parse") {
     round_trip(Sync{});
     round_trip(Leader{});
     round_trip(Bye{});
+
+    const std::string hash(64, 'a');
+    auto revoked = round_trip(Revoked{"p-6", hash, ""});
+    CHECK(revoked.player == "p-6");
+    CHECK(revoked.token_sha256 == hash);
+    CHECK(revoked.keep_sha256.empty());
+    CHECK(round_trip(Revoked{"p-6", "", hash}).keep_sha256 == hash);
 }
 
 TEST_CASE("fleet messages: the wire carries the version and a readable type") {
@@ -113,4 +120,16 @@ TEST_CASE("fleet messages: malformed, unknown and other-version payloads are rej
           R"(lobbies: field "list" must be an array)");
     CHECK(rejected(R"({"version":1,"type":"queues"})") ==
           R"(queues: field "list" must be an array)");
+    // A revocation names exactly one session hash, in SHA-256 form.
+    const std::string hash(64, 'b');
+    CHECK(rejected(R"({"version":1,"type":"revoked","player":"p","token_sha256":"","keep_sha256":""})") ==
+          R"(revoked: field "token_sha256" must be set when the other is not (one of two))");
+    CHECK(rejected(R"({"version":1,"type":"revoked","player":"p","token_sha256":")" + hash +
+                   R"(","keep_sha256":")" + hash + R"("})") ==
+          R"(revoked: field "token_sha256" must be set when the other is not (one of two))");
+    CHECK(rejected(R"({"version":1,"type":"revoked","player":"p","token_sha256":"secret-token","keep_sha256":""})") ==
+          R"(revoked: field "token_sha256" must be a SHA-256 in 64 lowercase hex digits)");
+    CHECK(rejected(R"({"version":1,"type":"revoked","player":"p","token_sha256":"","keep_sha256":")" +
+                   std::string(64, 'G') + R"("})") ==
+          R"(revoked: field "keep_sha256" must be a SHA-256 in 64 lowercase hex digits)");
 }
