@@ -334,6 +334,8 @@ void Hub::Impl::publish_rated(const std::string& id, const std::shared_ptr<Rated
             if (!player.empty()) list_ratings.forget(player, seats->pool);
         return on_published(id, entry);
     }
+    // Without a database nothing is rated: the entry goes as the match made it.
+    if (!repo) return on_published(id, entry);
     rated_seats.with([&](auto& all) { all.emplace(id, seats); });
     for (const std::string& player : seats->players)
         if (!player.empty()) want_rating(player, seats->pool);

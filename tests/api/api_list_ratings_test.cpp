@@ -144,5 +144,19 @@ TEST_CASE("without a database the public lists carry no ratings", "[api][e2e][ra
     const std::string lobby_id = (*lobby)["lobby"]["id"].get<std::string>();
     const json listed = poll_list(port, "/api/lobbies", [&](const json& l) { return l["id"] == lobby_id; });
     CHECK_FALSE(listed["seats"][0]["player"].contains("rating"));
+    // Nor does a live match: against the computer, started at once.
+    a.send({{"type", "lobby.leave"}, {"ref", "leave"}, {"lobby", lobby_id}});
+    REQUIRE(a.until_reply("leave"));
+    json against_bot = settings;
+    against_bot["bots"] = 1;
+    a.send({{"type", "lobby.create"}, {"ref", "bot"}, {"settings", against_bot}});
+    lobby = a.until([](const json& m) { return m.value("type", "") == "lobby" && m["lobby"]["status"] == "full"; });
+    REQUIRE(lobby);
+    a.send({{"type", "lobby.start"}, {"ref", "start"}, {"lobby", (*lobby)["lobby"]["id"]}});
+    auto closed = a.until_type("lobby.closed");
+    REQUIRE(closed);
+    const std::string match = (*closed)["match"].get<std::string>();
+    const json live = poll_list(port, "/api/matches", [&](const json& m) { return m["id"] == match; });
+    CHECK_FALSE(live.contains("ratings"));
     e2e::check_traffic(traffic);
 }
