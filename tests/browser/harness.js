@@ -214,8 +214,9 @@ export async function clickStep(page, step) {
   }
   if (step.kind === 'offer' || step.kind === 'choose') {
     await page.click(`#draft .power-card[data-power="${step.power}"]`);
-    // An offer is staged by its card and goes out with the send button (one god at a time here).
-    if (step.kind === 'offer') await page.click('#draft-send:not([disabled])');
+    // An offer is staged by its card and goes out with the send button (one god at a time
+    // here); a choice likewise, with the take button.
+    await page.click(step.kind === 'offer' ? '#draft-send:not([disabled])' : '#draft-take:not([disabled])');
     return;
   }
   const to = step.kind === 'select' ? step.worker : step.to;

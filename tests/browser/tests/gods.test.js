@@ -392,8 +392,9 @@ async function mouseClicks(page, ...selectors) {
 async function clickStep(page, g, step, beforeTarget) {
   if (step.kind === 'offer' || step.kind === 'choose') {
     await mouseClicks(page, `#draft .power-card[data-power="${step.power}"]`);
-    // An offer is staged by its card and goes out with the send button, one god at a time.
-    if (step.kind === 'offer') await mouseClicks(page, '#draft-send');
+    // An offer is staged by its card and goes out with the send button, one god at a time; a
+    // choice likewise, with the take button.
+    await mouseClicks(page, step.kind === 'offer' ? '#draft-send' : '#draft-take');
     return false;
   }
   if (step.kind === 'aim') {

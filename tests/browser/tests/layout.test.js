@@ -68,10 +68,7 @@ async function checkScreen(g, label) {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    // Known and left to the pieces' owner: Splendor's clickable cards and decks are named
-    // without the digits they show (splendor/pieces.js, `clickable`).
-    const known = (v) => v.id === 'label-content-name-mismatch' && v.nodes.every((n) => /class="sp-/.test(n.html));
-    return r.violations.filter((v) => (v.impact === 'serious' || v.impact === 'critical') && !known(v)).map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
   });
   assert.deepEqual(violations, [], `${label}: accessibility`);
   assert.deepEqual(g.errors, [], `${label}: console errors`);

@@ -7,6 +7,8 @@
 // spectator's view, the final round, the result, the replay screen and the phone layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { launchBrowser, screenshot } from '../harness.js';
 import { serveWeb } from '../fixture-page.js';
 import { midGame, tokens, NOBLES, CARDS } from '../splendor-fixture.js';
@@ -61,6 +63,19 @@ async function table(views, { viewport = { width: 1280, height: 860 }, phone = f
 }
 
 const mid = () => midGame(0);
+
+const axePath = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
+
+/** No serious or critical accessibility violation on the page (axe-core): in particular every
+ *  clickable piece's name holds what it shows (label-content-name-mismatch, WCAG 2.5.3). */
+async function accessible(page, label) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert.deepEqual(violations, [], `${label}: accessibility`);
+}
 
 test('the table shows the rows, decks, nobles, supply and every hand', { timeout: 30000 }, async () => {
   const t = await table([mid()]);
@@ -133,6 +148,11 @@ test('a card opens a menu of its buys and its reserve; a deck reserves blind; a 
   try {
     const { page, steps } = t;
     const v = mid();
+    // Every clickable piece is named by what it shows, its numbers in words around them.
+    await accessible(page, 'the table');
+    assert.equal(await page.getByRole('button', { name: /^Level III deck, \d+ cards left — reserve its top card unseen$/ }).count(), 1);
+    assert.match(await page.getByRole('button', { name: /card #12:/ }).textContent(), /card #12: .*costs /);
+    assert.equal(await page.getByRole('button', { name: /^Buy your reserved .* card #47:/ }).count(), 1);
     // Card 12: three ways to pay and a reserve. The first pay is the default (first, primary).
     await page.click('.sp-row .sp-card[data-card="12"]');
     await page.waitForSelector('#sp-menu');
@@ -186,9 +206,12 @@ test('returning tokens, choosing a noble, passing', { timeout: 30000 }, async ()
     assert.match(await page.textContent('#prompt'), /return one at a time/);
     assert.deepEqual(await page.$$eval('.sp-hand[data-seat="0"] .sp-token.legal', (ts) => ts.map((x) => x.dataset.gem)), ['white', 'blue', 'green', 'black', 'gold']);
     assert.equal((await page.$$('#sp-supply .sp-token.legal')).length, 0);
+    await accessible(page, 'returning tokens');
     await page.click('.sp-hand[data-seat="0"] .sp-token[data-gem="green"]');
     await page.waitForSelector('.game[data-phase="noble"]');
     assert.deepEqual(await page.$$eval('#sp-nobles .sp-noble.legal', (ns) => ns.map((n) => n.dataset.noble)), ['5', '9']);
+    await accessible(page, 'choosing a noble');
+    assert.equal(await page.getByRole('button', { name: /^Choose Noble #9: \d points, .*needs \d .*bonuses$/ }).count(), 1);
     await page.click('#sp-nobles .sp-noble[data-noble="9"]');
     await page.waitForSelector('#prompt button[data-step="pass"]');
     assert.equal((await page.$$('.sp-card.legal, .sp-back.legal, .sp-token.legal')).length, 0);

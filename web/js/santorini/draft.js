@@ -1,7 +1,8 @@
 // The draft screen: while a match's status is `draft` it takes the board's place. The
 // challenger picks the offer locally first (tap a god to add it, tap again to take it back)
-// and sends it with one button, one `offer` step per version; the others choose in turn, and
-// the challenger names the start player (docs/protocol.md "The draft, as steps"). A game
+// and sends it with one button, one `offer` step per version; the others choose in turn, the
+// same way (tap the god wanted, tap again or its chip to put it back, then one button sends
+// the `choose`), and the challenger names the start player (docs/protocol.md "The draft, as steps"). A game
 // without powers only names the start player. The server alone says what is legal: the
 // client greys what `legal` leaves out, and explains it from the catalog's banned pairs when
 // it can.
@@ -53,6 +54,7 @@ const countOf = (keys, d) => {
  *  `actions(v)`: the prompt element (#prompt: the start player buttons, the legal steps). */
 export function draftScreen(ctx, actions) {
   let staged = []; // the challenger's picks, not sent yet
+  let picked = null; // the power this player chose from the offer, not sent yet
   let query = ''; // the search box
   let filter = 'all';
   let open = null; // the power whose details are shown
@@ -91,6 +93,29 @@ export function draftScreen(ctx, actions) {
   const stage = (key) => {
     error = null;
     staged = staged.includes(key) ? staged.filter((k) => k !== key) : [...staged, key];
+    rerender();
+  };
+
+  /** Picks `key` from the offer (or, picked already, puts it back); nothing is sent. */
+  const pick = (key) => {
+    error = null;
+    picked = picked === key ? null : key;
+    rerender();
+  };
+
+  /** Sends the power picked from the offer: one `choose` step. */
+  const sendChoice = async (step) => {
+    if (sending || !step) return;
+    error = null;
+    sending = { done: 0, of: 1 };
+    rerender();
+    const result = await ctx.play(step);
+    sending = null;
+    // A refusal is said and the pick dropped; a step already in flight (busy) keeps it.
+    if (!result?.ok && !result?.busy) {
+      error = t(result?.error ? 'draft.chooseRefusedBecause' : 'draft.chooseRefused', { power: powerName(step.power), error: result?.error });
+      picked = null;
+    }
     rerender();
   };
 
@@ -314,25 +339,55 @@ export function draftScreen(ctx, actions) {
     const takenBy = (key) => st.powers.indexOf(key);
     const left = d.offer.filter((k) => takenBy(k) < 0);
     const kind = handicap(d) && st.decider === d.hero_seat ? 'hero' : 'god';
-    const actionFor = (key) => (steps.has(key) ? { label: t('draft.take', { power: powerName(key) }), run: () => ctx.play(steps.get(key)) } : {});
+    const actionFor = (key) => {
+      if (!steps.has(key) || sending) return {};
+      return picked === key ? { label: t('draft.putBack'), run: () => pick(key) } : { label: t('draft.pickThis'), run: () => pick(key) };
+    };
     return [
       h('h2', {}, mine ? t(`draft.chooseYour.${kind}`) : t(`draft.choosing.${kind}`, { name: decider })),
       h('p', { class: 'draft-how' }, t('draft.chooseHow', { name: challenger, powers: nameList(d.offer) })),
       handicapNote(v),
-      h('p', { class: 'draft-counter', id: 'draft-left', 'data-left': left.length }, h('strong', {}, t('draft.left', { powers: nameList(left) })), mine ? h('span', { class: 'muted' }, ` · ${t('draft.tapWanted')}`) : null),
+      h(
+        'p',
+        { class: 'draft-counter', id: 'draft-left', 'data-left': left.length, 'data-picked': mine && picked ? picked : '', 'aria-live': 'polite' },
+        h('strong', {}, t('draft.left', { powers: nameList(left) })),
+        mine && picked ? h('span', { class: 'muted' }, ` · ${t('draft.pickedNotSent', { power: powerName(picked) })}`) : mine ? h('span', { class: 'muted' }, ` · ${t('draft.tapWanted')}`) : null,
+      ),
+      error ? h('p', { class: 'error', id: 'draft-error', role: 'alert' }, error) : null,
       h(
         'div',
         { class: 'power-grid' },
         d.offer.map((key) => {
           const who = takenBy(key);
-          const note = who >= 0 ? t('draft.takenBy', { name: nameOf(v.seats[who]?.player) }) : null;
+          const isPicked = mine && picked === key;
+          const note = who >= 0 ? t('draft.takenBy', { name: nameOf(v.seats[who]?.player) }) : isPicked ? t('draft.notePicked') : null;
           const reason = mine && who < 0 && !steps.has(key) ? (handicap(d) ? t(`draft.notYours.${kind}`) : t('draft.notYoursToTake')) : null;
-          return card(v, key, { note, chosenNote: who >= 0, reason, onTap: steps.has(key) ? () => ctx.play(steps.get(key)) : null });
+          return card(v, key, { pressed: mine && steps.has(key) ? isPicked : undefined, note, chosenNote: who >= 0, reason, onTap: steps.has(key) && !sending ? () => pick(key) : null });
         }),
       ),
+      mine ? chooseBar(steps) : null,
       details(v, actionFor),
     ];
   };
+
+  /** The chosen power, put back by its chip, and the button that sends the choice. */
+  const chooseBar = (steps) =>
+    h(
+      'div',
+      { class: 'draft-send', id: 'draft-choose-bar' },
+      h(
+        'div',
+        { class: 'staged-list', 'aria-label': t('draft.pickedList') },
+        picked
+          ? h('button', { class: 'staged-chip', 'data-power': picked, 'aria-label': t('draft.putBackPower', { power: powerName(picked) }), disabled: Boolean(sending), onclick: () => pick(picked) }, powerName(picked), ' ✕')
+          : h('span', { class: 'muted small' }, t('draft.pickOne')),
+      ),
+      h(
+        'button',
+        { class: 'primary', id: 'draft-take', disabled: !picked || Boolean(sending), 'data-power': picked || '', onclick: () => sendChoice(steps.get(picked)) },
+        sending ? t('draft.taking') : picked ? t('draft.take', { power: powerName(picked) }) : t('draft.takeNone'),
+      ),
+    );
 
   const startPhase = (v) => {
     const st = v.state;
@@ -359,11 +414,14 @@ export function draftScreen(ctx, actions) {
       if (!d || v.status !== 'draft' || v.state.phase !== 'offer' || !mine) {
         if (!sending) staged = [];
       } else staged = staged.filter((k) => d.pool.includes(k) && !d.offer.includes(k));
+      // A pick stands while it may still be chosen (the turn to choose is still this player's).
+      const choosable = new Set((v.state.legal || []).filter((x) => x.kind === 'choose').map((x) => x.power));
+      if (!sending && (!d || v.status !== 'draft' || v.state.phase !== 'choose' || !mine || !choosable.has(picked))) picked = null;
       if (v.status !== 'draft') {
         open = null;
         error = null;
       }
-      return `${staged.join(',')}|${filter}|${open}|${sending ? sending.done : '-'}|${error}`;
+      return `${staged.join(',')}|${picked}|${filter}|${open}|${sending ? sending.done : '-'}|${error}`;
     },
     /** The draft in the board's place, or null once the draft is over. */
     main(v) {

@@ -5,7 +5,7 @@ import { h } from '../dom.js';
 import { playerName } from '../bots.js';
 import { TOKENS, COLOURS, gemName, total } from './gems.js';
 import { t, num } from '../i18n/index.js';
-import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
+import { cardFace, cardBack, nobleTile, tokenChip, clickable } from './pieces.js';
 
 export const SEAT_COLORS = ['#2f6fd6', '#d64b3a', '#2e9e5b', '#b5831a'];
 
@@ -62,7 +62,7 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
         const n = hand.tokens[g];
         const legal = act?.legalToken(g);
         const chip = tokenChip(g, n, { cls: legal ? 'legal' : '' });
-        if (legal) clickable(chip, () => act.onToken(g), t('splendor.returnToken', { gem: gemName(g), colour: t(`colour.${g}`) }));
+        if (legal) clickable(chip, () => act.onToken(g), t('splendor.returnToken', { gem: gemName(g), colour: t(`colour.${g}`), count: n }));
         return h(
           'div',
           { class: 'sp-gemcol', 'data-gem': g },
@@ -92,7 +92,7 @@ export function handPanel(v, seat, { clock, act = null, nobleById }) {
                     const face = cardFace(r.card, { cls: 'mini' });
                     if (act?.legalReserved(r.card.id)) {
                       face.classList.add('legal');
-                      clickable(face, () => act.onReserved(r.card.id), t('splendor.buyReserved', { card: cardLabel(r.card) }));
+                      clickable(face, () => act.onReserved(r.card.id), null, t('splendor.sr.buyReserved'));
                     }
                     wrap.append(face);
                     if (r.blind && me) wrap.append(h('span', { class: 'secret', title: t('splendor.secretTitle') }, t('splendor.secret')));

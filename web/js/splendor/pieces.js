@@ -16,11 +16,22 @@ export function gemIcon(gem, cls = '') {
   );
 }
 
-/** Makes `el` act as a button: focusable, Enter/Space and clicks call `fn`. */
-export function clickable(el, fn, label) {
+/** Words for screen readers only, beside the digits and signs a piece shows: a card, a deck
+ *  and a noble are named from their content (no aria-label), so the name holds every number
+ *  they show, in order, with its meaning around it ("ruby card #71: 3 points, costs 3
+ *  sapphires, level II"): what one sees is what speech input and screen readers say (WCAG
+ *  2.5.3, label in name). */
+export const sr = (text) => h('span', { class: 'sr-only' }, text);
+
+/** Makes `el` act as a button: focusable, Enter/Space and clicks call `fn`. `label` (an
+ *  aria-label) only where the piece shows no more than a single digit (a token chip); a card,
+ *  a deck or a noble is named by its own words (`sr`), with `lead` (what the click does) put
+ *  before them. */
+export function clickable(el, fn, label, lead = null) {
   el.setAttribute('role', 'button');
   el.setAttribute('tabindex', '0');
   if (label) el.setAttribute('aria-label', label);
+  if (lead) el.prepend(sr(`${lead} `));
   on(el, 'click', (e) => {
     e.stopPropagation();
     fn(e);
@@ -49,7 +60,8 @@ function costPips(cost, cls = 'sp-cost') {
   return h(
     'span',
     { class: cls },
-    COLOURS.filter((c) => cost[c] > 0).map((c) => h('span', { class: `pip gem-${c}`, 'data-gem': c, title: t('splendor.gems', { count: cost[c], n: cost[c], gem: gemName(c, cost[c]) }) }, String(cost[c]))),
+    sr(`${t('splendor.sr.costs')} `),
+    COLOURS.filter((c) => cost[c] > 0).map((c) => [h('span', { class: `pip gem-${c}`, 'data-gem': c, title: t('splendor.gems', { count: cost[c], n: cost[c], gem: gemName(c, cost[c]) }) }, String(cost[c])), sr(` ${gemName(c, cost[c])}, `)]),
   );
 }
 
@@ -70,9 +82,11 @@ export function cardFace(card, { cls = '' } = {}) {
       'data-points': card.points,
       title: cardLabel(card),
     },
-    h('span', { class: 'card-top' }, h('span', { class: 'points' }, card.points > 0 ? String(card.points) : ''), gemIcon(card.bonus, 'bonus')),
+    sr(`${t('splendor.sr.card', { gem: gemName(card.bonus), id: card.id })} `),
+    h('span', { class: 'card-top' }, h('span', { class: 'points' }, card.points > 0 ? String(card.points) : ''), card.points > 0 ? sr(` ${t('splendor.sr.points', { count: card.points })} `) : null, gemIcon(card.bonus, 'bonus')),
     h('span', { class: 'card-art' }, gemIcon(card.bonus, 'art')),
     costPips(card.cost),
+    sr(`${t('splendor.sr.level')} `),
     h('span', { class: 'card-level' }, LEVEL_NUMERALS[card.level]),
   );
 }
@@ -82,9 +96,12 @@ export function cardBack(level, { count = null, cls = '', attrs = {} } = {}) {
   return h(
     'div',
     { class: `sp-back level-${level}${count === 0 ? ' empty' : ''} ${cls}`.trim(), 'data-level': level, ...attrs },
+    sr(`${t(count !== null ? 'splendor.sr.deckBefore' : 'splendor.sr.backBefore')} `),
     h('span', { class: 'back-level' }, LEVEL_NUMERALS[level]),
-    h('span', { class: 'back-dots' }, '•'.repeat(level)),
+    h('span', { class: 'back-dots', 'aria-hidden': 'true' }, '•'.repeat(level)),
+    sr(` ${t(count !== null ? 'splendor.sr.deck' : 'splendor.sr.back')} `),
     count !== null ? h('span', { class: 'back-count', title: t('splendor.cardsLeft', { count }) }, String(count)) : null,
+    count !== null ? sr(` ${t('splendor.sr.left', { count })}`) : null,
   );
 }
 
@@ -98,8 +115,10 @@ export function nobleTile(noble, { cls = '' } = {}) {
       'data-noble': noble.id,
       title: t('splendor.nobleTitle', { id: noble.id, points: noble.points, bonuses: req.map((c) => t('splendor.gems', { count: noble.requires[c], n: noble.requires[c], gem: gemName(c, noble.requires[c]) })).join(', ') }),
     },
+    sr(`${t('splendor.sr.noble', { id: noble.id })} `),
     h('span', { class: 'points' }, String(noble.points)),
+    sr(` ${t('splendor.sr.points', { count: noble.points })} `),
     h('span', { class: 'crest', 'aria-hidden': 'true' }, '♛'),
-    h('span', { class: 'sp-require' }, req.map((c) => h('span', { class: `req gem-${c}`, 'data-gem': c }, String(noble.requires[c])))),
+    h('span', { class: 'sp-require' }, sr(`${t('splendor.sr.needs')} `), req.map((c) => [h('span', { class: `req gem-${c}`, 'data-gem': c }, String(noble.requires[c])), sr(` ${gemName(c, noble.requires[c])}, `)]), sr(t('splendor.sr.bonuses'))),
   );
 }

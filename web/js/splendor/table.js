@@ -7,7 +7,7 @@
 import { h } from '../dom.js';
 import { nameOf } from '../bots.js';
 import { TOKENS, gemName, LEVEL_NUMERALS, total } from './gems.js';
-import { cardFace, cardBack, nobleTile, tokenChip, clickable, cardLabel } from './pieces.js';
+import { cardFace, cardBack, nobleTile, tokenChip, clickable, sr } from './pieces.js';
 import { addable, takeFor, cardSteps, deckStep, returnStep, nobleStep, prompt, stepText } from './steps.js';
 import { handPanel, seatOrder, SEAT_COLORS } from './hands.js';
 import { logWords, decorate } from './log.js';
@@ -69,7 +69,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
       v.state.nobles.map((n) => {
         const step = nobleStep(legal, n.id);
         const tile = nobleTile(n, { cls: step ? 'legal' : '' });
-        if (step) clickable(tile, () => send(step), t('splendor.chooseNoble', { id: n.id }));
+        if (step) clickable(tile, () => send(step), null, t('splendor.sr.choose'));
         return tile;
       }),
     );
@@ -82,7 +82,10 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     const deckCount = st.decks[level - 1];
     const blind = deckStep(legal, level);
     const deck = cardBack(level, { count: deckCount, cls: `deck${blind ? ' legal' : ''}${menu && menu.level === level ? ' chosen' : ''}`, attrs: { 'data-deck': level, 'data-count': deckCount } });
-    if (blind) clickable(deck, () => open({ level }), t('splendor.deckLabel', { level }));
+    if (blind) {
+      deck.append(sr(` ${t('splendor.sr.reserveUnseen')}`));
+      clickable(deck, () => open({ level }));
+    }
     return h(
       'div',
       { class: 'sp-row', 'data-level': level },
@@ -96,7 +99,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
         if (fresh.has(card.id)) cls.push('fresh');
         if (menu && menu.card === card.id) cls.push('chosen');
         const face = cardFace(card, { cls: cls.join(' ') });
-        if (reserve || buys.length) clickable(face, () => open({ card: card.id }), cardLabel(card));
+        if (reserve || buys.length) clickable(face, () => open({ card: card.id }));
         return h('div', { class: 'sp-slot', 'data-slot': slot }, face);
       }),
     );
@@ -116,7 +119,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
         if (g !== 'gold' && can.has(g)) cls.push('legal');
         if (picked) cls.push('picked');
         const chip = tokenChip(g, left, { cls: cls.join(' '), 'data-supply': st.supply[g] });
-        if (g !== 'gold' && (can.has(g) || picked)) clickable(chip, () => togglePick(g), t(picked ? 'splendor.pickOrPutBack' : 'splendor.pick', { gem: gemName(g), colour: t(`colour.${g}`) }));
+        if (g !== 'gold' && (can.has(g) || picked)) clickable(chip, () => togglePick(g), t(picked ? 'splendor.pickOrPutBack' : 'splendor.pick', { gem: gemName(g), colour: t(`colour.${g}`), count: left }));
         return chip;
       }),
     );
@@ -166,7 +169,7 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
           h(
             'div',
             { class: 'chips' },
-            TOKENS.filter((g) => returnStep(legal, g)).map((g) => clickable(tokenChip(g, mine[g], { cls: 'legal' }), () => send(returnStep(legal, g)), t('splendor.returnToken', { gem: gemName(g), colour: t(`colour.${g}`) }))),
+            TOKENS.filter((g) => returnStep(legal, g)).map((g) => clickable(tokenChip(g, mine[g], { cls: 'legal' }), () => send(returnStep(legal, g)), t('splendor.returnToken', { gem: gemName(g), colour: t(`colour.${g}`), count: mine[g] }))),
           ),
         ),
       );
