@@ -65,8 +65,25 @@ struct Config {
     /// comes sooner): spectators coming and going must not cost the players. 0: at once.
     std::chrono::milliseconds spectators_interval{1000};
     std::size_t max_http_body = 64 * 1024;
+    /// An HTTP connection must deliver each whole request (headers and body) within this of
+    /// starting to wait for it, an idle keep-alive connection too; else it is closed.
+    std::chrono::milliseconds http_request_timeout{30000};
+    /// HTTP connections waiting for a request at once (half-open: opened, or between two
+    /// requests, and not done sending the next). Past it the one waiting longest is closed, so
+    /// slow senders cannot keep a prompt client out. 0: no cap of its own (max_connections).
+    std::size_t max_half_open_requests = 0;
     double guests_per_minute = 10;           ///< POST /api/guests per client address, refill
     double guest_burst = 20;                 ///< ... and at once; beyond: 429
+    /// Sign-in attempts for one username from anywhere, per minute (a right password gives its
+    /// attempt back; a password change counts here too) ...
+    double sign_ins_per_username_per_minute = 5;
+    double sign_in_burst_per_username = 5;  ///< ... and at once; beyond: 429 with Retry-After
+    /// Sign-in attempts from one client address (one IPv6 /64), any username, per minute ...
+    double sign_ins_per_address_per_minute = 20;
+    double sign_in_burst_per_address = 20;  ///< ... and at once; beyond: 429 with Retry-After
+    /// Account requests (each an Argon2id hash or a database call) queued or running at once;
+    /// beyond: 503 with Retry-After.
+    std::size_t max_pending_account_requests = 32;
     std::size_t history_per_match = 64;      ///< patches kept for resuming viewers, at most
     std::size_t history_bytes_per_viewer = 2048;  ///< and at most this many bytes of them per
                                                   ///< viewer (the newest is always kept)

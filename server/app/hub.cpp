@@ -91,7 +91,13 @@ Hub::Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, St
     : impl_(std::make_unique<Impl>(io, config, metrics, store, repository,
                                    repository ? fleet : nullptr, broker)) {
     if (repository && !config.database_url.empty())
-        impl_->accounts = std::make_unique<Accounts>(config.database_url, *this, Accounts::Limits{});
+        impl_->accounts = std::make_unique<Accounts>(
+            config.database_url, *this,
+            Accounts::Limits{.per_username_per_minute = config.sign_ins_per_username_per_minute,
+                             .per_username_burst = config.sign_in_burst_per_username,
+                             .per_address_per_minute = config.sign_ins_per_address_per_minute,
+                             .per_address_burst = config.sign_in_burst_per_address,
+                             .max_pending = config.max_pending_account_requests});
     // Stored where the guests are: in the database when there is one, else in memory.
     impl_->preferences = std::make_unique<PreferenceBook>(
         repository ? config.database_url : std::string(), *this, PreferenceBook::Limits{});

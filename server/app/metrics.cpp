@@ -83,6 +83,10 @@ std::string Metrics::render() const {
     append_sample(out, "santorini_messages_out_total", messages_out.load(relaxed));
     append_header(out, "santorini_http_requests_total", "HTTP requests answered.", "counter");
     append_sample(out, "santorini_http_requests_total", http_requests.load(relaxed));
+    append_header(out, "santorini_http_half_open_shed_total",
+                  "HTTP connections closed while sending a request because more waited than --max-half-open-requests.",
+                  "counter");
+    append_sample(out, "santorini_http_half_open_shed_total", http_half_open_shed.load(relaxed));
 
     append_header(out, "santorini_rejected_messages_total",
                   "Client messages (and refused connections: reason=\"unavailable\") refused, by error code.",

@@ -21,6 +21,8 @@ public:
     std::atomic<std::uint64_t> messages_in{0};
     std::atomic<std::uint64_t> messages_out{0};
     std::atomic<std::uint64_t> http_requests{0};
+    /// HTTP connections closed because more were waiting for a request than the cap allows.
+    std::atomic<std::uint64_t> http_half_open_shed{0};
 
     /// Counts a refused client message by its error code.
     void rejected(protocol::ErrorCode code);

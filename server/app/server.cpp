@@ -39,7 +39,8 @@ int thread_count(int configured) {
 
 Server::Server(Config config)
     : config_(std::move(config)),
-      registry_(config_.max_connections, config_.max_connections_per_address, config_.max_connections_per_player),
+      registry_(config_.max_connections, config_.max_connections_per_address, config_.max_connections_per_player,
+                config_.max_half_open_requests),
       io_(thread_count(config_.threads)),
       drain_timer_(io_) {
     StepStore* steps = &memory_store_;

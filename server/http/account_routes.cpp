@@ -15,6 +15,7 @@
 #include "server/accounts/accounts.hpp"
 #include "server/accounts/preference_book.hpp"
 #include "server/http/errors.hpp"
+#include "server/http/route_table.hpp"
 
 namespace server {
 namespace {
@@ -142,9 +143,10 @@ bool is_preferences_path(std::string_view path) {
 
 void handle_preferences_request(const Request& request, PreferenceBook& book, HttpReply reply) {
     const RequestShell shell{request.version(), request.keep_alive()};
-    if (request.method() == http::verb::get)
+    // HEAD as GET (the body is dropped on the way out, server/http/routes.cpp).
+    if (request.method() == http::verb::get || request.method() == http::verb::head)
         return book.get(bearer_token(request), preferences_answer(shell, std::move(reply)));
-    if (request.method() != http::verb::put) return reply(wrong_method(shell, "GET, PUT"));
+    if (request.method() != http::verb::put) return reply(wrong_method(shell, allow_of("/api/me/preferences")));
     // Who asks first, then what: a request without a token learns nothing of the rules.
     std::string token = bearer_token(request);
     if (token.empty())
@@ -172,13 +174,16 @@ void handle_account_request(const Request& request, std::string_view path, Accou
     const RequestShell shell{request.version(), request.keep_alive()};
     const bool post = request.method() == http::verb::post;
     // The method first: a wrong one is 405 with or without a database.
-    if (path == "/api/account" && request.method() != http::verb::get)
-        return reply(wrong_method(shell, "GET"));
+    if (path == "/api/account" && request.method() != http::verb::get &&
+        request.method() != http::verb::head)
+        return reply(wrong_method(shell, allow_of("/api/account")));
     if (path == "/api/sessions/current" && request.method() != http::verb::delete_)
-        return reply(wrong_method(shell, "DELETE"));
+        return reply(wrong_method(shell, allow_of("/api/sessions/current")));
     if ((path == "/api/accounts" || path == "/api/sessions" || path == "/api/accounts/password") &&
         !post)
-        return reply(wrong_method(shell, "POST"));
+        return reply(wrong_method(shell, path == "/api/accounts"   ? allow_of("/api/accounts")
+                                         : path == "/api/sessions" ? allow_of("/api/sessions")
+                                                                   : allow_of("/api/accounts/password")));
     if (!accounts)
         return reply(account_error(shell, http::status::service_unavailable,
                                    "accounts need the server's database"));

@@ -22,6 +22,7 @@
 #include "server/http/api_params.hpp"
 #include "server/http/errors.hpp"
 #include "server/accounts/player_name.hpp"
+#include "server/http/route_table.hpp"
 #include "server/http/security_headers.hpp"
 #include "server/http/url_decode.hpp"
 
@@ -81,7 +82,7 @@ std::string_view path_of(std::string_view target) {
 // /readyz fails (503, Retry-After) while this node should get no traffic: stopping, or its
 // database unreachable (docs/api.md).
 Response health(const Request& request, const Hub& hub, bool readiness) {
-    if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
+    if (!is_get(request)) return method_not_allowed(request, readiness ? allow_of("/readyz") : allow_of("/healthz"));
     json body = {{"status", hub.stopping() ? "stopping" : "ok"}};
     const std::optional<bool> database = hub.database_reachable();
     if (database) body["database"] = *database ? "ok" : "unreachable";
@@ -97,7 +98,7 @@ Response health(const Request& request, const Hub& hub, bool readiness) {
 }
 
 Response metrics_page(const Request& request, const Metrics& metrics) {
-    if (!is_get(request)) return method_not_allowed(request, "GET, HEAD");
+    if (!is_get(request)) return method_not_allowed(request, allow_of("/metrics"));
     Response response =
         make_response(request, http::status::ok, metrics.render(), "text/plain; version=0.0.4; charset=utf-8");
     response.set(http::field::cache_control, "no-store");
@@ -113,7 +114,7 @@ Request shell_of(const Request& request) {
 
 // The guest is stored on the hub's pool (a database insert); the answer comes from there.
 void create_guest(const Request& request, Hub& hub, std::string_view client, const HttpReply& reply) {
-    if (request.method() != http::verb::post) return reply(method_not_allowed(request, "POST"));
+    if (request.method() != http::verb::post) return reply(method_not_allowed(request, allow_of("/api/guests")));
     if (!hub.allow_guest_from(client)) {
         Response response = error_response(request, http::status::too_many_requests,
                                            "too many new guests from your address; try again later");
@@ -151,17 +152,17 @@ void api(const Request& request, std::string_view path, Hub& hub, std::string_vi
     if (is_account_path(path)) return handle_account_request(request, path, hub.accounts(), client, reply);
     if (is_preferences_path(path)) return handle_preferences_request(request, hub.preferences(), reply);
     if (path == "/api/lobbies") {
-        if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));
+        if (!is_get(request)) return reply(method_not_allowed(request, allow_of("/api/lobbies")));
         return reply(json_response(request, http::status::ok, hub.public_lobbies()));
     }
     if (path == "/api/queues")
         return reply(is_get(request) ? json_response(request, http::status::ok, hub.queues())
-                                     : method_not_allowed(request, "GET, HEAD"));
+                                     : method_not_allowed(request, allow_of("/api/queues")));
     if (path == "/api/powers")  // the engine's catalog: the client keeps no copy (docs/api.md)
         return reply(is_get(request) ? json_response(request, http::status::ok, protocol::power_catalog_json())
-                                     : method_not_allowed(request, "GET, HEAD"));
+                                     : method_not_allowed(request, allow_of("/api/powers")));
     if (path == "/api/matches") {
-        if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));
+        if (!is_get(request)) return reply(method_not_allowed(request, allow_of("/api/matches")));
         return reply(json_response(request, http::status::ok, hub.live_matches()));
     }
     constexpr std::string_view matches_prefix = "/api/matches/";
@@ -170,7 +171,7 @@ void api(const Request& request, std::string_view path, Hub& hub, std::string_vi
         if (id.empty() || id.size() > max_match_id || id.find('/') != std::string_view::npos) {
             return reply(error_response(request, http::status::not_found, "not found"));
         }
-        if (!is_get(request)) return reply(method_not_allowed(request, "GET, HEAD"));
+        if (!is_get(request)) return reply(method_not_allowed(request, allow_of("/api/matches/{id}")));
         // A private match needs its invite code (?code=), as its replay does (docs/api.md).
         std::string code;
         if (auto parsed = parse_api_request(request.method(), request.target());
@@ -264,6 +265,7 @@ void route(const Request& request, Hub& hub, Metrics& metrics, const Config& con
     if (path == "/readyz") return reply(health(request, hub, true));
     if (path == "/api" || path.starts_with("/api/")) return api(request, path, hub, client, reply);
     if (path == "/ws") {
+        if (!is_get(request)) return reply(method_not_allowed(request, allow_of("/ws")));
         Response response =
             error_response(request, http::status::upgrade_required, "this path only accepts WebSocket upgrades");
         response.set(http::field::upgrade, "websocket");

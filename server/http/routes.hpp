@@ -18,11 +18,12 @@
 //   /api/accounts, /api/account, /api/sessions, /api/sessions/current, /api/accounts/password
 //                            sign-up, sign-in and out, password (server/http/account_routes.hpp)
 //   GET, PUT /api/me/preferences  the player's preferences (server/http/account_routes.hpp)
-//   GET  /ws                 426 unless it is a WebSocket upgrade (http_session handles those)
+//   GET  /ws                 426 unless it is a WebSocket upgrade (http_session handles those);
+//                            405 for another method
 //   GET  anything else       a static file under Config::web_root; 404 if there is none
 // HEAD is accepted wherever GET is. Errors are JSON {"error":"...","code":"..."}
-// (server/http/errors.hpp): 404 for unknown paths, 405 (with Allow) for a known path with the
-// wrong method.
+// (server/http/errors.hpp): 404 for unknown paths, 405 (with Allow, from
+// server/http/route_table.hpp) for a known path with the wrong method.
 
 #include <filesystem>
 #include <functional>

@@ -50,12 +50,28 @@ void HttpSession::do_read() {
     // A fresh parser per request: the body limit and header state start over.
     parser_.emplace();
     parser_->body_limit(config_.max_http_body);
-    stream_.expires_after(request_timeout);
+    stream_.expires_after(config_.http_request_timeout);
+    // Counted as half-open until the request is in; past the cap the longest waiting goes.
+    waiting_ = registry_.half_open().enter([weak = weak_from_this(), read = ++reads_] {
+        if (auto self = weak.lock())
+            net::post(self->stream_.get_executor(), [self, read] { self->shed(read); });
+    });
     beast::http::async_read(stream_, buffer_, *parser_,
                             beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
+void HttpSession::shed(std::uint64_t read) {
+    // Only while still waiting for that request (a shed can cross the request arriving).
+    if (read != reads_ || !parser_ || parser_->is_done() || !stream_.socket().is_open()) return;
+    metrics_.http_half_open_shed.fetch_add(1, std::memory_order_relaxed);
+    spdlog::debug("event=http_half_open_shed peer={}", peer_);
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.close();  // the pending read ends with operation_aborted
+}
+
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
+    waiting_.reset();
     if (ec == beast::http::error::end_of_stream) {
         do_close();
         return;

@@ -33,7 +33,9 @@ namespace server {
 /// One HTTP connection until it closes or upgrades; lives as long as an operation holds it.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
-    /// An idle keep-alive connection (or one sending a request too slowly) is closed after this.
+    /// A write of an answer must finish within this. (An idle keep-alive connection, or one
+    /// sending a request too slowly, is closed after Config::http_request_timeout, and at most
+    /// Config::max_half_open_requests wait for a request at once: server/limits/half_open.hpp.)
     static constexpr std::chrono::seconds request_timeout{30};
     /// After the last response: how long unread request bytes are drained before closing.
     static constexpr std::chrono::seconds linger_timeout{2};
@@ -51,6 +53,7 @@ private:
 
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
+    void shed(std::uint64_t read);
     void refuse(boost::beast::http::status status, std::string_view message);
     void do_write(Response response);
     void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
@@ -67,6 +70,8 @@ private:
     SessionRegistry& registry_;
     SessionRegistry::Slot slot_;
     HttpApi* api_;
+    HalfOpenRequests::Ticket waiting_;  ///< counted while a request is awaited
+    std::uint64_t reads_ = 0;           ///< requests awaited so far (the last one's number)
     std::string peer_;    ///< the TCP peer's address
     std::string client_;  ///< the client's address (the peer's, or a trusted proxy's word), for per-client limits
 };

@@ -26,27 +26,29 @@ using tcp = net::ip::tcp;
 
 namespace {
 
+// Both as every error: {"error", "code"} (server/http/errors.hpp).
 constexpr std::string_view refusal =
     "HTTP/1.1 503 Service Unavailable\r\n"
     "Server: santorini-server\r\n"
     "Content-Type: application/json\r\n"
-    "Content-Length: 32\r\n"
+    "Content-Length: 53\r\n"
     "Retry-After: 5\r\n"
     "Connection: close\r\n"
     "\r\n"
-    "{\"error\":\"too many connections\"}";
+    "{\"error\":\"too many connections\",\"code\":\"unavailable\"}";
+static_assert(refusal.size() - refusal.find("\r\n\r\n") - 4 == 53);
 
 // One address holding its share already: the others still get in (Config::max_connections_per_address).
 constexpr std::string_view address_refusal =
     "HTTP/1.1 429 Too Many Requests\r\n"
     "Server: santorini-server\r\n"
     "Content-Type: application/json\r\n"
-    "Content-Length: 50\r\n"
+    "Content-Length: 72\r\n"
     "Retry-After: 5\r\n"
     "Connection: close\r\n"
     "\r\n"
-    "{\"error\":\"too many connections from your address\"}";
-static_assert(address_refusal.size() - address_refusal.find("\r\n\r\n") - 4 == 50);
+    "{\"error\":\"too many connections from your address\",\"code\":\"rate_limited\"}";
+static_assert(address_refusal.size() - address_refusal.find("\r\n\r\n") - 4 == 72);
 
 }  // namespace
 

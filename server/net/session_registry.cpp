@@ -19,8 +19,9 @@ SessionRegistry::Slot::~Slot() {
     if (registry_ != nullptr) registry_->release(address_);
 }
 
-SessionRegistry::SessionRegistry(std::size_t max_connections, std::size_t per_address, std::size_t per_player)
-    : max_connections_(max_connections), per_address_(per_address), per_player_(per_player) {}
+SessionRegistry::SessionRegistry(std::size_t max_connections, std::size_t per_address, std::size_t per_player,
+                                 std::size_t half_open)
+    : max_connections_(max_connections), per_address_(per_address), per_player_(per_player), half_open_(half_open) {}
 
 std::variant<SessionRegistry::Slot, SessionRegistry::Refusal> SessionRegistry::try_open(const std::string& address) {
     std::size_t open = connections_.load(std::memory_order_relaxed);

@@ -18,6 +18,8 @@
 #include <variant>
 #include <vector>
 
+#include "server/limits/half_open.hpp"
+
 namespace server {
 
 class WebsocketSession;
@@ -46,10 +48,11 @@ public:
     };
 
     /// A registry allowing at most `max_connections` open connections at once, at most
-    /// `per_address` of them from one client address and at most `per_player` WebSocket
-    /// sessions of one player (0: no cap).
+    /// `per_address` of them from one client address, at most `per_player` WebSocket
+    /// sessions of one player and at most `half_open` HTTP connections waiting for a request
+    /// (0: no cap).
     explicit SessionRegistry(std::size_t max_connections, std::size_t per_address = 0,
-                             std::size_t per_player = 0);
+                             std::size_t per_player = 0, std::size_t half_open = 0);
     SessionRegistry(const SessionRegistry&) = delete;
     SessionRegistry& operator=(const SessionRegistry&) = delete;
 
@@ -83,6 +86,8 @@ public:
     /// Asks every live session to flush its queue and close with `code` (graceful stop);
     /// sessions that finish their handshake later are refused by `add`.
     void close_all(std::uint16_t code, const std::string& reason);
+    /// The HTTP connections waiting for a request (Config::max_half_open_requests).
+    HalfOpenRequests& half_open() { return half_open_; }
 
 private:
     void release(const std::string& address);
@@ -96,6 +101,7 @@ private:
     mutable std::mutex mutex_;
     std::unordered_map<std::uint64_t, std::weak_ptr<WebsocketSession>> sessions_;
     bool closing_all_ = false;
+    HalfOpenRequests half_open_;
 };
 
 }  // namespace server

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "server/net/client_address.hpp"
+#include "tests/api/openapi_contract.hpp"
 #include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
@@ -45,6 +46,7 @@ int get_for(std::uint16_t port, const std::string& client, const std::string& ta
         const std::size_t n = socket.read_some(net::buffer(chunk), ec);
         response.append(chunk, n);
     }
+    api_test::observe_raw_http(boost::beast::http::verb::get, target, response);
     return response.size() > 12 ? std::stoi(response.substr(9, 3)) : 0;
 }
 

@@ -24,6 +24,7 @@
 #include "server/store/token_hash.hpp"
 #include "tests/api/invite_code.hpp"
 #include "tests/server/support/e2e_support.hpp"
+#include "tests/server/support/http_observer.hpp"
 #include "tests/store/test_database.hpp"
 
 namespace http = boost::beast::http;
@@ -148,7 +149,9 @@ test::HttpResponse head_request(std::uint16_t port, const std::string& target) {
     http::response_parser<http::string_body> parser;
     parser.skip(true);
     http::read(socket, buffer, parser);
-    return parser.release();
+    test::HttpResponse response = parser.release();
+    test::observe_http(http::verb::head, request.target(), response);
+    return response;
 }
 
 /// A player with an established rating in `pool`, written straight into the database.
@@ -419,6 +422,7 @@ TEST_CASE("one keep-alive connection carries several API requests in order", "[a
     for (const auto& [target, status] : requests) {
         http::response<http::string_body> response;
         http::read(socket, buffer, response);
+        test::observe_http(http::verb::get, target, response);
         INFO(target << " -> " << response.body());
         CHECK(response.result() == status);
         CHECK(response.keep_alive());

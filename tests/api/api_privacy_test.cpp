@@ -18,6 +18,7 @@
 
 #include "server/store/repository.hpp"
 #include "tests/server/support/e2e_support.hpp"
+#include "tests/server/support/http_observer.hpp"
 #include "tests/store/test_database.hpp"
 
 namespace http = boost::beast::http;
@@ -45,6 +46,7 @@ http::response<http::string_body> fetch(std::uint16_t port, const std::string& t
     boost::beast::flat_buffer buffer;
     http::response<http::string_body> response;
     http::read(socket, buffer, response);
+    test::observe_http(http::verb::get, target, response);
     return response;
 }
 

@@ -13,12 +13,13 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
 
+#include "tests/server/support/http_observer.hpp"
 #include "tests/server/support/ws_client.hpp"
 
 namespace api_test {
 
 /// One request to `target` with `Authorization: Bearer <token>` (none when `token` is empty)
-/// and `body` sent as it is (JSON); gives up after 15 s.
+/// and `body` sent as it is (JSON); gives up after 15 s. Any method, HEAD too.
 inline test::HttpResponse bearer_request(std::uint16_t port, boost::beast::http::verb method,
                                          const std::string& target, const std::string& token,
                                          const std::string& body = {}) {
@@ -35,7 +36,9 @@ inline test::HttpResponse bearer_request(std::uint16_t port, boost::beast::http:
     }
     request.keep_alive(false);
     request.prepare_payload();
-    test::HttpResponse response;
+    // The answer to HEAD has GET's Content-Length and no body: the parser is told so.
+    http::response_parser<http::string_body> parser;
+    if (method == http::verb::head) parser.skip(true);
     boost::beast::flat_buffer buffer;
     boost::system::error_code result = boost::asio::error::timed_out;
     stream.async_connect(
@@ -44,12 +47,14 @@ inline test::HttpResponse bearer_request(std::uint16_t port, boost::beast::http:
             if (ec) return void(result = ec);
             http::async_write(stream, request, [&](boost::system::error_code ec, std::size_t) {
                 if (ec) return void(result = ec);
-                http::async_read(stream, buffer, response,
+                http::async_read(stream, buffer, parser,
                                  [&](boost::system::error_code ec, std::size_t) { result = ec; });
             });
         });
     io.run_for(std::chrono::seconds(20));
     if (result) throw std::runtime_error(target + ": " + result.message());
+    test::HttpResponse response = parser.release();
+    test::observe_http(method, target, response);
     return response;
 }
 
