@@ -31,16 +31,15 @@ void append_header(std::string& out, std::string_view sender, std::uint64_t seq,
     out.push_back(':');
 }
 
-namespace {
-
-/// The text up to the next ':' of `s` (consumed with it), or nothing.
-std::optional<std::string_view> field(std::string_view& s) {
+std::optional<std::string_view> next_field(std::string_view& s) {
     const auto colon = s.find(':');
     if (colon == std::string_view::npos) return std::nullopt;
     auto f = s.substr(0, colon);
     s.remove_prefix(colon + 1);
     return f;
 }
+
+namespace {
 
 template <class Int>
 bool number(std::string_view s, Int& out) {
@@ -53,10 +52,10 @@ bool number(std::string_view s, Int& out) {
 
 std::optional<Part> parse(std::string_view notification) {
     Part part;
-    auto sender = field(notification);
-    auto seq = field(notification);
-    auto index = field(notification);
-    auto count = field(notification);
+    auto sender = next_field(notification);
+    auto seq = next_field(notification);
+    auto index = next_field(notification);
+    auto count = next_field(notification);
     if (!sender || sender->empty() || !seq || !index || !count) return std::nullopt;
     if (!number(*seq, part.seq) || !number(*index, part.index) || !number(*count, part.count))
         return std::nullopt;

@@ -80,6 +80,10 @@ class Joiner {
 void append_header(std::string& out, std::string_view sender, std::uint64_t seq,
                    std::uint32_t index, std::uint32_t count);
 
+/// The text of `s` up to its next ':' (consumed with it), or nothing when there is none: the
+/// headers here and the seals of broker_seal.hpp are colon-separated fields.
+std::optional<std::string_view> next_field(std::string_view& s);
+
 /// Where a part that starts at `from` ends: at most kPartBytes on, not inside a character.
 std::size_t part_end(std::string_view payload, std::size_t from);
 

@@ -8,6 +8,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "server/store/broker_envelope.hpp"
+
 namespace store::broker_seal {
 
 namespace {
@@ -32,15 +34,6 @@ std::string signed_text(const Route& route, std::string_view boot, std::int64_t 
     text.push_back('\n');
     text.append(payload);
     return text;
-}
-
-/// The text up to the next ':' of `s` (consumed with it), or nothing.
-std::optional<std::string_view> field(std::string_view& s) {
-    const auto colon = s.find(':');
-    if (colon == std::string_view::npos) return std::nullopt;
-    auto f = s.substr(0, colon);
-    s.remove_prefix(colon + 1);
-    return f;
 }
 
 }  // namespace
@@ -88,9 +81,9 @@ std::string seal(std::string_view secret, const Route& route, std::string_view b
 std::optional<Opened> open(std::string_view secret, const Route& route, std::string_view sealed) {
     if (sealed.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
     sealed.remove_prefix(kPrefix.size());
-    const auto boot = field(sealed);
-    const auto at = field(sealed);
-    const auto mac = field(sealed);
+    const auto boot = broker_envelope::next_field(sealed);
+    const auto at = broker_envelope::next_field(sealed);
+    const auto mac = broker_envelope::next_field(sealed);
     if (!boot || boot->empty() || boot->size() > 32 || !at || !mac || mac->size() != kMacHex)
         return std::nullopt;
     for (char c : *boot)
