@@ -42,7 +42,9 @@ async function say(page, text) {
   await page.fill('#chat-input', text);
   await page.press('#chat-input', 'Enter');
   await page.waitForFunction((t) => [...document.querySelectorAll('#chat-lines .chat-text')].some((el) => el.textContent === t), text);
-  assert.equal(await page.inputValue('#chat-input'), '');
+  // The box empties when the server acknowledges the line, which may come just after the
+  // line's own event: wait for it rather than read it once.
+  await page.waitForFunction((s) => document.querySelector(s).value === '', '#chat-input');
 }
 
 const chatTexts = (page) => page.evaluate(() => [...document.querySelectorAll('#chat-lines .chat-text')].map((el) => el.textContent));

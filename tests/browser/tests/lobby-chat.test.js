@@ -28,7 +28,9 @@ async function say(page, text) {
   await page.fill('#lobby-chat-input', text);
   await page.press('#lobby-chat-input', 'Enter');
   await page.waitForFunction((t) => [...document.querySelectorAll('#lobby-chat-lines .chat-text')].some((el) => el.textContent === t), text);
-  assert.equal(await page.inputValue('#lobby-chat-input'), '');
+  // The box empties when the server acknowledges the line, which may come just after the
+  // line's own event: wait for it rather than read it once.
+  await page.waitForFunction((s) => document.querySelector(s).value === '', '#lobby-chat-input');
 }
 
 const shows = (page, text) => page.waitForFunction((t) => [...document.querySelectorAll('#lobby-chat-lines .chat-text')].some((el) => el.textContent === t), text);
