@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/net/client_address.hpp"
+#include "server/http/security_headers.hpp"
 #include "server/net/http_session.hpp"
 
 namespace server {
@@ -26,29 +27,35 @@ using tcp = net::ip::tcp;
 
 namespace {
 
-// Both as every error: {"error", "code"} (server/http/errors.hpp).
-constexpr std::string_view refusal =
-    "HTTP/1.1 503 Service Unavailable\r\n"
-    "Server: santorini-server\r\n"
-    "Content-Type: application/json\r\n"
-    "Content-Length: 53\r\n"
-    "Retry-After: 5\r\n"
-    "Connection: close\r\n"
-    "\r\n"
-    "{\"error\":\"too many connections\",\"code\":\"unavailable\"}";
-static_assert(refusal.size() - refusal.find("\r\n\r\n") - 4 == 53);
+/// A whole HTTP/1.1 refusal written straight into a socket the server will not serve: the
+/// answer every error gets ({"error", "code"}, server/http/errors.hpp) with the same security
+/// headers as every other response (server/http/security_headers.hpp), so that a refusal is no
+/// weaker a page than an answer.
+std::string raw_refusal(std::string_view status_line, std::string_view body) {
+    std::string text;
+    text.reserve(512 + body.size());
+    text.append("HTTP/1.1 ").append(status_line).append("\r\n");
+    text.append("Server: santorini-server\r\n");
+    text.append("Content-Type: application/json\r\n");
+    text.append("Content-Length: ").append(std::to_string(body.size())).append("\r\n");
+    text.append("Retry-After: 5\r\n");
+    text.append("Cache-Control: no-store\r\n");
+    text.append("Content-Security-Policy: ").append(content_security_policy).append("\r\n");
+    text.append("X-Content-Type-Options: nosniff\r\n");
+    text.append("X-Frame-Options: DENY\r\n");
+    text.append("Referrer-Policy: no-referrer\r\n");
+    text.append("Connection: close\r\n\r\n");
+    text.append(body);
+    return text;
+}
+
+// Written once, before any socket is accepted, and only read after.
+const std::string refusal =
+    raw_refusal("503 Service Unavailable", R"({"error":"too many connections","code":"unavailable"})");
 
 // One address holding its share already: the others still get in (Config::max_connections_per_address).
-constexpr std::string_view address_refusal =
-    "HTTP/1.1 429 Too Many Requests\r\n"
-    "Server: santorini-server\r\n"
-    "Content-Type: application/json\r\n"
-    "Content-Length: 72\r\n"
-    "Retry-After: 5\r\n"
-    "Connection: close\r\n"
-    "\r\n"
-    "{\"error\":\"too many connections from your address\",\"code\":\"rate_limited\"}";
-static_assert(address_refusal.size() - address_refusal.find("\r\n\r\n") - 4 == 72);
+const std::string address_refusal =
+    raw_refusal("429 Too Many Requests", R"({"error":"too many connections from your address","code":"rate_limited"})");
 
 }  // namespace
 
@@ -125,13 +132,13 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
         const bool address_full = std::get<SessionRegistry::Refusal>(opened) == SessionRegistry::Refusal::AddressFull;
         if (address_full)
             spdlog::debug("event=connection_refused reason=max_connections_per_address address={}", address);
-        refuse(std::move(socket), address_full ? address_refusal : refusal);
+        refuse(std::move(socket), address_full ? std::string_view(address_refusal) : std::string_view(refusal));
     }
     do_accept();
 }
 
 void Listener::refuse(tcp::socket socket, std::string_view answer) {
-    if (answer == refusal) {
+    if (answer.data() == refusal.data()) {
         metrics_.rejected(protocol::ErrorCode::Unavailable);
         spdlog::debug("event=connection_refused reason=max_connections limit={}", config_.max_connections);
     } else {

@@ -111,6 +111,11 @@ TEST_CASE("one address cannot take every connection: the others still get in and
     const auto [status, text] = http_from(running.port(), "127.0.0.1", "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
     CHECK(status == 429);
     CHECK(text.find("Retry-After: 5") != std::string::npos);
+    // A refusal carries the security headers of every other answer.
+    CHECK(text.find("\r\nX-Content-Type-Options: nosniff\r\n") != std::string::npos);
+    CHECK(text.find("\r\nX-Frame-Options: DENY\r\n") != std::string::npos);
+    CHECK(text.find("\r\nContent-Security-Policy: default-src 'self';") != std::string::npos);
+    CHECK(text.find(R"({"error":"too many connections from your address","code":"rate_limited"})") != std::string::npos);
 
     // Another address connects and plays as if nothing happened.
     RawClient honest(running.port(), "127.0.0.2");

@@ -246,6 +246,9 @@ TEST_CASE("connections beyond max_connections are refused", "[transport][limits]
         const test::HttpResponse response =
             test::http_request(running.port(), boost::beast::http::verb::get, "/healthz", {}, 2s);
         CHECK(response.result_int() == 503);
+        CHECK(response["X-Content-Type-Options"] == "nosniff");
+        CHECK(response["Content-Security-Policy"].starts_with("default-src 'self';"));
+        CHECK(response.body() == R"({"error":"too many connections","code":"unavailable"})");
     } catch (const std::exception&) {
         SUCCEED("connection closed");
     }
