@@ -105,6 +105,10 @@ struct Config {
     /// Every database call a request waits for answers `unavailable` (503 over HTTP, with
     /// Retry-After) after this long, whatever the database does (docs/storage.md, "Deadlines").
     std::chrono::milliseconds database_deadline{2000};
+    /// A database call that has had no answer this long has its connection cut, so a frozen or
+    /// partitioned database host cannot pin the thread that made it (store::pg::StallWatch;
+    /// docs/storage.md, "Deadlines"). Zero: never cut.
+    std::chrono::milliseconds database_stall{15000};
     /// Abandonment (docs/protocol.md): a seat whose player has not had the match open this
     /// long is abandoned; real-time and no-clock games (0: never).
     std::chrono::milliseconds abandon{300 * 1000};

@@ -204,6 +204,15 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
              config.database_deadline = std::chrono::milliseconds(ms);
              return true;
          }},
+        {"--database-stall-ms", "SANTORINI_DATABASE_STALL_MS",
+         "a database call with no answer after this many ms has its connection cut, freeing its "
+         "thread (default 15000; 0: never)",
+         [&](std::string_view v) {
+             long ms = 0;
+             if (!parse_number(v, ms) || ms < 0) return false;
+             config.database_stall = std::chrono::milliseconds(ms);
+             return true;
+         }},
         {"--abandon-seconds", "SANTORINI_ABANDON_SECONDS",
          "a seat nobody has open this long is abandoned, real-time and no-clock games (default "
          "300; 0: never)",

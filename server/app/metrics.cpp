@@ -1,6 +1,7 @@
 #include "server/app/metrics.hpp"
 
 #include "server/fleet/broker.hpp"
+#include "server/store/stall_watch.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -131,6 +132,12 @@ std::string Metrics::render() const {
                   "Time the computer players spent searching.", "counter");
     out += "santorini_bot_think_seconds_total " +
            format_double(static_cast<double>(bot_think_us_.load(relaxed)) / 1e6) + "\n";
+
+    append_header(out, "santorini_database_calls_cut_total",
+                  "Database calls that had no answer within --database-stall-ms and had their "
+                  "connection cut (a frozen or partitioned database host).",
+                  "counter");
+    append_sample(out, "santorini_database_calls_cut_total", store::pg::StallWatch::instance().cuts());
 
     if (const Broker* broker = broker_.load(std::memory_order_acquire)) {
         const BrokerStats s = broker->stats();

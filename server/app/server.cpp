@@ -22,6 +22,7 @@
 #include "server/store/pg_broker.hpp"
 #include "server/store/pg_step_store.hpp"
 #include "server/store/repository.hpp"
+#include "server/store/stall_watch.hpp"
 
 namespace server {
 
@@ -50,6 +51,8 @@ Server::Server(Config config)
             throw std::runtime_error("database migration failed: " + migrated.error().message);
         spdlog::info("event=migrated applied={} present={}", migrated->applied.size(),
                      migrated->present.size());
+        // Process-wide: every store's calls are watched from here on.
+        store::pg::StallWatch::instance().set_limit(config_.database_stall);
         repository_ = std::make_unique<store::Repository>(config_.database_url, 4);
         pg_store_ = std::make_unique<store::PgStepStore>(store::PgStepStoreOptions{
             .url = config_.database_url, .node = config_.node_id, .lease = config_.lease});

@@ -128,6 +128,12 @@ std::string ArrayLiteral::take() {
     return done;
 }
 
+StoreError stalled_error() {
+    return {StoreError::Kind::Unavailable,
+            "the database did not answer within " + std::to_string(StallWatch::instance().limit().count()) +
+                " ms; its connection was cut"};
+}
+
 ConnectionPool::ConnectionPool(std::string url, std::size_t size, Setup setup)
     : url_(std::move(url)), size_(size == 0 ? 1 : size), setup_(std::move(setup)) {}
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "server/store/result.hpp"
+#include "server/store/stall_watch.hpp"
 
 namespace store::pg {
 
@@ -121,17 +122,30 @@ class ConnectionPool {
     std::size_t out_ = 0;  ///< leased or being made
 };
 
+/// The error of a call the stall watch cut (StallWatch): Unavailable, saying so.
+StoreError stalled_error();
+
 /// Runs `f(connection)` on a connection leased from `pool`: what libpqxx throws becomes a
 /// StoreError (error_from), and a connection for which `lost(e)` says its server is gone is
-/// dropped from the pool, so the next lease connects afresh.
+/// dropped from the pool, so the next lease connects afresh. The call is watched by the
+/// process's StallWatch: one that runs past its limit has its connection cut, answers
+/// Unavailable and leaves the pool.
 template <class T, class F>
 Result<T> run(ConnectionPool& pool, F&& f, bool (*lost)(const std::exception&) = &connection_lost) {
     try {
         auto lease = pool.lease();
+        auto watched = StallWatch::instance().watch(lease->sock());
         try {
-            return f(*lease);
+            auto result = f(*lease);
+            if (watched.finish()) {
+                // Cut just as it answered: the answer stands, the connection does not.
+                lease.drop();
+            }
+            return result;
         } catch (const std::exception& e) {
-            if (lost(e)) lease.drop();
+            const bool cut = watched.finish();
+            if (cut || lost(e)) lease.drop();
+            if (cut) return stalled_error();
             throw;
         }
     } catch (const std::exception& e) {

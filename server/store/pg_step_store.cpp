@@ -11,6 +11,7 @@
 
 #include "server/store/farming.hpp"
 #include "server/store/pg.hpp"
+#include "server/store/stall_watch.hpp"
 
 namespace store {
 
@@ -273,22 +274,10 @@ struct PgStepStore::Impl {
         std::vector<bool> ok(batch.size(), true);
         std::vector<std::size_t> steps, creations, aborts, chats;
         steps.reserve(batch.size());
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            switch (batch[i].record.index()) {
-                case 0:
-                    steps.push_back(i);
-                    break;
-                case 1:
-                    creations.push_back(i);
-                    break;
-                case 2:
-                    aborts.push_back(i);
-                    break;
-                default:
-                    chats.push_back(i);
-                    break;
-            }
-        }
+        // By the record's alternative: StepRecord, MatchCreation, MatchAbort, ChatRecord.
+        std::vector<std::size_t>* const by_kind[] = {&steps, &creations, &aborts, &chats};
+        static_assert(std::variant_size_v<decltype(Pending::record)> == 4);
+        for (std::size_t i = 0; i < batch.size(); ++i) by_kind[batch[i].record.index()]->push_back(i);
         pqxx::work w(*connection);
         if (!creations.empty()) insert_creations(w, batch, creations);
         if (!options.node.empty() && (!steps.empty() || !aborts.empty()))
@@ -444,27 +433,42 @@ struct PgStepStore::Impl {
     }
 
     // Stores `batch`, answers every record. Returns false when the connection was lost.
+    // A commit that never answers (a frozen or partitioned database) is cut by the stall
+    // watch (server/store/stall_watch.hpp): it then fails as a lost connection does, and the
+    // writer reconnects.
     bool store(std::vector<Pending>& batch) {
+        auto watched = pg::StallWatch::instance().watch(connection->sock());
         try {
             auto ok = commit(batch);
             answer(batch, ok);
-            return true;
+            return !watched.finish();
         } catch (const std::exception& e) {
-            if (pg::connection_lost(e) || !connection->is_open()) {
+            if (watched.finish() || pg::connection_lost(e) || !connection->is_open()) {
                 fail(batch);
                 return false;
             }
         }
         // One record spoiled the group: store each alone, so only that one fails.
-        for (auto& p : batch) {
+        for (std::size_t i = 0; i < batch.size(); ++i) {
             std::vector<Pending> one;
-            one.push_back(std::move(p));
+            one.push_back(std::move(batch[i]));
+            auto watched = pg::StallWatch::instance().watch(connection->sock());
+            bool lost = false;
             try {
                 auto ok = commit(one);
                 answer(one, ok);
+                lost = watched.finish();
             } catch (const std::exception& e) {
                 fail(one);
-                if (pg::connection_lost(e) || !connection->is_open()) return false;
+                lost = watched.finish() || pg::connection_lost(e) || !connection->is_open();
+            }
+            if (lost) {
+                // The connection is gone: the records not tried yet fail with it (each is
+                // answered, or its match would wait for ever).
+                std::vector<Pending> rest(std::make_move_iterator(batch.begin() + static_cast<std::ptrdiff_t>(i) + 1),
+                                          std::make_move_iterator(batch.end()));
+                fail(rest);
+                return false;
             }
         }
         return true;

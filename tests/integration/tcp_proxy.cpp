@@ -20,6 +20,7 @@ struct TcpProxy::Link : std::enable_shared_from_this<TcpProxy::Link> {
     tcp::socket server;
     std::array<char, 16384> up{};
     std::array<char, 16384> down{};
+    bool dark = false;  ///< partitioned: what arrives is dropped (the proxy's thread)
 
     Link(TcpProxy& p, tcp::socket&& c)
         : proxy(p), client(std::move(c)), server(client.get_executor()) {}
@@ -33,6 +34,7 @@ struct TcpProxy::Link : std::enable_shared_from_this<TcpProxy::Link> {
                                                    &buffer](boost::system::error_code ec,
                                                             std::size_t n) {
             if (ec) return self->close();
+            if (self->dark) return;  // dropped; TcpProxy::dark_ keeps both sockets open
             // Frozen: the bytes wait, as they would in a stopped server's socket buffer.
             self->proxy.when_flowing([self, &from, &to, &buffer, n] {
                 net::async_write(
@@ -66,6 +68,7 @@ TcpProxy::~TcpProxy() {
     acceptor_.close(ignored);
     for (auto& weak : links_)
         if (auto link = weak.lock()) link->close();
+    for (auto& link : dark_) link->close();
 }
 
 void TcpProxy::do_accept() {
@@ -125,6 +128,20 @@ void TcpProxy::thaw() {
         auto held = std::move(held_);
         held_.clear();
         for (auto& go : held) go();
+    });
+}
+
+void TcpProxy::partition() {
+    net::post(io_, [this] {
+        for (auto& weak : links_)
+            if (auto link = weak.lock()) {
+                link->dark = true;
+                dark_.push_back(std::move(link));
+            }
+        links_.clear();
+        // What a freeze held is lost with the links; new links flow.
+        frozen_ = false;
+        held_.clear();
     });
 }
 

@@ -35,6 +35,10 @@ class TcpProxy {
     void freeze();
     /// The hang ends: what was held goes through, in order, and forwarding goes on.
     void thaw();
+    /// A partition with no resets (a host gone dark, a firewall dropping packets): the open
+    /// connections stay open but nothing ever goes through them again, either way; new
+    /// connections are forwarded (the route back is another path, or a standby).
+    void partition();
     /// How many connections were accepted so far (forwarded or refused).
     int accepted() const;
 
@@ -54,6 +58,7 @@ class TcpProxy {
     std::vector<std::weak_ptr<Link>> links_;  ///< only on the proxy's thread
     bool frozen_ = false;                     ///< only on the proxy's thread
     std::vector<std::function<void()>> held_;  ///< what waits for thaw(); the proxy's thread
+    std::vector<std::shared_ptr<Link>> dark_;  ///< partitioned links, kept open; the proxy's thread
     std::thread thread_;
 };
 
