@@ -167,7 +167,8 @@ void FleetNode::drain_held(const ParticipantPtr& from) {
     auto& state = from->hub_state();
     while (!state.routing && !state.held.empty()) {
         std::string text = std::move(state.held.front());
-        state.held.pop_front();
+        state.held.erase(state.held.begin());  // at most 64, and only while a route is looked up
+        if (state.held.empty()) state.held.shrink_to_fit();
         auto parsed = protocol::parse_client_message(text);
         if (auto* message = std::get_if<protocol::ClientMessage>(&parsed))
             hub_.dispatch(from, std::move(*message), text);

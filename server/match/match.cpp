@@ -289,10 +289,9 @@ void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> sinc
     presence_changed(before, connection);
     if (since && *since == version_) {
         // Up to date: nothing to send.
-    } else if (since && *since < version_ && !v.ring.empty() &&
-               v.ring.front().first <= *since + 1) {
-        for (const auto& [version, message] : v.ring)
-            if (version > *since) who->deliver(message);
+    } else if (since && *since < version_ && !v.ring.empty() && v.ring_first <= *since + 1) {
+        for (std::size_t i = static_cast<std::size_t>(*since + 1 - v.ring_first); i < v.ring.size(); ++i)
+            who->deliver(v.ring[i]);
     } else {
         who->deliver(std::make_shared<const std::string>(snapshot(v)));
     }

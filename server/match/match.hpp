@@ -14,7 +14,6 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -225,7 +224,11 @@ class Match : public std::enable_shared_from_this<Match> {
     struct Viewer {
         int seat = protocol::spectators;
         std::unique_ptr<protocol::GameView> view;  ///< as of the last message sent
-        std::deque<std::pair<std::uint64_t, std::shared_ptr<const std::string>>> ring;
+        /// The newest messages, for resuming: ring[i] is version ring_first + i (every viewer
+        /// gets every version). A vector, not a deque: libstdc++'s deque takes a 512-byte block
+        /// however few it holds, for each of a match's viewers.
+        std::vector<std::shared_ptr<const std::string>> ring;
+        std::uint64_t ring_first = 0;
         std::size_t ring_bytes = 0;
         std::map<std::uint64_t, ParticipantPtr> connections;
     };
@@ -416,7 +419,9 @@ class Match : public std::enable_shared_from_this<Match> {
         protocol::Ref asker_ref;
     };
     Rematch rematch_;
-    std::deque<ChatLine> chat_;        ///< the newest lines of both channels, by number
+    /// The newest lines of both channels, by number. A vector (a few lines at most): an empty
+    /// libstdc++ deque already takes about 600 bytes, in every match, most of which never chat.
+    std::vector<ChatLine> chat_;
     std::size_t chat_bytes_ = 0;       ///< the bytes of chat_'s lines
     std::uint64_t chat_numbers_ = 0;   ///< the last line number given
     KeyedTokenBuckets<> chat_buckets_; ///< per player: the chat rate

@@ -111,7 +111,7 @@ void Match::keep_chat(const StoredChatLine& line) {
     }
     while (chat_.size() > 1 && chat_bytes_ > options_.chat_bytes) {
         chat_bytes_ -= chat_.front().json.size();
-        chat_.pop_front();
+        chat_.erase(chat_.begin());
     }
 }
 

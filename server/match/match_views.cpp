@@ -131,6 +131,8 @@ bool Match::broadcast(std::optional<std::uint64_t> skip_connection, const Action
         game_->write_patch(*v.view, next_view, patch);
         patch.finish();
         text += '}';
+        // Kept in the viewers' resume rings: without the slack the appends left (up to half).
+        text.shrink_to_fit();
         return std::make_shared<const std::string>(std::move(text));
     };
     watchers_message = message_for(watchers, *watchers_next);
@@ -159,13 +161,21 @@ bool Match::broadcast(std::optional<std::uint64_t> skip_connection, const Action
 void Match::keep(Viewer& v, const std::shared_ptr<const std::string>& message) {
     // Every viewer gets every version (an empty patch when nothing it sees changed), so a
     // reconnecting viewer's versions have no gaps; the ring keeps the newest within its bounds.
-    v.ring.emplace_back(version_, message);
-    v.ring_bytes += message->size();
-    while (v.ring.size() > 1 &&
-           (v.ring.size() > options_.history || v.ring_bytes > options_.history_bytes)) {
-        v.ring_bytes -= v.ring.front().second->size();
-        v.ring.pop_front();
+    if (v.ring.empty() || v.ring_first + v.ring.size() != version_) {
+        v.ring.clear();  // not the next version (never so today): start again from this one
+        v.ring_bytes = 0;
+        v.ring_first = version_;
     }
+    v.ring.push_back(message);
+    v.ring_bytes += message->size();
+    std::size_t drop = 0;
+    while (v.ring.size() - drop > 1 &&
+           (v.ring.size() - drop > options_.history || v.ring_bytes > options_.history_bytes)) {
+        v.ring_bytes -= v.ring[drop]->size();
+        ++drop;
+    }
+    v.ring.erase(v.ring.begin(), v.ring.begin() + static_cast<std::ptrdiff_t>(drop));
+    v.ring_first += drop;
 }
 
 void Match::write_view(const Viewer& v, protocol::JsonText& out) const {

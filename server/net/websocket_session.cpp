@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <limits>
 #include <utility>
 #include <variant>
 
@@ -119,12 +120,18 @@ void WebsocketSession::on_accept(beast::error_code ec) {
 }
 
 void WebsocketSession::do_read() {
-    // Nothing is kept between messages: Beast fills the buffer only once a frame arrives (the
-    // frame header is read into the stream's own fixed buffer), so an idle connection holds no
-    // read buffer at all, and a rare large message (up to max_frame_bytes) is let go at once.
-    // Frame by frame rather than a whole message: a fragmented message shows that it has begun,
-    // and gets a deadline.
-    if (!in_message_) buffer_.shrink_to_fit();
+    // Beast prepares the buffer as soon as the read starts, before any frame has arrived: as
+    // much as the buffer's max_size allows, up to its 1536-byte tcp_frame_size. Between
+    // messages (where an idle connection waits) the buffer is therefore let go and capped at
+    // first_read_bytes; a longer message arrives in more than one piece, the cap lifted once
+    // it has begun, and is let go as soon as it has been handled. Frame by frame rather than a
+    // whole message: a fragmented message shows that it has begun, and gets a deadline.
+    if (!in_message_) {
+        buffer_.shrink_to_fit();
+        buffer_.max_size(first_read_bytes);
+    } else {
+        buffer_.max_size(std::numeric_limits<std::size_t>::max());
+    }
     ws_.async_read_some(buffer_, 0, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
 }
 

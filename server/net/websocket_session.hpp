@@ -84,6 +84,9 @@ public:
     /// How long a client closed for abuse (floods, an unfinished message) has to answer the
     /// close frame before its socket is closed.
     static constexpr std::chrono::seconds cut_timeout{1};
+    /// The read buffer an idle connection holds: the first piece of each message is read into
+    /// at most this many bytes (a step, a hello fit), the rest of a longer one after it.
+    static constexpr std::size_t first_read_bytes = 256;
 
     /// Takes over an accepted socket (whose executor is its strand) and its connection slot.
     WebsocketSession(boost::asio::ip::tcp::socket&& socket, Hub& hub, Metrics& metrics, const Config& config,
