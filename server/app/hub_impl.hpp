@@ -305,7 +305,8 @@ struct Hub::Impl final : QueueHost {
     void publish_rated(const std::string& id, const std::shared_ptr<RatedSeats>& seats,
                        const json& entry);
     /// Reads `player`'s rating in `pool` for the lists, unless known or being read (no
-    /// database: nothing); once read, the lists that show the player are published again.
+    /// database, or one the health checks find away: nothing); once read, the lists that show
+    /// the player are published again.
     void want_rating(const std::string& player, const std::string& pool);
     /// The public lobby list with each seated person's rating in the lobby's pool (lobby strand).
     json rated_lobbies();

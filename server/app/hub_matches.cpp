@@ -269,7 +269,12 @@ void Hub::Impl::rating(const std::string& player, const std::string& pool,
 
 void Hub::Impl::want_rating(const std::string& player, const std::string& pool) {
     // Without a database nothing is rated: the lists show no ratings.
-    if (!repo || !list_ratings.wanted(player, pool, std::chrono::steady_clock::now())) return;
+    if (!repo) return;
+    // A rating only decorates a list: while the health checks find the database away, none is
+    // read (each would take a thread of the pool that guests and sign-ins wait on, and a
+    // connection, for nothing); a later publication asks again.
+    if (life.database_reachable && !life.database_reachable()) return;
+    if (!list_ratings.wanted(player, pool, std::chrono::steady_clock::now())) return;
     rating(player, pool, [this, player, pool](std::optional<std::pair<double, double>> found) {
         const auto now = std::chrono::steady_clock::now();
         if (!found) return list_ratings.put(player, pool, std::nullopt, now);
