@@ -31,6 +31,7 @@
 #include "server/app/hub.hpp"
 #include "server/app/identity.hpp"
 #include "server/app/ids.hpp"
+#include "server/rooms/list_ratings.hpp"
 #include "server/rooms/lists.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/match/match.hpp"
@@ -130,6 +131,18 @@ struct Hub::Impl final : QueueHost {
     Hall hall;
     /// The lobby and live lists, and their subscribers (server/rooms/lists.hpp).
     Lists lists;
+    /// The ratings the lists show beside the players' names, read once from the store.
+    ListRatings list_ratings;
+    /// A live match made or restored here, as its live entry shows its seats' ratings.
+    struct RatedSeats {
+        std::string pool;
+        std::vector<std::string> players;  ///< seat order; "" for a computer seat
+        /// The entry as the match last published it; its lock orders the match's publications
+        /// and the republications when a rating was read.
+        Guarded<json> entry{nullptr};
+    };
+    /// The live matches made or restored here, by id (to republish when a rating is read).
+    Guarded<std::unordered_map<std::string, std::shared_ptr<RatedSeats>>> rated_seats;
     QueueRoom queues;                ///< quick play (server/rooms/queue_room.hpp)
     /// Computer decisions waiting for a thread, at most (each match asks one at a time).
     static constexpr std::size_t bot_queue_limit = 1024;
@@ -283,9 +296,20 @@ struct Hub::Impl final : QueueHost {
                      json origin,
                      std::function<void(std::variant<std::string, QueueError>)> done) override;
 
-    // ---- matches (hub_lobby.cpp) ----
-    /// What a match made or restored here calls when its live-list entry changes.
-    MatchPublisher publisher();
+    // ---- matches (hub_lobby.cpp; the ratings in the lists: hub_matches.cpp) ----
+    /// What a match made or restored here with `options` calls when its live-list entry
+    /// changes: the entry, with its seats' ratings, goes to on_published.
+    MatchPublisher publisher(const MatchOptions& options);
+    /// Publishes `entry` (null: the match is over) of match `id` with its seats' ratings;
+    /// asks for the ratings not known yet. Called with the seats' entry lock held.
+    void publish_rated(const std::string& id, const std::shared_ptr<RatedSeats>& seats,
+                       const json& entry);
+    /// Reads `player`'s rating in `pool` for the lists, unless known or being read (no
+    /// database, or one the health checks find away: nothing); once read, the lists that show
+    /// the player are published again.
+    void want_rating(const std::string& player, const std::string& pool);
+    /// The public lobby list with each seated person's rating in the lobby's pool (lobby strand).
+    json rated_lobbies();
     /// A match that will not be played (its row could not be stored): off the live list.
     void discard(const std::shared_ptr<Match>& match);
     /// A match's live-list entry changed (the match's strand; only then); null: it is over.

@@ -71,7 +71,7 @@ std::shared_ptr<const std::string> Hub::Impl::closed_message(const std::string& 
 
 void Hub::Impl::publish_lobbies() {
     if (!leads()) return;  // the list comes from the leader
-    json list = hall.lobbies.public_json();
+    json list = rated_lobbies();
     metrics.open_lobbies = static_cast<std::int64_t>(hall.lobbies.size());
     if (!lists.set_lobbies(list)) return;
     if (fleet) fleet->publish_lobbies(list);
@@ -173,12 +173,9 @@ void Hub::Impl::start_match(std::vector<std::string> players, protocol::LobbySet
 
 // ---- matches ----
 
-MatchPublisher Hub::Impl::publisher() {
-    return [this](const std::string& id, const json& entry) { on_published(id, entry); };
-}
-
 void Hub::Impl::discard(const std::shared_ptr<Match>& match) {
     match->shutdown();
+    rated_seats.with([&](auto& all) { all.erase(match->id()); });
     lists.set_live_entry(match->id(), nullptr);
 }
 

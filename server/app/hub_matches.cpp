@@ -2,10 +2,12 @@
 // stored off the strands, then adopted by the hub, or abandoned when the store refuses it.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "server/limits/deadline.hpp"
 #include "server/time/epoch_ms.hpp"
 #include "server/app/hub_impl.hpp"
+#include "server/bots/bot_players.hpp"
 #include "server/store/token_hash.hpp"
 
 namespace server {
@@ -118,7 +120,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     const bool away = fleet && !owner.empty() && owner != fleet->me();
     auto created = Match::create(io, options, store, metrics,
                                  away ? MatchPublisher([](const std::string&, const json&) {})
-                                      : publisher());
+                                      : publisher(options));
     if (auto* e = std::get_if<std::string>(&created))
         return done(LobbyError{ErrorCode::InvalidField, *e});
     auto match = std::get<std::shared_ptr<Match>>(std::move(created));
@@ -261,6 +263,88 @@ void Hub::Impl::rating(const std::string& player, const std::string& pool,
                                       done(found ? *found : std::nullopt);
                                   });
                               });
+}
+
+// ---- ratings in the lists (docs/protocol.md, "Ratings in the lists") ----
+
+void Hub::Impl::want_rating(const std::string& player, const std::string& pool) {
+    // Without a database nothing is rated: the lists show no ratings.
+    if (!repo) return;
+    // A rating only decorates a list: while the health checks find the database away, none is
+    // read (each would take a thread of the pool that guests and sign-ins wait on, and a
+    // connection, for nothing); a later publication asks again.
+    if (life.database_reachable && !life.database_reachable()) return;
+    if (!list_ratings.wanted(player, pool, std::chrono::steady_clock::now())) return;
+    rating(player, pool, [this, player, pool](std::optional<std::pair<double, double>> found) {
+        const auto now = std::chrono::steady_clock::now();
+        if (!found) return list_ratings.put(player, pool, std::nullopt, now);
+        const rating::Parameters params;
+        list_ratings.put(player, pool,
+                         ListRatings::Shown{static_cast<int>(std::lround(found->first)),
+                                            found->second > params.provisional_deviation},
+                         now);
+        // The lists that show the player, again: the lobbies (here, on the lobby strand), and
+        // each live match made here that seats them.
+        publish_lobbies();
+        std::vector<std::pair<std::string, std::shared_ptr<RatedSeats>>> seating;
+        rated_seats.with([&](auto& all) {
+            for (const auto& [id, seats] : all)
+                if (std::find(seats->players.begin(), seats->players.end(), player) !=
+                    seats->players.end())
+                    seating.emplace_back(id, seats);
+        });
+        for (const auto& [id, seats] : seating)
+            seats->entry.with([&](json& entry) {
+                if (!entry.is_null()) publish_rated(id, seats, entry);
+            });
+    });
+}
+
+json Hub::Impl::rated_lobbies() {
+    json list = hall.lobbies.public_json();
+    for (json& entry : list) {
+        const Lobby* lobby = hall.lobbies.find(entry.value("id", std::string()));
+        if (!lobby) continue;
+        const std::string pool = rating_pool(lobby->settings);
+        for (json& seat : entry["seats"]) {
+            if (!seat.is_object() || seat["player"].contains("bot")) continue;
+            const std::string player = seat["player"].value("id", std::string());
+            want_rating(player, pool);
+            json shown = list_ratings.shown(player, pool);
+            if (!shown.is_null()) seat["player"]["rating"] = std::move(shown);
+        }
+    }
+    return list;
+}
+
+MatchPublisher Hub::Impl::publisher(const MatchOptions& options) {
+    auto seats = std::make_shared<RatedSeats>();
+    seats->pool = rating_pool(options.settings);
+    for (const Member& m : options.seats)
+        seats->players.push_back(bot_level_of(m.id) ? std::string() : m.id);
+    return [this, seats](const std::string& id, const json& entry) {
+        seats->entry.with([&](json& last) {
+            last = entry;
+            publish_rated(id, seats, last);
+        });
+    };
+}
+
+void Hub::Impl::publish_rated(const std::string& id, const std::shared_ptr<RatedSeats>& seats,
+                              const json& entry) {
+    if (entry.is_null()) {
+        rated_seats.with([&](auto& all) { all.erase(id); });
+        // A rated match changes its players' ratings: read again when next shown.
+        for (const std::string& player : seats->players)
+            if (!player.empty()) list_ratings.forget(player, seats->pool);
+        return on_published(id, entry);
+    }
+    // Without a database nothing is rated: the entry goes as the match made it.
+    if (!repo) return on_published(id, entry);
+    rated_seats.with([&](auto& all) { all.emplace(id, seats); });
+    for (const std::string& player : seats->players)
+        if (!player.empty()) want_rating(player, seats->pool);
+    on_published(id, with_ratings(entry, seats->pool, seats->players, list_ratings));
 }
 
 }  // namespace server

@@ -217,8 +217,9 @@ std::variant<std::shared_ptr<Match>, std::string> Hub::Impl::rebuild(
     for (const store::StoredStep& step : stored.steps)
         steps.push_back(ReplayStep{step.number, step.player_id, step.step_json, step.at_ms,
                                    step.state_hash});
+    MatchPublisher publish = publisher(options);
     return Match::restore(io, std::move(options), steps, stored.created_at_ms, store, metrics,
-                          publisher());
+                          std::move(publish));
 }
 
 bool Hub::Impl::restore_stored(const store::StoredMatch& stored) {

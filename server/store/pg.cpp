@@ -1,5 +1,7 @@
 #include "server/store/pg.hpp"
 
+#include <poll.h>
+
 #include <algorithm>
 #include <charconv>
 
@@ -43,6 +45,17 @@ bool connection_lost(const std::exception& e) {
 }
 
 namespace {
+
+/// True when the server ended `c` while it sat idle in a pool: a restarting or stopped server,
+/// or a cut path to it, closes the socket (after a goodbye message, at most), and nothing else
+/// arrives on an idle connection that listens to nothing. libpq notices only when the next
+/// statement fails, so without this look (no round trip: a poll that does not wait) each such
+/// connection would fail one caller after the database is back.
+bool ended_while_idle(const pqxx::connection& c) {
+    pollfd socket{c.sock(), POLLIN, 0};
+    // Readable (a goodbye, or the end of the stream), hung up, in error, or poll failed.
+    return ::poll(&socket, 1, 0) != 0;
+}
 
 void append_quoted(std::string& out, const std::string& s) {
     out.push_back('"');
@@ -146,7 +159,7 @@ ConnectionPool::Lease ConnectionPool::lease() {
     if (!idle_.empty()) {
         auto c = std::move(idle_.back());
         idle_.pop_back();
-        if (c->is_open()) return Lease(*this, std::move(c));
+        if (c->is_open() && !ended_while_idle(*c)) return Lease(*this, std::move(c));
     }
     lock.unlock();
     try {

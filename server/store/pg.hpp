@@ -78,7 +78,8 @@ inline std::string timestamp_to_ms(const std::string& column) {
 }
 
 /// A bounded set of connections to one database, shared by threads. A connection found broken
-/// is dropped and a new one made on the next lease, so the pool heals when the server returns.
+/// is dropped and a new one made on the next lease, and so is an idle one whose server closed
+/// it meanwhile (looked at without a round trip), so the pool heals when the server returns.
 class ConnectionPool {
   public:
     /// Runs on every new connection before its first lease (e.g. SET statement_timeout); what

@@ -1,11 +1,12 @@
 // Browser tests of what needs the server's database: quick play (rated queues over the
 // WebSocket), then the finished game in the replay viewer (GET /api/matches/{id}/replay and
-// /view?after=N), the player page with its rating history and the leaderboard (docs/api.md).
+// /view?after=N), the player page with its rating history and the leaderboard (docs/api.md),
+// and the ratings beside the names in the home page's lobby and live lists.
 // They run against a server with a PostgreSQL: scripts/with-postgres sets
 // SANTORINI_TEST_DATABASE_URL, and without it they fail (they never skip).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, guest, playToEnd, readGame, screenshot } from '../harness.js';
+import { startServer, launchBrowser, guest, playToEnd, readGame, screenshot, createLobby } from '../harness.js';
 
 const database = process.env.SANTORINI_TEST_DATABASE_URL;
 
@@ -104,5 +105,49 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     await ann.page.waitForFunction(() => /Nobody ranked yet|Rating/.test(document.querySelector('#leaderboard')?.textContent || ''));
   } finally {
     await Promise.all([ann.context.close(), bob.context.close()]);
+  }
+});
+
+test("the home page's lobby and live lists show each player's rating beside the name", { timeout: 60000 }, async () => {
+  const sal = await guest(browser, server.url, 'Sal');
+  const tess = await guest(browser, server.url, 'Tess');
+  const vic = await guest(browser, server.url, 'Vic');
+  const wes = await guest(browser, server.url, 'Wes', { viewport: { width: 1280, height: 800 } });
+  /** The names and ratings a list entry shows: [[name, rating or null], …]. */
+  const listed = (page, selector) =>
+    page.$$eval(`${selector} .listed-player`, (els) => els.map((e) => [e.querySelector('.listed-name').textContent, e.querySelector('.list-rating')?.textContent ?? null]));
+  try {
+    // Sal's public lobby: nobody has played a rated game, so 1500, provisional ("?").
+    await createLobby(sal.page, { powers: 'none', isPublic: true });
+    const lobbyId = await sal.page.getAttribute('.lobby', 'data-lobby');
+    const lobbyRow = `#lobby-list li[data-lobby="${lobbyId}"]`;
+    await wes.page.waitForSelector(`${lobbyRow} .list-rating`);
+    assert.deepEqual(await listed(wes.page, lobbyRow), [['Sal', '1500?']]);
+    assert.equal(await wes.page.getAttribute(`${lobbyRow} .list-rating`, 'title'), 'Provisional rating: 1500?');
+
+    // Tess joins from her list: both names, each with its rating, then the live game lists them.
+    await tess.page.click(`${lobbyRow} button`);
+    await wes.page.waitForFunction((row) => document.querySelectorAll(`${row} .list-rating`).length === 2, lobbyRow).catch(() => {});
+    await sal.page.click('#lobby-start:not([disabled])');
+    await sal.page.waitForSelector('.game[data-match]');
+    const matchId = await sal.page.getAttribute('.game', 'data-match');
+    const matchRow = `#match-list li[data-match="${matchId}"]`;
+    await wes.page.waitForFunction((row) => document.querySelectorAll(`${row} .list-rating`).length === 2, matchRow);
+    assert.deepEqual(await listed(wes.page, matchRow), [['Sal', '1500?'], ['Tess', '1500?']]);
+    assert.match(await wes.page.textContent(`${matchRow} strong`), /^Sal ?1500\? vs Tess ?1500\?$/);
+
+    // Vic opens another lobby: both lists at once, on a desktop and on a phone (no horizontal scroll).
+    await createLobby(vic.page, { powers: 'simple', isPublic: true });
+    const vicRow = `#lobby-list li[data-lobby="${await vic.page.getAttribute('.lobby', 'data-lobby')}"]`;
+    await wes.page.waitForSelector(`${vicRow} .list-rating`);
+    await wes.page.evaluate(() => document.querySelector('#lobby-list').scrollIntoView());
+    await screenshot(wes.page, 'home-ratings-desktop');
+    await wes.page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await wes.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the home page scrolls sideways by ${overflow} px at 390 px`);
+    await wes.page.evaluate(() => document.querySelector('#lobby-list').scrollIntoView());
+    await screenshot(wes.page, 'home-ratings-phone');
+  } finally {
+    await Promise.all([sal.context.close(), tess.context.close(), vic.context.close(), wes.context.close()]);
   }
 });

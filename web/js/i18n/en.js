@@ -73,6 +73,8 @@ export default {
   'home.queue.yourRating': 'Your rating: {rating}',
   'home.queue.provisional': 'Provisional: it settles after a few rated games',
   'home.queue.waiting': { one: '{count} player waiting', other: '{count} players waiting' },
+  'home.rating.title': 'Rating: {rating}',
+  'home.rating.provisional': 'Provisional rating: {rating}',
   'home.noLobbies': 'No open lobbies. Create one!',
   'home.join': 'Join',
   'home.noMatches': 'No games being played right now.',

@@ -76,6 +76,8 @@ export default {
   'home.queue.yourRating': 'Il tuo punteggio: {rating}',
   'home.queue.provisional': 'Provvisorio: si assesta dopo qualche partita valutata',
   'home.queue.waiting': { one: '{count} giocatore in attesa', other: '{count} giocatori in attesa' },
+  'home.rating.title': 'Punteggio: {rating}',
+  'home.rating.provisional': 'Punteggio provvisorio: {rating}',
   'home.noLobbies': 'Nessuna sala aperta. Creane una!',
   'home.join': 'Entra',
   'home.noMatches': 'Nessuna partita in corso in questo momento.',

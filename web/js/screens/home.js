@@ -91,6 +91,28 @@ function computerCard(ctx, conn) {
   );
 }
 
+/** A listed player's name with their rating in the game's pool beside it ("Ann 1532", "Bob
+ *  1500?" while provisional), as the lists carry it (docs/protocol.md, "Ratings in the lists");
+ *  the name alone when the rating is not known (a computer, or a server without a database). */
+function ratedName(name, r) {
+  const shown = r ? `${rating(r.rating)}${r.provisional ? '?' : ''}` : null;
+  return h(
+    'span',
+    { class: 'listed-player' },
+    h('span', { class: 'listed-name' }, name),
+    shown
+      ? h(
+          'span',
+          { class: 'list-rating', title: t(r.provisional ? 'home.rating.provisional' : 'home.rating.title', { rating: shown }) },
+          shown,
+        )
+      : null,
+  );
+}
+
+/** Items with `between` (text) between each two. */
+const joined = (items, between) => items.flatMap((item, i) => (i ? [between, item] : [item]));
+
 export function homeScreen(ctx) {
   const { screen } = ctx;
   const conn = ctx.state.conn;
@@ -180,7 +202,12 @@ export function homeScreen(ctx) {
             h(
               'li',
               { class: 'row', 'data-lobby': l.id },
-              h('div', {}, h('strong', {}, nameOf(l.seats.find((x) => x)?.player) || '?'), h('div', { class: 'muted small' }, settingsSummary(l.settings))),
+              h(
+                'div',
+                {},
+                h('strong', { class: 'listed-players' }, joined(l.seats.filter((x) => x).map((x) => ratedName(nameOf(x.player), x.player.rating)), ', ')),
+                h('div', { class: 'muted small' }, settingsSummary(l.settings)),
+              ),
               h('span', { class: 'muted' }, `${l.seats.filter((x) => x).length}/${l.seats.length}`),
               h('button', { onclick: () => conn.request({ type: 'lobby.join', lobby: l.id }).catch((e) => ctx.toast(errorText(e))) }, t('home.join')),
             ),
@@ -200,7 +227,7 @@ export function homeScreen(ctx) {
               h(
                 'div',
                 {},
-                h('strong', {}, (m.players || []).map(localName).join(t('match.versus')) || m.id),
+                h('strong', { class: 'listed-players' }, (m.players || []).length ? joined(m.players.map((name, i) => ratedName(localName(name), (m.ratings || [])[i])), t('match.versus')) : m.id),
                 (m.bots || []).length ? h('span', { class: 'bots' }, ' ', [...new Set(m.bots.map((b) => b.level))].map((l) => botBadge(l))) : null,
                 h(
                   'div',
