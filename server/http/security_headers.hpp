@@ -3,7 +3,9 @@
 // client runs only the server's own scripts and styles, talks only to its own origin, and no
 // other site may frame it (clickjacking) or sniff a JSON answer into a script.
 
+#include <array>
 #include <string_view>
+#include <utility>
 
 #include <boost/beast/http/message.hpp>
 
@@ -18,13 +20,18 @@ inline constexpr std::string_view content_security_policy =
     "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/// The security headers, name and value: every answer's, and the listener's raw refusals'.
+inline constexpr std::array<std::pair<std::string_view, std::string_view>, 4> security_headers{{
+    {"Content-Security-Policy", content_security_policy},
+    {"X-Content-Type-Options", "nosniff"},
+    {"X-Frame-Options", "DENY"},
+    {"Referrer-Policy", "no-referrer"},
+}};
+
 /// Sets the security headers on `response` (any body type).
 template <class Body, class Fields>
 void set_security_headers(boost::beast::http::response<Body, Fields>& response) {
-    response.set("Content-Security-Policy", content_security_policy);
-    response.set("X-Content-Type-Options", "nosniff");
-    response.set("X-Frame-Options", "DENY");
-    response.set("Referrer-Policy", "no-referrer");
+    for (const auto& [name, value] : security_headers) response.set(name, value);
 }
 
 }  // namespace server

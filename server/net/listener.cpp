@@ -40,10 +40,7 @@ std::string raw_refusal(std::string_view status_line, std::string_view body) {
     text.append("Content-Length: ").append(std::to_string(body.size())).append("\r\n");
     text.append("Retry-After: 5\r\n");
     text.append("Cache-Control: no-store\r\n");
-    text.append("Content-Security-Policy: ").append(content_security_policy).append("\r\n");
-    text.append("X-Content-Type-Options: nosniff\r\n");
-    text.append("X-Frame-Options: DENY\r\n");
-    text.append("Referrer-Policy: no-referrer\r\n");
+    for (const auto& [name, value] : security_headers) text.append(name).append(": ").append(value).append("\r\n");
     text.append("Connection: close\r\n\r\n");
     text.append(body);
     return text;
@@ -132,18 +129,19 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
         const bool address_full = std::get<SessionRegistry::Refusal>(opened) == SessionRegistry::Refusal::AddressFull;
         if (address_full)
             spdlog::debug("event=connection_refused reason=max_connections_per_address address={}", address);
-        refuse(std::move(socket), address_full ? std::string_view(address_refusal) : std::string_view(refusal));
+        refuse(std::move(socket), address_full);
     }
     do_accept();
 }
 
-void Listener::refuse(tcp::socket socket, std::string_view answer) {
-    if (answer.data() == refusal.data()) {
+void Listener::refuse(tcp::socket socket, bool address_full) {
+    if (address_full) {
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+    } else {
         metrics_.rejected(protocol::ErrorCode::Unavailable);
         spdlog::debug("event=connection_refused reason=max_connections limit={}", config_.max_connections);
-    } else {
-        metrics_.rejected(protocol::ErrorCode::RateLimited);
     }
+    const std::string& answer = address_full ? address_refusal : refusal;
     // A few bytes into a fresh socket's send buffer: the write completes at once, then the
     // socket closes when the handler drops it.
     auto refused = std::make_shared<tcp::socket>(std::move(socket));

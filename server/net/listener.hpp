@@ -42,7 +42,7 @@ public:
 private:
     void do_accept();
     void on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
-    void refuse(boost::asio::ip::tcp::socket socket, std::string_view answer);
+    void refuse(boost::asio::ip::tcp::socket socket, bool address_full);
 
     boost::asio::io_context& io_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;

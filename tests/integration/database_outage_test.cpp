@@ -15,7 +15,6 @@
 #include <thread>
 #include <vector>
 
-#include "server/store/repository.hpp"
 #include "tests/integration/support.hpp"
 #include "tests/integration/tcp_proxy.hpp"
 
@@ -25,17 +24,6 @@ using namespace integration;
 namespace http = boost::beast::http;
 
 constexpr auto test_deadline = 60s;
-
-/// The decider's player and view of `game` (seat 0's, and no player, once the game is over).
-std::pair<Player*, json> decider_view(std::vector<Player>& players, const Game& game) {
-    json view = view_of(players[static_cast<std::size_t>(game.players[0])], game);
-    if (view["status"] == "finished" || view["status"] == "aborted") return {nullptr, view};
-    const json decider = view["state"]["decider"];
-    REQUIRE(decider.is_number_integer());
-    Player* p = &players[static_cast<std::size_t>(game.players[decider.get<std::size_t>()])];
-    if (decider != 0) view = view_of(*p, game);
-    return {p, view};
-}
 
 /// What must not change when a step is refused: everything but the clocks and presence.
 json position(const json& view) { return {view["status"], view["history"], view["state"]}; }
@@ -135,16 +123,7 @@ TEST_CASE("the database goes away and comes back: refused steps change nothing, 
     }
 
     // Stored: exactly the acknowledged steps, in order; finished and rated.
-    store::Repository repo(url, 1);
-    auto stored = repo.match(game.match);
-    REQUIRE(stored.ok());
-    REQUIRE(stored->steps.size() == game.steps.size());
-    for (std::size_t i = 0; i < game.steps.size(); ++i) {
-        CHECK(stored->steps[i].number == i + 1);
-        CHECK(json::parse(stored->steps[i].step_json) == game.steps[i]);
-    }
-    CHECK(stored->status == "finished");
-    for (const store::StoredSeat& seat : stored->seats) CHECK(seat.rating_after.has_value());
+    check_stored_finished(url, game);
     // And guests can be created again.
     CHECK(test::http_request(port, http::verb::post, "/api/guests", json{{"name", "Dee"}}.dump())
               .result() == http::status::created);

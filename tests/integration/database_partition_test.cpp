@@ -17,7 +17,6 @@
 #include <thread>
 #include <vector>
 
-#include "server/store/repository.hpp"
 #include "tests/integration/support.hpp"
 #include "tests/integration/tcp_proxy.hpp"
 
@@ -26,17 +25,6 @@ namespace {
 using namespace integration;
 namespace http = boost::beast::http;
 using Clock = std::chrono::steady_clock;
-
-/// The decider's player and view of `game` (no player once the game is over).
-std::pair<Player*, json> decider_view(std::vector<Player>& players, const Game& game) {
-    json view = view_of(players[static_cast<std::size_t>(game.players[0])], game);
-    if (view["status"] == "finished" || view["status"] == "aborted") return {nullptr, view};
-    const json decider = view["state"]["decider"];
-    REQUIRE(decider.is_number_integer());
-    Player* p = &players[static_cast<std::size_t>(game.players[decider.get<std::size_t>()])];
-    if (decider != 0) view = view_of(*p, game);
-    return {p, view};
-}
 
 /// Plays one step of `game`, retrying while the server answers `unavailable`, until `until`;
 /// false if the game is over. How many refusals came first goes to `refused`.
@@ -134,14 +122,5 @@ TEST_CASE("a partitioned database: calls that never answer are cut at the stall 
 
     // Stored: exactly the acknowledged steps, in order (the step sent into the dark connection
     // never reached the database); finished and rated.
-    store::Repository repo(url, 1);
-    auto stored = repo.match(game.match);
-    REQUIRE(stored.ok());
-    REQUIRE(stored->steps.size() == game.steps.size());
-    for (std::size_t i = 0; i < game.steps.size(); ++i) {
-        CHECK(stored->steps[i].number == i + 1);
-        CHECK(json::parse(stored->steps[i].step_json) == game.steps[i]);
-    }
-    CHECK(stored->status == "finished");
-    for (const store::StoredSeat& seat : stored->seats) CHECK(seat.rating_after.has_value());
+    check_stored_finished(url, game);
 }

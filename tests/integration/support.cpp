@@ -1,5 +1,7 @@
 #include "tests/integration/support.hpp"
 
+#include "server/store/repository.hpp"
+
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -275,6 +277,29 @@ json view_of(Player& p, const Game& game) {
             return (*it)["view"];
     FAIL("no snapshot before the ack of match.open");
     return {};
+}
+
+std::pair<Player*, json> decider_view(std::vector<Player>& players, const Game& game) {
+    json view = view_of(players[static_cast<std::size_t>(game.players[0])], game);
+    if (view["status"] == "finished" || view["status"] == "aborted") return {nullptr, view};
+    const json decider = view["state"]["decider"];
+    REQUIRE(decider.is_number_integer());
+    Player* p = &players[static_cast<std::size_t>(game.players[decider.get<std::size_t>()])];
+    if (decider != 0) view = view_of(*p, game);
+    return {p, view};
+}
+
+void check_stored_finished(const std::string& database_url, const Game& game) {
+    store::Repository repo(database_url, 1);
+    auto stored = repo.match(game.match);
+    REQUIRE(stored.ok());
+    REQUIRE(stored->steps.size() == game.steps.size());
+    for (std::size_t i = 0; i < game.steps.size(); ++i) {
+        CHECK(stored->steps[i].number == i + 1);
+        CHECK(json::parse(stored->steps[i].step_json) == game.steps[i]);
+    }
+    CHECK(stored->status == "finished");
+    for (const store::StoredSeat& seat : stored->seats) CHECK(seat.rating_after.has_value());
 }
 
 json pick(const json& view, std::mt19937& rng) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/server/support/ws_client.hpp"
@@ -109,6 +110,11 @@ Game start_match(Player& host, int host_index, Player& guest, int guest_index,
                  const json& settings);
 /// The view of `game` as `p` sees it (a fresh snapshot).
 json view_of(Player& p, const Game& game);
+/// The decider's player and view of `game` (seat 0's view and no player once it is over).
+std::pair<Player*, json> decider_view(std::vector<Player>& players, const Game& game);
+/// Checks that `game` is stored in the database at `database_url` with exactly its
+/// acknowledged steps, in order, finished and rated.
+void check_stored_finished(const std::string& database_url, const Game& game);
 /// A legal step of the decider's view: Santorini, a winning move up to level 3 when there is
 /// one (so the games end in a bounded time), else a random one; Splendor, mostly a buy.
 json pick(const json& view, std::mt19937& rng);
