@@ -166,9 +166,12 @@ AccountResult Accounts::do_sign_in(const std::string& key, const std::string& pa
     }
     by_username_.give_back(key);  // only failures count against the username
     std::string token = secret_token();
-    auto added = store_->add_session(account->player_id, token, now_epoch_ms());
+    auto added =
+        store_->add_session(account->player_id, token, now_epoch_ms(), limits_.max_sessions);
     if (!added) return store_failed(added.error(), "add_session");
-    spdlog::info("event=signed_in player={}", account->player_id);
+    for (const std::string& oldest : *added) hub_.forget_session(account->player_id, oldest);
+    spdlog::info("event=signed_in player={} sessions_revoked={}", account->player_id,
+                 added->size());
     return AccountInfo{account->player_id, account->display_name, account->username,
                        std::move(token)};
 }

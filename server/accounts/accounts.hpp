@@ -72,6 +72,9 @@ class Accounts {
         double per_address_burst = 20;
         std::size_t threads = 2;       ///< hashes at once: at most threads x 64 MiB
         std::size_t max_pending = 32;  ///< requests queued or running beyond this: Busy
+        /// Signed-in devices kept per account: a sign-in beyond revokes the oldest session
+        /// (its sockets are closed with 4001), so sign-ins cannot grow the sessions without end.
+        std::size_t max_sessions = 50;
     };
 
     /// Accounts stored in the database at `database_url`; `hub` resolves tokens and forgets

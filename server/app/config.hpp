@@ -84,6 +84,8 @@ struct Config {
     /// Account requests (each an Argon2id hash or a database call) queued or running at once;
     /// beyond: 503 with Retry-After.
     std::size_t max_pending_account_requests = 32;
+    /// Signed-in devices kept per account: a sign-in beyond revokes the oldest session.
+    std::size_t max_sessions_per_account = 50;
     std::size_t history_per_match = 64;      ///< patches kept for resuming viewers, at most
     std::size_t history_bytes_per_viewer = 2048;  ///< and at most this many bytes of them per
                                                   ///< viewer (the newest is always kept)

@@ -97,7 +97,8 @@ Hub::Hub(boost::asio::io_context& io, const Config& config, Metrics& metrics, St
                              .per_username_burst = config.sign_in_burst_per_username,
                              .per_address_per_minute = config.sign_ins_per_address_per_minute,
                              .per_address_burst = config.sign_in_burst_per_address,
-                             .max_pending = config.max_pending_account_requests});
+                             .max_pending = config.max_pending_account_requests,
+                             .max_sessions = config.max_sessions_per_account});
     // Stored where the guests are: in the database when there is one, else in memory.
     impl_->preferences = std::make_unique<PreferenceBook>(
         repository ? config.database_url : std::string(), *this, PreferenceBook::Limits{});
@@ -134,6 +135,12 @@ void Hub::forget_tokens_of(std::string_view player_id, std::string_view keep) {
     });
     if (impl_->fleet)
         impl_->fleet->publish_revoked({std::string(player_id), "", store::token_sha256(keep)});
+}
+
+void Hub::forget_session(std::string_view player_id, std::string_view token_sha256) {
+    impl_->revoke_sessions(std::string(player_id), std::string(token_sha256), "");
+    if (impl_->fleet)
+        impl_->fleet->publish_revoked({std::string(player_id), std::string(token_sha256), ""});
 }
 
 void Hub::Impl::revoke_sessions(const std::string& player, const std::string& token_sha256,

@@ -97,6 +97,10 @@ public:
     /// Forgets every token of `player_id` but `keep` (a password change revoked the others) and
     /// closes the player's connections that said hello with another (4001), fleet-wide too.
     void forget_tokens_of(std::string_view player_id, std::string_view keep);
+    /// Forgets the session of `player_id` whose token has the SHA-256 `token_sha256` (a sign-in
+    /// past the sessions per account revoked it) and closes the connections that said hello
+    /// with it (4001), fleet-wide too.
+    void forget_session(std::string_view player_id, std::string_view token_sha256);
 
     /// Recovery at start: rebuilds every live match of the database by replaying its steps
     /// (Match::restore) and registers it, so its players reopen it with match.open. A match

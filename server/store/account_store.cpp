@@ -78,19 +78,36 @@ Result<Account> AccountStore::of_player(std::string_view player_id) {
     });
 }
 
-Result<Done> AccountStore::add_session(std::string_view player_id, std::string_view token,
-                                       std::int64_t at_ms) {
+Result<std::vector<std::string>> AccountStore::add_session(std::string_view player_id,
+                                                           std::string_view token,
+                                                           std::int64_t at_ms,
+                                                           std::size_t max_sessions) {
     if (token.empty()) return StoreError{Kind::Invalid, "a session needs a token"};
     const std::string id(player_id), hash = token_sha256(token);
-    return impl_->run<Done>([&](pqxx::connection& c) -> Result<Done> {
-        pqxx::work w(c);
-        w.exec_params0("INSERT INTO sessions (token_sha256, player_id, created_at) VALUES ($1, "
-                       "$2, " +
-                           pg::ms_to_timestamp("$3") + ")",
-                       hash, id, at_ms);
-        w.commit();
-        return Done{};
-    });
+    // The newest sessions kept besides the new one; the oldest (then the smallest hash, so
+    // that ties are decided the same way every time) go first.
+    const auto others_kept = static_cast<std::int64_t>(max_sessions > 0 ? max_sessions - 1 : 0);
+    return impl_->run<std::vector<std::string>>(
+        [&](pqxx::connection& c) -> Result<std::vector<std::string>> {
+            pqxx::work w(c);
+            // Two sign-ins of one player at once would each count the sessions without the
+            // other's: the player's row serialises them.
+            w.exec_params("SELECT 1 FROM players WHERE id = $1 FOR UPDATE", id);
+            w.exec_params0("INSERT INTO sessions (token_sha256, player_id, created_at) VALUES "
+                           "($1, $2, " +
+                               pg::ms_to_timestamp("$3") + ")",
+                           hash, id, at_ms);
+            const auto gone = w.exec_params(
+                "DELETE FROM sessions WHERE token_sha256 IN (SELECT token_sha256 FROM sessions "
+                "WHERE player_id = $1 AND token_sha256 <> $2 "
+                "ORDER BY created_at DESC, token_sha256 DESC OFFSET $3) RETURNING token_sha256",
+                id, hash, others_kept);
+            w.commit();
+            std::vector<std::string> revoked;
+            revoked.reserve(gone.size());
+            for (const auto& row : gone) revoked.push_back(row[0].as<std::string>());
+            return revoked;
+        });
 }
 
 Result<bool> AccountStore::revoke(std::string_view token) {

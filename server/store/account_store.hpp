@@ -7,10 +7,12 @@
 // Threading: blocking, like Repository (a round trip per call, on a small pool of its own
 // connections): call it only from a blocking pool, never from a strand or a network thread.
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "server/store/result.hpp"
 
@@ -55,9 +57,13 @@ class AccountStore {
     Result<Account> by_username(std::string_view username_key);
     /// The account of a player; NotFound for a guest (or an unknown id).
     Result<Account> of_player(std::string_view player_id);
-    /// Records a new session token of `player_id` (its hash). Conflict for a token in use.
-    Result<Done> add_session(std::string_view player_id, std::string_view token,
-                             std::int64_t at_ms);
+    /// Records a new session token of `player_id` (its hash), and revokes the player's oldest
+    /// sessions beyond the newest `max_sessions` (at least 1: the new one always stays), so
+    /// that sign-ins cannot grow the table without end. Returns the SHA-256 of each revoked
+    /// session, for the caller to close their sockets. Sign-ins of one player are serialised
+    /// (a row lock on the player), so the bound is exact. Conflict for a token in use.
+    Result<std::vector<std::string>> add_session(std::string_view player_id, std::string_view token,
+                                                 std::int64_t at_ms, std::size_t max_sessions);
     /// Revokes `token` (a session's, or the guest token the player started with); false when
     /// no player had it.
     Result<bool> revoke(std::string_view token);

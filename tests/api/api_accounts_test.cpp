@@ -209,6 +209,40 @@ TEST_CASE("accounts: sign-out and a password change close the revoked sessions' 
     CHECK(on_phone.until_type("pong"));
 }
 
+TEST_CASE("accounts: a sign-in beyond the sessions kept signs the oldest device out",
+          "[api][accounts]") {
+    store_test::TestSchema schema;
+    server::Config config = account_config(schema);
+    config.max_sessions_per_account = 2;
+    test::RunningServer running(config);
+    const std::uint16_t port = running.port();
+    e2e::Traffic traffic;
+    const e2e::Guest eve = e2e::http_guest(port, "Eve");
+    const std::string password = "eve's long password";
+    REQUIRE(account_call(port, http::verb::post, "/api/accounts",
+                         {{"username", "Eve_plays"}, {"password", password}}, eve.token)
+                .response.result() == http::status::created);
+    const std::string oldest = sign_in(port, "Eve_plays", password).body["token"].get<std::string>();
+    const std::string second = sign_in(port, "Eve_plays", password).body["token"].get<std::string>();
+    e2e::Player on_oldest(port, traffic, "oldest"), on_second(port, traffic, "second");
+    on_oldest.hello(oldest);
+    on_second.hello(second);
+
+    // The third device's sign-in revokes the oldest session: its socket is closed with 4001,
+    // its token is refused from then on; the second device and the guest token stay.
+    const AccountCall third = sign_in(port, "Eve_plays", password);
+    REQUIRE(third.response.result() == http::status::created);
+    CHECK(on_oldest.raw().read_close(5s) == std::optional<std::uint16_t>(server::close_codes::signed_out));
+    CHECK(hello_as(port, traffic, oldest).empty());
+    check_refused(account_call(port, http::verb::get, "/api/account", nullptr, oldest),
+                  http::status::unauthorized, "unauthorized");
+    on_second.send({{"type", "ping"}, {"ref", 1}});
+    CHECK(on_second.until_type("pong"));
+    CHECK(hello_as(port, traffic, third.body["token"].get<std::string>()) == eve.id);
+    CHECK(hello_as(port, traffic, eve.token) == eve.id);
+    CHECK(schema.scalar("SELECT count(*) FROM sessions") == "2");
+}
+
 TEST_CASE("accounts: sign-in attempts are limited per username and per address", "[api][accounts]") {
     store_test::TestSchema schema;
     test::RunningServer running(account_config(schema));

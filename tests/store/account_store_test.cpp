@@ -7,10 +7,12 @@
 #include <catch2/catch_test_macros.hpp>
 #include <future>
 #include <memory>
+#include <string>
 
 #include "server/rating/farming.hpp"
 #include "server/store/pg_step_store.hpp"
 #include "server/store/repository.hpp"
+#include "server/store/token_hash.hpp"
 #include "test_database.hpp"
 
 using store::AccountStore;
@@ -117,9 +119,9 @@ TEST_CASE("accounts: sessions sign in, sign out and are revoked by a password ch
     REQUIRE(accounts.claim(account_of("pa", "Alice")).ok());
 
     // Two devices signed in, besides the guest token the player started with.
-    REQUIRE(accounts.add_session("pa", "phone-token", t0).ok());
-    REQUIRE(accounts.add_session("pa", "laptop-token", t0).ok());
-    CHECK(accounts.add_session("pa", "phone-token", t0).error().kind == StoreError::Kind::Conflict);
+    REQUIRE(accounts.add_session("pa", "phone-token", t0, 50).ok());
+    REQUIRE(accounts.add_session("pa", "laptop-token", t0, 50).ok());
+    CHECK(accounts.add_session("pa", "phone-token", t0, 50).error().kind == StoreError::Kind::Conflict);
     for (const char* token : {"token-pa", "phone-token", "laptop-token"}) {
         auto p = repo.player_by_token(token);
         REQUIRE(p.ok());
@@ -134,7 +136,7 @@ TEST_CASE("accounts: sessions sign in, sign out and are revoked by a password ch
     CHECK(repo.player_by_token("phone-token").error().kind == StoreError::Kind::NotFound);
     CHECK(repo.player_by_token("laptop-token")->id == "pa");
     // The guest's own token can be signed out as well.
-    REQUIRE(accounts.add_session("pa", "tablet-token", t0).ok());
+    REQUIRE(accounts.add_session("pa", "tablet-token", t0, 50).ok());
     CHECK(*accounts.revoke("token-pa"));
     CHECK(repo.player_by_token("token-pa").error().kind == StoreError::Kind::NotFound);
     CHECK(repo.player("pa").ok());  // the player stays
@@ -148,6 +150,41 @@ TEST_CASE("accounts: sessions sign in, sign out and are revoked by a password ch
           StoreError::Kind::NotFound);
     // Another player's tokens are untouched.
     CHECK(repo.player_by_token("token-pb")->id == "pb");
+}
+
+TEST_CASE("accounts: a sign-in beyond the sessions kept revokes the oldest", "[accounts]") {
+    TestSchema s;
+    Repository repo(s.url());
+    AccountStore accounts(s.url());
+    add_guests(repo, {"pa", "pb"});
+    REQUIRE(accounts.claim(account_of("pa", "Alice")).ok());
+    REQUIRE(accounts.claim(account_of("pb", "Bob")).ok());
+    REQUIRE(accounts.add_session("pb", "bob-phone", t0, 3).ok());
+
+    // Three kept: the first three sign-ins revoke nothing.
+    for (int i = 0; i < 3; ++i) {
+        auto added = accounts.add_session("pa", "device-" + std::to_string(i), t0 + i, 3);
+        REQUIRE(added.ok());
+        CHECK(added->empty());
+    }
+    // The fourth revokes the oldest, and names it by its hash only.
+    auto fourth = accounts.add_session("pa", "device-3", t0 + 3, 3);
+    REQUIRE(fourth.ok());
+    REQUIRE(fourth->size() == 1);
+    CHECK((*fourth)[0] == store::token_sha256("device-0"));
+    CHECK(repo.player_by_token("device-0").error().kind == StoreError::Kind::NotFound);
+    for (const char* kept : {"device-1", "device-2", "device-3", "token-pa"})
+        CHECK(repo.player_by_token(kept)->id == "pa");
+    CHECK(s.scalar("SELECT count(*) FROM sessions WHERE player_id = 'pa'") == "3");
+
+    // A smaller cap trims to it at the next sign-in; the new session always stays, even when
+    // it is no newer than the others; another player's sessions are untouched.
+    auto trimmed = accounts.add_session("pa", "device-4", t0, 1);
+    REQUIRE(trimmed.ok());
+    CHECK(trimmed->size() == 3);
+    CHECK(repo.player_by_token("device-4")->id == "pa");
+    CHECK(s.scalar("SELECT count(*) FROM sessions WHERE player_id = 'pa'") == "1");
+    CHECK(repo.player_by_token("bob-phone")->id == "pb");
 }
 
 TEST_CASE("accounts: the leaderboard lists accounts, never guests", "[accounts]") {
