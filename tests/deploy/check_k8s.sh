@@ -4,15 +4,18 @@
 # Deployment's selector matches its pods' labels and the Service's and the budget's selectors;
 # the Service's target port is a port of the container; the pods probe /healthz; the node id
 # comes from the pod's name; the database URL comes from the Secret.
-# No cluster and no kubectl here: this is a structural check, not a server-side dry run.
-# Exit 77 (skipped) without python3's yaml module (Debian's python3-yaml).
+# Then every manifest is validated against Kubernetes' own OpenAPI schemas (k8s-schema/validate.mjs,
+# kubernetes-models from the npm registry, installed here by `npm ci` on the first run).
+# No cluster and no kubectl here: a schema check, not a server-side dry run (deploy/README.md).
+# Exit 77 (skipped) without python3's yaml module (Debian's python3-yaml) or without npm.
 set -euo pipefail
 dir=${1:-"$(dirname "${BASH_SOURCE[0]}")/../../deploy/k8s"}
 if ! python3 -c 'import yaml' 2> /dev/null; then
   echo "SKIPPED: python3's yaml module (python3-yaml) is not installed; $dir not checked"
   exit 77
 fi
-exec python3 - "$dir" <<'PY'
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+python3 - "$dir" <<'PY'
 import glob, os, sys, yaml
 
 folder = sys.argv[1]
@@ -111,3 +114,12 @@ if problems:
     sys.exit(1)
 print(f"ok: {sum(len(v) for v in docs.values())} documents in {folder}")
 PY
+
+if ! command -v npm > /dev/null 2>&1; then
+  echo "SKIPPED: npm is not installed; $dir not validated against Kubernetes' schemas"
+  exit 77
+fi
+if [ ! -d "$here/k8s-schema/node_modules/kubernetes-models" ]; then
+  (cd "$here/k8s-schema" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+node "$here/k8s-schema/validate.mjs" "$dir"
