@@ -39,6 +39,14 @@ class GameView {
     virtual ~GameView() = default;
 };
 
+/// How much of a step's record spectators may read, as the game's engine decides (a live
+/// match's replay shows them exactly that: docs/api.md, "Replay").
+enum class Readable : std::uint8_t {
+    Whole,          ///< the record as it is
+    Kind,           ///< only {"kind"}
+    KindAndTarget,  ///< only {"kind", "to"}: the space a hidden worker built on
+};
+
 /// A step a player asked for, found among the legal steps and applied to a game.
 struct Played {
     std::string
@@ -46,7 +54,12 @@ struct Played {
     /// The history line each viewer reads for it, by viewer (seats, then spectators last);
     /// the same text for everyone when nothing about the step is secret.
     std::vector<std::string> lines;
+    /// What spectators may read of `record`.
+    Readable by_spectators = Readable::Whole;
 };
+
+/// The part of a step's record (`record`, its JSON) that `readable` lets spectators read.
+nlohmann::json readable_part(const nlohmann::json& record, Readable readable);
 
 /// A computer player's decision in the making: it holds its own copy of what its seat may see
 /// (the engine's view, never the truth), so `decide` runs on any thread, off the match's

@@ -48,4 +48,11 @@ std::variant<nlohmann::json, std::string> canonical_step_of(std::string_view gam
     return "unknown game '" + std::string(game.substr(0, 32)) + "'";
 }
 
+nlohmann::json readable_part(const nlohmann::json& record, Readable readable) {
+    if (readable == Readable::Whole || !record.is_object()) return record;
+    nlohmann::json part = {{"kind", record.value("kind", nlohmann::json())}};
+    if (readable == Readable::KindAndTarget && record.contains("to")) part["to"] = record["to"];
+    return part;
+}
+
 }  // namespace protocol

@@ -42,23 +42,31 @@ bool keeps_secrets(const State& s, int seat) {
 
 }  // namespace
 
-std::string step_text_for(const State& before, const Step& step, int actor, int viewer) {
+Reading reading_for(const State& before, const Step& step, int actor, int viewer) {
     const bool same_side = viewer >= 0 && actor >= 0 && viewer < before.seat_count &&
                            actor < before.seat_count &&
                            before.seat(viewer).side == before.seat(actor).side;
-    std::string text = to_text(step);
-    if (same_side || !secrets_in_play(before)) return text;
-    std::string kind = text.substr(0, text.find(' '));  // the first word names the kind
+    if (same_side || !secrets_in_play(before)) return Reading::Whole;
     // A secret placed in setup (Moerae's Fate, Tartarus' Abyss): only that a token was placed.
-    if (step.kind == StepKind::Token && before.phase == Phase::Token && keeps_secrets(before, actor)) return kind;
+    if (step.kind == StepKind::Token && before.phase == Phase::Token && keeps_secrets(before, actor))
+        return Reading::Kind;
     // A hidden worker's step (Hecate): where it was and where it went stay hidden; of a build
     // only the space built on, which everyone sees on the board.
     const int w = step.worker;
     const Square at = w >= 0 && w < before.worker_count ? before.worker(w).square : no_square;
     const bool hidden = hidden_on(before, w, at, viewer) ||
                         ((step.kind == StepKind::Place || step.kind == StepKind::Move) && hidden_on(before, w, step.to, viewer));
-    if (!hidden) return text;
-    if (step.kind == StepKind::Build || step.kind == StepKind::Dome) return kind + " " + square_name(step.to);
+    if (!hidden) return Reading::Whole;
+    if (step.kind == StepKind::Build || step.kind == StepKind::Dome) return Reading::KindAndTarget;
+    return Reading::Kind;
+}
+
+std::string step_text_for(const State& before, const Step& step, int actor, int viewer) {
+    std::string text = to_text(step);
+    const Reading reading = reading_for(before, step, actor, viewer);
+    if (reading == Reading::Whole) return text;
+    std::string kind = text.substr(0, text.find(' '));  // the first word names the kind
+    if (reading == Reading::KindAndTarget) return kind + " " + square_name(step.to);
     return kind;
 }
 

@@ -17,11 +17,22 @@ inline constexpr int spectator = -1;
 /// Hecate's workers, Moerae's Fate, Tartarus' Abyss are kept only in their side's view).
 State view_for(const State& state, int viewer);
 
-/// How `viewer` may read `step`, played by `actor` from `before`: its text form, with what the
-/// viewer may not know left out. Only the kind ("token") of a setup Token step of a seat whose
-/// power keeps secrets (Moerae's Fate, Tartarus' Abyss); only the kind of a hidden worker's
-/// step (Hecate's place and move), and of its build only the space built on ("build D4"). The
-/// actor's own side sees everything; a finished game's replay shows every step.
+/// How much of a step a viewer may read.
+enum class Reading {
+    Whole,          ///< everything: the actor's side, or a step with nothing secret in it
+    Kind,           ///< only its kind: a secret token's placing, a hidden worker's place or move
+    KindAndTarget,  ///< its kind and the space it built on: a hidden worker's build or dome
+};
+
+/// How much of `step`, played by `actor` from `before`, `viewer` may read. Only the kind of a
+/// setup Token step of a seat whose power keeps secrets (Moerae's Fate, Tartarus' Abyss); only
+/// the kind of a hidden worker's step (Hecate's place and move), and of its build only the space
+/// built on, which everyone sees on the board. The actor's own side reads everything; a
+/// finished game's replay shows every step.
+Reading reading_for(const State& before, const Step& step, int actor, int viewer);
+
+/// How `viewer` may read `step` (reading_for): its text form, with what the viewer may not know
+/// left out ("token", "move", "build D4").
 std::string step_text_for(const State& before, const Step& step, int actor, int viewer);
 
 /// The state with nothing hidden except the future: for a finished game's replay.

@@ -91,6 +91,11 @@ std::variant<Played, StepRefusal> SantoriniGame::play(const nlohmann::json& step
     for (int viewer = 0; viewer < state_.seat_count; ++viewer)
         played.lines.push_back(santorini::step_text_for(state_, chosen, actor, viewer));
     played.lines.push_back(santorini::step_text_for(state_, chosen, actor, santorini::spectator));
+    switch (santorini::reading_for(state_, chosen, actor, santorini::spectator)) {
+        case santorini::Reading::Whole: played.by_spectators = Readable::Whole; break;
+        case santorini::Reading::Kind: played.by_spectators = Readable::Kind; break;
+        case santorini::Reading::KindAndTarget: played.by_spectators = Readable::KindAndTarget; break;
+    }
     if (chosen.kind == santorini::StepKind::Move) committed_ = true;
     const santorini::State before = state_;
     santorini::apply_step(state_, chosen);

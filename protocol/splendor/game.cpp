@@ -73,6 +73,9 @@ std::variant<Played, StepRefusal> SplendorGame::play(const nlohmann::json& step)
     JsonText record(played.record);
     write_step(chosen, record);
     played.lines = step_lines(state_, chosen, decider());
+    // Spectators read every record whole: none names a secret. A blind reserve's names only
+    // the deck's level; the card it drew is in the state, which the views hide.
+    played.by_spectators = Readable::Whole;
     if (chosen.kind == splendor::StepKind::Undo) {
         state_ = undo_.take_back();  // listed only when available
     } else {

@@ -46,11 +46,9 @@ rating::Rating rating_of(const RatingValue& v) {
     return rating::Rating{v.rating, v.deviation, v.volatility, v.last_rated_at_ms, v.games};
 }
 
-// The stored record's JSON, or for a secret step of a live match only its kind.
-json step_shown(const store::StoredStep& step, bool hide) {
-    json value = parsed_or_null(step.step_json);
-    if (hide && value.is_object()) return json{{"kind", value.value("kind", json())}};
-    return value;
+// The stored record's JSON, or of a secret step of a live match what spectators may read.
+json step_shown(const store::StoredStep& step, protocol::Readable readable) {
+    return protocol::readable_part(parsed_or_null(step.step_json), readable);
 }
 
 // A seat's player as the protocol shows one: {id, name}, and `bot` for a computer player.
@@ -165,13 +163,15 @@ json replay_json(const store::StoredMatch& match, const ReplayPosition* replayed
                 for (const store::StoredSeat& s : match.seats)
                     if (s.player_id == step.player_id) seat = s.seat;
         }
-        // While live, a step spectators may not read in full shows only its kind; a step the
-        // replay could not place is treated the same way (it cannot be judged safe).
-        const bool hide = live && (known ? static_cast<bool>(replayed->secret[i]) : true);
+        // While live, a step shows what spectators may read of it; a step the replay could not
+        // place shows only its kind (it cannot be judged safe).
+        const protocol::Readable readable = !live ? protocol::Readable::Whole
+                                            : known ? replayed->by_spectators[i]
+                                                    : protocol::Readable::Kind;
         steps.push_back({{"number", step.number},
                          {"seat", std::move(seat)},
                          {"player", step.player_id.empty() ? json(nullptr) : json(step.player_id)},
-                         {"step", step_shown(step, hide)},
+                         {"step", step_shown(step, readable)},
                          {"at", iso8601(step.at_ms)}});
     }
     // The chat of a finished match, both channels (docs/api.md "Replay"); while the match is

@@ -45,7 +45,7 @@ std::variant<ReplayPosition, std::string> replay(const StoredSettings& settings,
         if (!record.is_object()) return where + "not a JSON object";
         const json kind_field = record.value("kind", json());
         const std::string kind = kind_field.is_string() ? kind_field.get<std::string>() : "";
-        bool secret = false;
+        protocol::Readable by_spectators = protocol::Readable::Whole;
         int seat = -1;
         if (kind == "resign" || kind == "abort" || kind == "timeout" || kind == "abandon") {
             const auto found = record.find("seat");
@@ -66,11 +66,11 @@ std::variant<ReplayPosition, std::string> replay(const StoredSettings& settings,
                 return where + refused->why;
             auto& lines = std::get<protocol::Played>(played).lines;
             std::string& own = lines.at(static_cast<std::size_t>(seat));
-            secret = lines.back() != own;
+            by_spectators = std::get<protocol::Played>(played).by_spectators;
             at.spectator_history.push_back(std::move(lines.back()));
             at.revealed_history.push_back(std::move(own));
         }
-        at.secret.push_back(secret);
+        at.by_spectators.push_back(by_spectators);
         at.seats.push_back(seat);
         at.records = i + 1;
     }

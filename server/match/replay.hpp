@@ -40,9 +40,9 @@ struct ReplayPosition {
     /// `revealed` viewer's line). Events (resign, timeout, abort) are not steps.
     std::vector<std::string> spectator_history;
     std::vector<std::string> revealed_history;
-    /// Per record applied: true when spectators may not read it as its player does (a step of a
-    /// game with secrets in play), so a live replay shows only {"kind": ...}.
-    std::vector<bool> secret;
+    /// Per record applied: what spectators may read of it (protocol::Played::by_spectators;
+    /// Whole for an event), which is what a live match's replay shows.
+    std::vector<protocol::Readable> by_spectators;
     /// Per record applied: the seat that played it (the decider, or the event's seat).
     std::vector<int> seats;
 };

@@ -450,7 +450,7 @@ TEST_CASE("the HTTP API shows nothing of Hecate's hidden workers while her match
     const e2e::Guest carol = e2e::sign_in(s, port, "Carol");
     const json settings = {{"game", "santorini"}, {"players", 2}, {"powers", "custom"}, {"pool", {"Hecate", "Pan"}},
                            {"draft", "random"}, {"clock", {{"kind", "none"}}}};
-    int live_checks = 0;
+    int live_checks = 0, public_builds = 0;
     const Played played = play(a, b, s, settings, 0, [&](const Played& so_far) {
         const json& sent = so_far.views.back();
         if (sent["status"] == "finished") return;
@@ -466,18 +466,27 @@ TEST_CASE("the HTTP API shows nothing of Hecate's hidden workers while her match
                 ++live_checks;
                 CHECK(w["square"].is_null());
             }
-        // Her place and move steps appear by kind only in the live replay.
+        // In the live replay her place and move steps show only their kind, and her builds
+        // their kind and the space built on (everyone sees it on the board), never her worker.
         const json replay = get_ok(port, "/api/matches/" + so_far.id + "/replay");
         const json& last = replay["steps"].back();
+        const json& step = so_far.steps.back();
         if (so_far.seats.back() >= 0 && sent["seats"][static_cast<std::size_t>(so_far.seats.back())]["side"] == side) {
-            INFO(last.dump());
-            CHECK_FALSE(last["step"].contains("to"));
+            INFO(last.dump() << " for " << step.dump());
+            CHECK(last["step"]["kind"] == step["kind"]);
             CHECK_FALSE(last["step"].contains("from"));
+            if (step["kind"] == "build" || step["kind"] == "dome") {
+                ++public_builds;
+                CHECK(last["step"] == json{{"kind", step["kind"]}, {"to", step["to"]}});
+            } else if (step["kind"] == "place" || step["kind"] == "move") {
+                CHECK(last["step"] == json{{"kind", step["kind"]}});
+            }
         }
         const json list = get_ok(port, "/api/matches");
         CHECK(list.dump().find("\"square\"") == std::string::npos);
     });
     CHECK(live_checks > 0);
+    CHECK(public_builds > 0);
     REQUIRE(s.match(played.id).view["status"] == "finished");
     // Finished: the view after the last step is revealed, her workers included.
     const json last = get_ok(port, "/api/matches/" + played.id + "/view?after=" + std::to_string(played.steps.size()))["view"];

@@ -116,8 +116,10 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
 
     // Live: the header, the replay and a view (with the invite code).
     answers.add("MatchHeader", api_test::fetch_json(port, "/api/matches/" + started.match));
-    answers.add("Replay", api_test::fetch_json(port, "/api/matches/" + started.match + "/replay?code=" + started.code));
-    answers.add("ViewAfter", api_test::fetch_json(port, "/api/matches/" + started.match + "/view?after=2&code=" + started.code));
+    const json live_replay = api_test::fetch_json(port, "/api/matches/" + started.match + "/replay?code=" + started.code);
+    answers.add("Replay", live_replay);
+    const json live_view = api_test::fetch_json(port, "/api/matches/" + started.match + "/view?after=2&code=" + started.code);
+    answers.add("ViewAfter", live_view);
     answers.add("Error", api_test::fetch_json(port, "/api/matches/" + started.match + "/replay", http::status::forbidden));
     for (const json& entry : api_test::fetch_json(port, "/api/matches")) answers.add("MatchSummary", entry);
     for (const json& queue : api_test::fetch_json(port, "/api/queues")) answers.add("Queue", queue);
@@ -217,6 +219,22 @@ TEST_CASE("every HTTP API answer matches its schema in docs/openapi.yaml", "[api
     json preference_extra = kept;
     preference_extra["theme"] = "dark";
     broken.add("Preferences", preference_extra, false);
+    // The replay's steps and the view's state are closed too: a step with a field no step
+    // has, a secret step's public part with its hidden square, a state with a field no state
+    // has, a Santorini state under a Splendor view.
+    REQUIRE(live_replay["steps"].size() >= 2);
+    json odd_step = live_replay;
+    odd_step["steps"][0]["step"]["hint"] = "C3";
+    broken.add("Replay", odd_step, false);
+    json leaky_build = live_replay;
+    leaky_build["steps"][0]["step"] = {{"kind", "build"}, {"to", "D4"}, {"secret", "C3"}};
+    broken.add("Replay", leaky_build, false);
+    json odd_state = live_view;
+    odd_state["view"]["state"]["rng"] = 12345;
+    broken.add("ViewAfter", odd_state, false);
+    json other_game = live_view;
+    other_game["view"]["game"] = "splendor";
+    broken.add("ViewAfter", other_game, false);
     std::string broken_report;
     const int rejected = broken.validate(broken_report);
     INFO("validator output (broken answers):\n" << broken_report);
