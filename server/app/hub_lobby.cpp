@@ -71,6 +71,7 @@ std::shared_ptr<const std::string> Hub::Impl::closed_message(const std::string& 
 
 void Hub::Impl::publish_lobbies() {
     if (!leads()) return;  // the list comes from the leader
+    if (fleet) fleet->rooms().changed();  // saved, for the next leader
     json list = rated_lobbies();
     metrics.open_lobbies = static_cast<std::int64_t>(hall.lobbies.size());
     if (!lists.set_lobbies(list)) return;
@@ -136,6 +137,10 @@ void Hub::Impl::retire(const std::string& id) {
 void Hub::Impl::tell(const std::string& player,
                      const std::shared_ptr<const std::string>& message) {
     tell_player(player, message);
+}
+
+void Hub::Impl::queue_changed() {
+    if (fleet) fleet->rooms().changed();
 }
 
 bool Hub::Impl::online(const std::string& player) { return !connections_of(player).empty(); }
