@@ -148,8 +148,8 @@ bool Hub::Impl::online(const std::string& player) { return !connections_of(playe
 std::optional<QueueError> Hub::Impl::engaged(const std::string& player) {
     if (!life.seats_known)
         return QueueError{ErrorCode::Unavailable,
-                          "the server is restoring its matches after a restart; retry "
-                          "shortly"};
+                          "the server is counting who plays in live matches (after a restart "
+                          "or a change of leader); retry shortly"};
     if (hall.lobbies.lobby_of(player))
         return QueueError{ErrorCode::AlreadyInGame,
                           "you are waiting in a lobby; leave it before joining a queue"};
