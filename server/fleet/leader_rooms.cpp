@@ -1,6 +1,7 @@
 #include "server/fleet/leader_rooms.hpp"
 
 #include <map>
+#include <set>
 
 #include "server/app/hub_impl.hpp"
 #include "server/rooms/room_snapshot.hpp"
@@ -34,6 +35,14 @@ bool LeaderRooms::load() {
     std::map<std::string, std::vector<std::string>> by_match;
     for (auto& [match, player] : *seats) by_match[match].push_back(std::move(player));
     for (const auto& [match, players] : by_match) hub_.registry.seat_once(match, players);
+    // A match that ended between the read and the seating had its `live` null (which frees
+    // its seats) before there was anything to free: read again, and free the ones gone.
+    if (auto again = hub_.repo->live_seats()) {
+        std::set<std::string> still;
+        for (const auto& [match, player] : *again) still.insert(match);
+        for (const auto& [match, players] : by_match)
+            if (!still.count(match)) hub_.registry.free_seats(match, /*unless_held=*/true);
+    }
     auto document = store_.load_rooms();
     if (!document) {
         spdlog::warn("event=fleet_rooms_load_failed what=rooms error=\"{}\"",
@@ -53,6 +62,13 @@ bool LeaderRooms::load() {
     }
     boost::asio::post(hub_.lobby_strand, [this, rooms = std::move(rooms),
                                           matches = by_match.size()]() mutable {
+        // What this node may still hold from an earlier time as leader is stale: another
+        // node led since, and saved the truth.
+        // (A start still in flight then finds no lobby and abandons its match.)
+        std::vector<std::string> stale;
+        for (const Lobby* lobby : hub_.hall.lobbies.all()) stale.push_back(lobby->id);
+        for (const auto& id : stale) (void)hub_.hall.lobbies.take(id);
+        hub_.queues.forget_places();
         std::size_t lobbies = 0;
         for (Lobby& lobby : rooms.lobbies) {
             const std::string id = lobby.id;

@@ -199,6 +199,12 @@ std::size_t QueueRoom::restore(std::vector<QueueEntry> entries, std::chrono::mil
     return put_back;
 }
 
+void QueueRoom::forget_places() {
+    for (const QueueEntry& entry : matchmaker_.entries()) matchmaker_.leave(entry.player);
+    restored_.clear();
+    publish();
+}
+
 void QueueRoom::end_grace() {
     const std::set<std::string> players = std::move(restored_);
     restored_.clear();

@@ -88,6 +88,10 @@ class QueueRoom {
     /// then losing their last connection does not take them out (their connections are being
     /// restarted), and then those with none leave. Returns how many were put back.
     std::size_t restore(std::vector<QueueEntry> entries, std::chrono::milliseconds grace);
+    /// Forgets every waiting place without telling anyone (a node that leads again after
+    /// another did: the saved places are the truth, not what it still held). Joins being looked
+    /// up and pairs being matched are left to finish.
+    void forget_places();
     /// True if `player` waits in a queue, is joining one or is being matched.
     bool engaged(const std::string& player) const;
     /// Every queue and offered clock with how many wait there (GET /api/queues). Any thread.

@@ -212,3 +212,15 @@ TEST_CASE("Restored places (a new leader) wait out their grace, then the absent 
     r.room.offline("p_ann");
     CHECK_FALSE(r.room.engaged("p_ann"));
 }
+
+TEST_CASE("forget_places empties the queues without a word to anyone", "[queue][room][fleet]") {
+    Room r;
+    auto ann = r.player("p_ann");
+    QueueEntry a{"p_ann", QueueKey{"santorini", 180, 2}, 1500, 350, std::chrono::steady_clock::now(), 1};
+    REQUIRE(r.room.restore({a}, std::chrono::milliseconds(50)) == 1);
+    (void)ann->take();
+    r.room.forget_places();
+    CHECK_FALSE(r.room.engaged("p_ann"));
+    CHECK(ann->take().empty());
+    CHECK(r.room.matchmaker().empty());
+}
