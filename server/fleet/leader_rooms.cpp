@@ -103,7 +103,9 @@ bool LeaderRooms::load() {
 }
 
 void LeaderRooms::changed() {
-    if (loading_ || !hub_.leads()) return;
+    // A stopping leader's clients leave the queues as their connections close: what it saved
+    // before is what the next leader must find.
+    if (loading_ || hub_.life.stopping || !hub_.leads()) return;
     std::string document =
         room_snapshot_json(hub_.hall.lobbies, hub_.queues.matchmaker().entries()).dump();
     if (document == last_) return;  // a wave that paired nobody, a list republished

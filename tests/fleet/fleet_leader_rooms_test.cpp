@@ -1,12 +1,14 @@
 // A fleet's lobbies and queue places outlive the leader (docs/scaling.md, "Lobbies and queues
-// survive the leader"): the leader is SIGKILLed while a private lobby waits, full, with its
-// members on the other nodes, while two players wait in rated queues, and while six players sit
-// in live matches; after the takeover every member and queued player, reconnected through
-// HAProxy, is told their lobby (same id, code, seats) and their place (same queue, clock and
-// joining time); the lobby starts and plays, a newcomer is paired with a queued player and they
-// play, and nobody seated in a live match may queue. Needs SANTORINI_TEST_DATABASE_URL and
-// haproxy, as the other fleet tests.
+// survive the leader"): the leader is SIGKILLed (or stopped with SIGTERM) while a private lobby
+// waits, full, with its members on the other nodes, while a public lobby waits for a guest,
+// while two players wait in rated queues, and while six players sit in live matches; after the
+// takeover every member and queued player, reconnected through HAProxy, is told their lobby
+// (same id, code, seats) and their place (same queue, clock and joining time), the public lobby
+// is listed again on every node, the private lobby starts and plays, a newcomer is paired with
+// a queued player and they play, and nobody seated in a live match may queue. Needs
+// SANTORINI_TEST_DATABASE_URL and haproxy, as the other fleet tests.
 
+#include <boost/beast/http/verb.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <chrono>
 #include <map>
@@ -66,13 +68,30 @@ json retried(Client& c, const json& request) {
     return reply;
 }
 
-}  // namespace
+/// True once GET /api/lobbies lists `lobby` on every node (up to 5 s).
+bool listed_everywhere(Fleet& fleet, const std::string& lobby, const std::string& dead) {
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (std::chrono::steady_clock::now() < deadline) {
+        bool all = true;
+        for (int i = 0; i < node_count; ++i) {
+            if (fleet.node_id(i) == dead) continue;
+            const auto response = test::http_request(
+                fleet.port(i), boost::beast::http::verb::get, "/api/lobbies", {}, 2s);
+            const json list = json::parse(response.body(), nullptr, false);
+            bool found = false;
+            if (list.is_array())
+                for (const json& l : list) found = found || l.value("id", "") == lobby;
+            all = all && found;
+        }
+        if (all) return true;
+        std::this_thread::sleep_for(100ms);
+    }
+    return false;
+}
 
-TEST_CASE("kill -9 of the leader: its lobbies and queue places come back, seated players may "
-          "not queue",
-          "[fleet]") {
-    Fleet fleet("leaderrooms");
-    fleet.start();
+/// The scenario of this file; `stop(index)` stops the leader's node.
+template <typename Stop>
+void rooms_survive(Fleet& fleet, Stop stop) {
     const std::string old_leader = leader_of(fleet.url());
     REQUIRE(fleet.index_of(old_leader) >= 0);
     // Everyone at home on the two nodes that will survive: their connections are registered
@@ -104,7 +123,9 @@ TEST_CASE("kill -9 of the leader: its lobbies and queue places come back, seated
     // A private lobby, full: host on one node, guest on the other.
     Client& host = person("Host", 0);
     Client& guest = person("Guest", 1);
-    json reply = host.request({{"type", "lobby.create"}, {"settings", plain_settings()}});
+    json private_settings = plain_settings();
+    private_settings["public"] = false;
+    json reply = host.request({{"type", "lobby.create"}, {"settings", private_settings}});
     REQUIRE(reply["type"] == "ack");
     auto created = host.take([](const json& m) { return is_type(m, "lobby"); });
     REQUIRE(created);
@@ -117,6 +138,13 @@ TEST_CASE("kill -9 of the leader: its lobbies and queue places come back, seated
     });
     REQUIRE(full);
     const json seats_before = (*full)["lobby"]["seats"];
+    // A public lobby waiting for a guest.
+    Client& solo = person("Solo", 1);
+    reply = solo.request({{"type", "lobby.create"}, {"settings", plain_settings()}});
+    REQUIRE(reply["type"] == "ack");
+    auto open_lobby = solo.take([](const json& m) { return is_type(m, "lobby"); });
+    REQUIRE(open_lobby);
+    const std::string public_id = (*open_lobby)["lobby"]["id"];
 
     // Two queued players who cannot be paired with each other (two clocks).
     Client& q1 = person("Q1", 0);
@@ -133,10 +161,11 @@ TEST_CASE("kill -9 of the leader: its lobbies and queue places come back, seated
         waiting[c] = *w;
     }
     REQUIRE(saved(fleet.url(), lobby_id, {q1.id(), q2.id()}));
+    REQUIRE(saved(fleet.url(), public_id, {}));
 
-    // The leader dies.
+    // The leader goes.
     for (const auto& p : people) p->forget_events();
-    fleet.node(fleet.index_of(old_leader)).kill_now();
+    stop(fleet.index_of(old_leader));
     std::string leader;
     for (int i = 0; i < 50 && (leader.empty() || leader == old_leader); ++i) {
         std::this_thread::sleep_for(100ms);
@@ -165,6 +194,11 @@ TEST_CASE("kill -9 of the leader: its lobbies and queue places come back, seated
         CHECK((*back)["lobby"]["seats"] == seats_before);
         CHECK((*back)["lobby"]["status"] == "full");
     }
+    auto solo_back = solo.take([&](const json& m) {
+        return is_type(m, "lobby") && m["lobby"]["id"] == public_id;
+    });
+    CHECK(solo_back);
+    CHECK(listed_everywhere(fleet, public_id, old_leader));
     // The queue places are back, with the time each player joined.
     for (Client* c : {&q1, &q2}) {
         INFO(c->label());
@@ -237,4 +271,20 @@ TEST_CASE("kill -9 of the leader: its lobbies and queue places come back, seated
     CHECK(q2.take([](const json& m) {
         return is_type(m, "queue") && m.value("state", "") == "left";
     }));
+}
+
+}  // namespace
+
+TEST_CASE("kill -9 of the leader: its lobbies and queue places come back, seated players may "
+          "not queue",
+          "[fleet]") {
+    Fleet fleet("leaderrooms");
+    fleet.start();
+    rooms_survive(fleet, [&](int leader) { fleet.node(leader).kill_now(); });
+}
+
+TEST_CASE("SIGTERM of the leader: its lobbies and queue places come back", "[fleet]") {
+    Fleet fleet("leaderroomsterm");
+    fleet.start();
+    rooms_survive(fleet, [&](int leader) { fleet.node(leader).terminate(); });
 }
