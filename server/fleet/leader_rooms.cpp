@@ -60,45 +60,45 @@ bool LeaderRooms::load() {
         else
             rooms = std::get<RoomSnapshot>(std::move(read));
     }
-    boost::asio::post(hub_.lobby_strand, [this, rooms = std::move(rooms),
-                                          matches = by_match.size()]() mutable {
-        // What this node may still hold from an earlier time as leader is stale: another
-        // node led since, and saved the truth.
-        // (A start still in flight then finds no lobby and abandons its match.)
-        std::vector<std::string> stale;
-        for (const Lobby* lobby : hub_.hall.lobbies.all()) stale.push_back(lobby->id);
-        for (const auto& id : stale) (void)hub_.hall.lobbies.take(id);
-        hub_.queues.forget_places();
-        std::size_t lobbies = 0;
-        for (Lobby& lobby : rooms.lobbies) {
-            const std::string id = lobby.id;
-            if (!hub_.hall.lobbies.restore(std::move(lobby))) {
-                spdlog::warn("event=fleet_lobby_restore_skipped lobby={}", id);
-                continue;
+    boost::asio::post(
+        hub_.lobby_strand, [this, rooms = std::move(rooms), matches = by_match.size()]() mutable {
+            // What this node may still hold from an earlier time as leader is stale: another
+            // node led since, and saved the truth.
+            // (A start still in flight then finds no lobby and abandons its match.)
+            std::vector<std::string> stale;
+            for (const Lobby* lobby : hub_.hall.lobbies.all()) stale.push_back(lobby->id);
+            for (const auto& id : stale) (void)hub_.hall.lobbies.take(id);
+            hub_.queues.forget_places();
+            std::size_t lobbies = 0;
+            for (Lobby& lobby : rooms.lobbies) {
+                const std::string id = lobby.id;
+                if (!hub_.hall.lobbies.restore(std::move(lobby))) {
+                    spdlog::warn("event=fleet_lobby_restore_skipped lobby={}", id);
+                    continue;
+                }
+                ++lobbies;
+                const Lobby* back = hub_.hall.lobbies.find(id);
+                // Members already registered here learn it now; the others at their `hello`. A
+                // member who does not come back leaves after the seat grace, as after a
+                // disconnection.
+                hub_.tell_members(*back);
+                for (const Member& m : back->seats)
+                    if (hub_.connections_of(m.id).empty()) hub_.release_seat_later(m.id);
             }
-            ++lobbies;
-            const Lobby* back = hub_.hall.lobbies.find(id);
-            // Members already registered here learn it now; the others at their `hello`. A
-            // member who does not come back leaves after the seat grace, as after a
-            // disconnection.
-            hub_.tell_members(*back);
-            for (const Member& m : back->seats)
-                if (hub_.connections_of(m.id).empty()) hub_.release_seat_later(m.id);
-        }
-        // Seats are counted (above, before this was posted): a queued player who now sits in
-        // a live match is not put back.
-        hub_.life.seats_known = true;
-        // The players' connections are restarted when the old leader is counted dead (up to a
-        // lease from now) and then reconnect: a place survives that for three leases.
-        const std::size_t places =
-            hub_.queues.restore(std::move(rooms.queue), 3 * hub_.config.lease);
-        loading_ = false;
-        spdlog::info("event=fleet_rooms_restored lobbies={} queue_places={} seated_matches={}",
-                     lobbies, places, matches);
-        last_.clear();
-        changed();
-        hub_.publish_lobbies();
-    });
+            // Seats are counted (above, before this was posted): a queued player who now sits in
+            // a live match is not put back.
+            hub_.life.seats_known = true;
+            // The players' connections are restarted when the old leader is counted dead (up to a
+            // lease from now) and then reconnect: a place survives that for three leases.
+            const std::size_t places =
+                hub_.queues.restore(std::move(rooms.queue), 3 * hub_.config.lease);
+            loading_ = false;
+            spdlog::info("event=fleet_rooms_restored lobbies={} queue_places={} seated_matches={}",
+                         lobbies, places, matches);
+            last_.clear();
+            changed();
+            hub_.publish_lobbies();
+        });
     return true;
 }
 

@@ -43,8 +43,8 @@ Lobby read_lobby(const json& j) {
         throw std::invalid_argument("lobby " + lobby.id + ": " + *problem);
     lobby.settings = std::get<protocol::LobbySettings>(std::move(settings));
     for (const json& s : j.at("seats"))
-        lobby.seats.push_back(Member{s.at("id").get<std::string>(),
-                                     s.at("name").get<std::string>(), 0});
+        lobby.seats.push_back(
+            Member{s.at("id").get<std::string>(), s.at("name").get<std::string>(), 0});
     for (const json& k : j.at("kicked")) lobby.kicked.insert(k.get<std::string>());
     if (lobby.seats.empty() || lobby.seats.front().id != lobby.host)
         throw std::invalid_argument("lobby " + lobby.id + ": the host is not in seat 0");
@@ -73,8 +73,8 @@ json room_snapshot_json(const LobbyBook& lobbies, const std::vector<QueueEntry>&
     for (const Lobby* lobby : lobbies.all()) list.push_back(lobby_json(*lobby));
     json places = json::array();
     for (const QueueEntry& e : queue) places.push_back(entry_json(e));
-    return {{"version", snapshot_version}, {"lobbies", std::move(list)},
-            {"queue", std::move(places)}};
+    return {
+        {"version", snapshot_version}, {"lobbies", std::move(list)}, {"queue", std::move(places)}};
 }
 
 std::variant<RoomSnapshot, std::string> read_room_snapshot(

@@ -36,7 +36,6 @@ nlohmann::json room_snapshot_json(const LobbyBook& lobbies, const std::vector<Qu
 /// the rating window goes on widening from when the player joined. A malformed document (or
 /// another version) is an error, not an exception.
 std::variant<RoomSnapshot, std::string> read_room_snapshot(
-    const nlohmann::json& document, std::chrono::steady_clock::time_point now,
-    std::int64_t now_ms);
+    const nlohmann::json& document, std::chrono::steady_clock::time_point now, std::int64_t now_ms);
 
 }  // namespace server

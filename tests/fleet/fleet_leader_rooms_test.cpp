@@ -31,7 +31,9 @@ json clock_of(int base, int increment) {
     return {{"kind", "realtime"}, {"base_seconds", base}, {"increment_seconds", increment}};
 }
 
-bool is_type(const json& m, const char* type) { return m.value("type", "") == type; }
+bool is_type(const json& m, const char* type) {
+    return m.value("type", "") == type;
+}
 
 /// Waits (up to 5 s) until the saved rooms hold lobby `lobby` and the places of `queued`.
 bool saved(const std::string& url, const std::string& lobby,
@@ -61,7 +63,8 @@ bool saved(const std::string& url, const std::string& lobby,
 json retried(Client& c, const json& request) {
     const auto deadline = std::chrono::steady_clock::now() + 5s;
     json reply = c.request(request);
-    while (reply.value("code", "") == "unavailable" && std::chrono::steady_clock::now() < deadline) {
+    while (reply.value("code", "") == "unavailable" &&
+           std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(100ms);
         reply = c.request(request);
     }
@@ -75,8 +78,8 @@ bool listed_everywhere(Fleet& fleet, const std::string& lobby, const std::string
         bool all = true;
         for (int i = 0; i < node_count; ++i) {
             if (fleet.node_id(i) == dead) continue;
-            const auto response = test::http_request(
-                fleet.port(i), boost::beast::http::verb::get, "/api/lobbies", {}, 2s);
+            const auto response = test::http_request(fleet.port(i), boost::beast::http::verb::get,
+                                                     "/api/lobbies", {}, 2s);
             const json list = json::parse(response.body(), nullptr, false);
             bool found = false;
             if (list.is_array())
@@ -133,9 +136,8 @@ void rooms_survive(Fleet& fleet, Stop stop) {
     const std::string code = (*created)["lobby"]["code"];
     reply = guest.request({{"type", "lobby.join"}, {"code", code}});
     REQUIRE(reply["type"] == "ack");
-    auto full = host.take([](const json& m) {
-        return is_type(m, "lobby") && m["lobby"]["status"] == "full";
-    });
+    auto full = host.take(
+        [](const json& m) { return is_type(m, "lobby") && m["lobby"]["status"] == "full"; });
     REQUIRE(full);
     const json seats_before = (*full)["lobby"]["seats"];
     // A public lobby waiting for a guest.
@@ -154,9 +156,8 @@ void rooms_survive(Fleet& fleet, Stop stop) {
         reply = c->request({{"type", "queue.join"}, {"queue", "santorini"}, {"clock", clock}});
         INFO(c->label() << " queue.join: " << reply.dump());
         REQUIRE(reply["type"] == "ack");
-        auto w = c->take([](const json& m) {
-            return is_type(m, "queue") && m.value("state", "") == "waiting";
-        });
+        auto w = c->take(
+            [](const json& m) { return is_type(m, "queue") && m.value("state", "") == "waiting"; });
         REQUIRE(w);
         waiting[c] = *w;
     }
@@ -186,25 +187,22 @@ void rooms_survive(Fleet& fleet, Stop stop) {
     // The lobby is back for both members, as it was (its chat aside).
     for (Client* c : {&host, &guest}) {
         INFO(c->label());
-        auto back = c->take([&](const json& m) {
-            return is_type(m, "lobby") && m["lobby"]["id"] == lobby_id;
-        });
+        auto back = c->take(
+            [&](const json& m) { return is_type(m, "lobby") && m["lobby"]["id"] == lobby_id; });
         REQUIRE(back);
         CHECK((*back)["lobby"]["code"] == code);
         CHECK((*back)["lobby"]["seats"] == seats_before);
         CHECK((*back)["lobby"]["status"] == "full");
     }
-    auto solo_back = solo.take([&](const json& m) {
-        return is_type(m, "lobby") && m["lobby"]["id"] == public_id;
-    });
+    auto solo_back = solo.take(
+        [&](const json& m) { return is_type(m, "lobby") && m["lobby"]["id"] == public_id; });
     CHECK(solo_back);
     CHECK(listed_everywhere(fleet, public_id, old_leader));
     // The queue places are back, with the time each player joined.
     for (Client* c : {&q1, &q2}) {
         INFO(c->label());
-        auto back = c->take([](const json& m) {
-            return is_type(m, "queue") && m.value("state", "") == "waiting";
-        });
+        auto back = c->take(
+            [](const json& m) { return is_type(m, "queue") && m.value("state", "") == "waiting"; });
         REQUIRE(back);
         CHECK((*back)["queue"] == waiting[c]["queue"]);
         CHECK((*back)["clock"] == waiting[c]["clock"]);
@@ -213,16 +211,16 @@ void rooms_survive(Fleet& fleet, Stop stop) {
     // Nobody seated in a live match may queue on the new leader, whichever node holds it.
     for (const Game& game : seated)
         for (Client* c : game.seats) {
-            const json r = retried(*c, {{"type", "queue.join"},
-                                        {"queue", "santorini"},
-                                        {"clock", clock_of(180, 2)}});
+            const json r = retried(
+                *c, {{"type", "queue.join"}, {"queue", "santorini"}, {"clock", clock_of(180, 2)}});
             INFO(c->label() << " (seated in " << game.match << ") queue.join: " << r.dump());
             CHECK(r.value("code", "") == "already_in_game");
         }
     // The queued player still waits: a newcomer at the same clock is paired with them.
     Client& q3 = person("Q3", 0);
     q3.connect(fleet.proxy_port());
-    reply = retried(q3, {{"type", "queue.join"}, {"queue", "santorini"}, {"clock", clock_of(180, 2)}});
+    reply =
+        retried(q3, {{"type", "queue.join"}, {"queue", "santorini"}, {"clock", clock_of(180, 2)}});
     INFO("Q3 queue.join: " << reply.dump());
     REQUIRE(reply["type"] == "ack");
     auto matched = [](const json& m) {
@@ -268,16 +266,16 @@ void rooms_survive(Fleet& fleet, Stop stop) {
     // Q2 still waits, at its own clock, on the new leader: its place leaves only when asked.
     reply = q2.request({{"type", "queue.leave"}});
     CHECK(reply["type"] == "ack");
-    CHECK(q2.take([](const json& m) {
-        return is_type(m, "queue") && m.value("state", "") == "left";
-    }));
+    CHECK(q2.take(
+        [](const json& m) { return is_type(m, "queue") && m.value("state", "") == "left"; }));
 }
 
 }  // namespace
 
-TEST_CASE("kill -9 of the leader: its lobbies and queue places come back, seated players may "
-          "not queue",
-          "[fleet]") {
+TEST_CASE(
+    "kill -9 of the leader: its lobbies and queue places come back, seated players may "
+    "not queue",
+    "[fleet]") {
     Fleet fleet("leaderrooms");
     fleet.start();
     rooms_survive(fleet, [&](int leader) { fleet.node(leader).kill_now(); });

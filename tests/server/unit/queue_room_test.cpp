@@ -187,7 +187,8 @@ TEST_CASE("Restored places (a new leader) wait out their grace, then the absent 
     Room r;
     auto ann = r.player("p_ann");  // already back; bob is not (yet)
     const auto now = std::chrono::steady_clock::now();
-    QueueEntry a{"p_ann", QueueKey{"santorini", 180, 2}, 1500, 350, now - std::chrono::seconds(30), 1};
+    QueueEntry a{"p_ann", QueueKey{"santorini", 180, 2}, 1500, 350,
+                 now - std::chrono::seconds(30), 1};
     QueueEntry b{"p_bob", QueueKey{"santorini", 300, 3}, 1500, 350, now, 2};
     QueueEntry unknown{"p_cy", QueueKey{"no_such_queue", 180, 2}, 1500, 350, now, 3};
     CHECK(r.room.restore({a, b, unknown}, std::chrono::milliseconds(50)) == 2);
@@ -216,7 +217,8 @@ TEST_CASE("Restored places (a new leader) wait out their grace, then the absent 
 TEST_CASE("forget_places empties the queues without a word to anyone", "[queue][room][fleet]") {
     Room r;
     auto ann = r.player("p_ann");
-    QueueEntry a{"p_ann", QueueKey{"santorini", 180, 2}, 1500, 350, std::chrono::steady_clock::now(), 1};
+    QueueEntry a{"p_ann", QueueKey{"santorini", 180, 2}, 1500, 350,
+                 std::chrono::steady_clock::now(), 1};
     REQUIRE(r.room.restore({a}, std::chrono::milliseconds(50)) == 1);
     (void)ann->take();
     r.room.forget_places();

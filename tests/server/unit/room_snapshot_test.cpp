@@ -20,13 +20,13 @@ protocol::LobbySettings snapshot_settings(bool is_public) {
 
 }  // namespace
 
-TEST_CASE("Lobbies and queue places come back from their document as they were",
-          "[rooms][fleet]") {
+TEST_CASE("Lobbies and queue places come back from their document as they were", "[rooms][fleet]") {
     LobbyBook book;
     auto made = book.create(Member{"p_host", "Host", 0}, snapshot_settings(false));
     REQUIRE(std::holds_alternative<const Lobby*>(made));
     const Lobby original = *std::get<const Lobby*>(made);
-    REQUIRE(std::holds_alternative<const Lobby*>(book.join_by_code(original.code, {"p_guest", "Guest", 0})));
+    REQUIRE(std::holds_alternative<const Lobby*>(
+        book.join_by_code(original.code, {"p_guest", "Guest", 0})));
     auto other = book.create(Member{"p_solo", "Solo", 0}, snapshot_settings(true));
     REQUIRE(std::holds_alternative<const Lobby*>(other));
     const std::string other_id = std::get<const Lobby*>(other)->id;
@@ -60,7 +60,8 @@ TEST_CASE("Lobbies and queue places come back from their document as they were",
     CHECK(back->to_json(false)["settings"] == protocol::lobby_settings_json(original.settings));
     CHECK(fresh.lobby_of("p_third") == back);
     // The invite code still finds it, and the kicked player stays out.
-    CHECK(std::holds_alternative<LobbyError>(fresh.join_by_code(original.code, {"p_guest", "Guest", 0})));
+    CHECK(std::holds_alternative<LobbyError>(
+        fresh.join_by_code(original.code, {"p_guest", "Guest", 0})));
     CHECK(fresh.public_json().size() == 1);
 
     REQUIRE(rooms.queue.size() == 1);
@@ -92,12 +93,14 @@ TEST_CASE("A lobby that clashes with one already here is not restored", "[rooms]
 
 TEST_CASE("A malformed rooms document is an error, not an exception", "[rooms][fleet]") {
     const auto now = std::chrono::steady_clock::now();
-    for (const json& bad : {json(nullptr), json{{"version", 2}, {"lobbies", json::array()},
-                                                {"queue", json::array()}},
-                            json{{"version", 1}, {"lobbies", json::array({{{"id", "l_x"}}})},
-                                 {"queue", json::array()}},
-                            json{{"version", 1}, {"lobbies", json::array()},
-                                 {"queue", json::array({{{"player", 3}}})}}}) {
+    for (const json& bad :
+         {json(nullptr), json{{"version", 2}, {"lobbies", json::array()}, {"queue", json::array()}},
+          json{{"version", 1},
+               {"lobbies", json::array({{{"id", "l_x"}}})},
+               {"queue", json::array()}},
+          json{{"version", 1},
+               {"lobbies", json::array()},
+               {"queue", json::array({{{"player", 3}}})}}}) {
         INFO(bad.dump());
         CHECK(std::holds_alternative<std::string>(read_room_snapshot(bad, now, 0)));
     }
