@@ -21,6 +21,10 @@ using protocol::Ref;
 void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::ClientBody& body,
                                  const Ref& ref) {
     const std::string& me = from->player_id();
+    if (fleet && fleet->rooms().loading())
+        return error(from, ErrorCode::Unavailable,
+                     "the lobbies are being restored after a change of leader; retry shortly",
+                     ref);
     auto joined = [&](std::variant<const Lobby*, LobbyError> result) {
         if (auto* e = std::get_if<LobbyError>(&result))
             return error(from, e->code, e->message, ref);

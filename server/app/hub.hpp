@@ -173,8 +173,10 @@ public:
 
 private:
     struct Impl;
-    /// A fleet node is a part of its hub (server/fleet/fleet_node.hpp).
+    /// A fleet node is a part of its hub (server/fleet/fleet_node.hpp), and so are the
+    /// leader's saved rooms (server/fleet/leader_rooms.hpp).
     friend class FleetNode;
+    friend class LeaderRooms;
     std::unique_ptr<Impl> impl_;
 };
 

@@ -295,6 +295,7 @@ struct Hub::Impl final : QueueHost {
     void start_match(std::vector<std::string> players, protocol::LobbySettings settings,
                      json origin,
                      std::function<void(std::variant<std::string, QueueError>)> done) override;
+    void queue_changed() override;
 
     // ---- matches (hub_lobby.cpp; the ratings in the lists: hub_matches.cpp) ----
     /// What a match made or restored here with `options` calls when its live-list entry

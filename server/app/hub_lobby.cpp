@@ -71,6 +71,7 @@ std::shared_ptr<const std::string> Hub::Impl::closed_message(const std::string& 
 
 void Hub::Impl::publish_lobbies() {
     if (!leads()) return;  // the list comes from the leader
+    if (fleet) fleet->rooms().changed();  // saved, for the next leader
     json list = rated_lobbies();
     metrics.open_lobbies = static_cast<std::int64_t>(hall.lobbies.size());
     if (!lists.set_lobbies(list)) return;
@@ -138,13 +139,17 @@ void Hub::Impl::tell(const std::string& player,
     tell_player(player, message);
 }
 
+void Hub::Impl::queue_changed() {
+    if (fleet) fleet->rooms().changed();
+}
+
 bool Hub::Impl::online(const std::string& player) { return !connections_of(player).empty(); }
 
 std::optional<QueueError> Hub::Impl::engaged(const std::string& player) {
     if (!life.seats_known)
         return QueueError{ErrorCode::Unavailable,
-                          "the server is restoring its matches after a restart; retry "
-                          "shortly"};
+                          "the server is counting who plays in live matches (after a restart "
+                          "or a change of leader); retry shortly"};
     if (hall.lobbies.lobby_of(player))
         return QueueError{ErrorCode::AlreadyInGame,
                           "you are waiting in a lobby; leave it before joining a queue"};

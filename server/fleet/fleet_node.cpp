@@ -21,7 +21,7 @@ std::chrono::milliseconds renew_period(std::chrono::milliseconds lease) { return
 }  // namespace
 
 FleetNode::FleetNode(Hub::Impl& hub, store::FleetStore& store, Broker& broker)
-    : hub_(hub), store_(store), broker_(broker), me_(broker.node()) {}
+    : hub_(hub), store_(store), broker_(broker), me_(broker.node()), rooms_(hub, store) {}
 
 bool FleetNode::leads() const {
     return view_.read([](const View& v) { return v.leading; });
@@ -117,9 +117,12 @@ void FleetNode::beat() {
     for (const auto& n : dead) node_dead(n);
     if (became_leader) {
         spdlog::info("event=fleet_leader node={}", me_);
+        // Who plays, and the old leader's rooms, before any lobby or queue request is served.
+        rooms_.take_over();
         broker_.broadcast(fleet::write(fleet::Leader{}));
         boost::asio::post(hub_.lobby_strand, [this] { hub_.publish_lobbies(); });
     }
+    if (lead && !became_leader) rooms_.retry();
     if (lead) {
         // The queue counts, when they changed (at most once per beat).
         json list = hub_.queues.list();

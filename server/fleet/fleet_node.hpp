@@ -22,6 +22,7 @@
 #include "server/app/hub.hpp"
 #include "server/fleet/broker.hpp"
 #include "server/fleet/fleet_messages.hpp"
+#include "server/fleet/leader_rooms.hpp"
 #include "server/fleet/remote_participant.hpp"
 #include "server/store/fleet_store.hpp"
 
@@ -78,6 +79,8 @@ class FleetNode {
     store::Result<store::Done> assign(const std::string& id, const std::string& owner);
     /// The new match `id` was placed on `owner`: it is told to load it.
     void hand_over(const std::string& id, const std::string& owner);
+    /// The leader's lobbies and queue places, saved and restored across leaders.
+    LeaderRooms& rooms() { return rooms_; }
 
   private:
     /// What this node knows of the others; the broker's thread, the blocking pool and the
@@ -159,6 +162,7 @@ class FleetNode {
     Broker& broker_;
     const std::string me_;
     Guarded<View> view_;
+    LeaderRooms rooms_;
     /// Serializes restores of claimed matches, so one match is never restored twice at once.
     std::mutex restore_mutex_;
 };

@@ -190,4 +190,26 @@ nlohmann::json LobbyBook::public_json() const {
     return out;
 }
 
+std::vector<const Lobby*> LobbyBook::all() const {
+    std::vector<const Lobby*> list;
+    for (const auto& [id, lobby] : lobbies_) list.push_back(&lobby);
+    std::sort(list.begin(), list.end(),
+              [](const Lobby* a, const Lobby* b) { return a->created < b->created; });
+    return list;
+}
+
+bool LobbyBook::restore(Lobby lobby) {
+    if (lobby.seats.empty() || lobby.id.empty() || lobbies_.count(lobby.id) ||
+        by_code_.count(lobby.code))
+        return false;
+    for (const Member& m : lobby.seats)
+        if (by_player_.count(m.id)) return false;
+    lobby.created = next_order_++;
+    for (const Member& m : lobby.seats) by_player_[m.id] = lobby.id;
+    by_code_[lobby.code] = lobby.id;
+    std::string id = lobby.id;
+    lobbies_.emplace(std::move(id), std::move(lobby));
+    return true;
+}
+
 }  // namespace server

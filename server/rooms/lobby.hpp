@@ -101,6 +101,13 @@ class LobbyBook {
     const Lobby* lobby_of(std::string_view player) const;
     /// Public lobbies in creation order, without invite codes.
     nlohmann::json public_json() const;
+    /// Every lobby (public and private) in creation order: what a fleet's leader saves
+    /// (server/rooms/room_snapshot.hpp).
+    std::vector<const Lobby*> all() const;
+    /// Puts back a lobby a previous leader saved, id, code and seats as they were; its
+    /// creation order follows the ones already here. False (and nothing changes) when its id
+    /// or code is taken, a member waits in another lobby, or it has no seat.
+    bool restore(Lobby lobby);
     std::size_t size() const { return lobbies_.size(); }
 
   private:

@@ -25,6 +25,18 @@ const QueueEntry* Matchmaker::find(std::string_view player) const {
     return it == entries_.end() ? nullptr : &it->second.entry;
 }
 
+std::vector<QueueEntry> Matchmaker::entries() const {
+    std::vector<const Slot*> order;
+    for (const auto& [player, slot] : entries_) order.push_back(&slot);
+    std::sort(order.begin(), order.end(), [](const Slot* a, const Slot* b) {
+        if (a->entry.joined != b->entry.joined) return a->entry.joined < b->entry.joined;
+        return a->order < b->order;
+    });
+    std::vector<QueueEntry> out;
+    for (const Slot* slot : order) out.push_back(slot->entry);
+    return out;
+}
+
 std::int64_t Matchmaker::missed_waves(const QueueEntry& entry, TimePoint now) const {
     if (now <= entry.joined || params_.wave.count() <= 0) return 0;
     return std::chrono::duration_cast<std::chrono::milliseconds>(now - entry.joined).count() /

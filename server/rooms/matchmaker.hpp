@@ -78,6 +78,8 @@ class Matchmaker {
     /// One pairing wave at `now`: the pairs it makes, each taken out of the queues.
     std::vector<QueuePair> pair(TimePoint now);
 
+    /// Every waiting entry, oldest first (what a fleet's leader saves).
+    std::vector<QueueEntry> entries() const;
     /// How many wait with `key`.
     std::size_t waiting(const QueueKey& key) const;
     std::size_t size() const { return entries_.size(); }

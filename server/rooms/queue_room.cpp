@@ -33,8 +33,9 @@ QueueRoom::QueueRoom(Strand strand, QueueHost& host, Metrics& metrics,
       host_(host),
       metrics_(metrics),
       matchmaker_(parameters),
-      timer_(strand_) {
-    publish();
+      timer_(strand_),
+      grace_timer_(strand_) {
+    rebuild_list();  // not publish(): the host is not built yet
 }
 
 void QueueRoom::error(const ParticipantPtr& to, ErrorCode code, std::string_view message,
@@ -145,6 +146,7 @@ void QueueRoom::connected(const ParticipantPtr& who) {
 
 void QueueRoom::offline(const std::string& player) {
     if (host_.online(player)) return;  // another tab came back (or was never gone)
+    if (restored_.count(player)) return;  // end_grace decides
     joining_.erase(player);
     if (auto entry = matchmaker_.leave(player)) {
         spdlog::info("event=queue_leave player={} queue={} reason=disconnected", player,
@@ -165,6 +167,48 @@ json QueueRoom::list() const {
 void QueueRoom::shutdown() {
     stopped_ = true;
     timer_.cancel();
+    grace_timer_.cancel();
+}
+
+std::size_t QueueRoom::restore(std::vector<QueueEntry> entries, std::chrono::milliseconds grace) {
+    std::size_t put_back = 0;
+    for (QueueEntry& entry : entries) {
+        const std::string player = entry.player;
+        if (engaged(player) || host_.engaged(player) || !find_queue(entry.key.queue)) {
+            spdlog::info("event=queue_restore_skipped player={} queue={}", player,
+                         entry.key.queue);
+            continue;
+        }
+        spdlog::info("event=queue_restored player={} queue={} clock={}+{} since_ms={}", player,
+                     entry.key.queue, entry.key.base_seconds, entry.key.increment_seconds,
+                     entry.since_ms);
+        auto message = waiting_event(entry);
+        matchmaker_.join(std::move(entry));
+        restored_.insert(player);
+        host_.tell(player, message);  // the connections already registered with this leader
+        ++put_back;
+    }
+    if (!restored_.empty() && !stopped_) {
+        grace_timer_.expires_after(grace);
+        grace_timer_.async_wait([this](const boost::system::error_code& ec) {
+            if (!ec) end_grace();
+        });
+    }
+    publish();
+    wave();
+    return put_back;
+}
+
+void QueueRoom::forget_places() {
+    for (const QueueEntry& entry : matchmaker_.entries()) matchmaker_.leave(entry.player);
+    restored_.clear();
+    publish();
+}
+
+void QueueRoom::end_grace() {
+    const std::set<std::string> players = std::move(restored_);
+    restored_.clear();
+    for (const auto& player : players) offline(player);
 }
 
 void QueueRoom::wave() {
@@ -225,6 +269,11 @@ void QueueRoom::arm() {
 }
 
 void QueueRoom::publish() {
+    rebuild_list();
+    host_.queue_changed();
+}
+
+void QueueRoom::rebuild_list() {
     json list = json::array();
     for (const QueueKind& kind : queue_kinds())
         for (const ClockPreset& clock : clock_presets())

@@ -58,6 +58,8 @@ class QueueHost {
     virtual void start_match(std::vector<std::string> players, protocol::LobbySettings settings,
                              nlohmann::json origin,
                              std::function<void(std::variant<std::string, QueueError>)> done) = 0;
+    /// Someone joined or left a queue, or was paired (a fleet's leader saves its rooms then).
+    virtual void queue_changed() {}
 };
 
 class QueueRoom {
@@ -80,6 +82,16 @@ class QueueRoom {
     void connected(const ParticipantPtr& who);
     /// `player` may have lost their last connection: if none is left they leave the queue.
     void offline(const std::string& player);
+    /// Puts back the places a previous leader saved (a fleet's takeover,
+    /// server/rooms/room_snapshot.hpp), each unless its player is engaged already (here or by
+    /// the host: call once seats are known). A restored player has `grace` to come back: until
+    /// then losing their last connection does not take them out (their connections are being
+    /// restarted), and then those with none leave. Returns how many were put back.
+    std::size_t restore(std::vector<QueueEntry> entries, std::chrono::milliseconds grace);
+    /// Forgets every waiting place without telling anyone (a node that leads again after
+    /// another did: the saved places are the truth, not what it still held). Joins being looked
+    /// up and pairs being matched are left to finish.
+    void forget_places();
     /// True if `player` waits in a queue, is joining one or is being matched.
     bool engaged(const std::string& player) const;
     /// Every queue and offered clock with how many wait there (GET /api/queues). Any thread.
@@ -103,7 +115,10 @@ class QueueRoom {
     void wave();
     void start(const QueuePair& pair);
     void arm();
+    /// Rebuilds the counts list and tells the host the queues changed.
     void publish();
+    void rebuild_list();
+    void end_grace();
     void error(const ParticipantPtr& to, protocol::ErrorCode code, std::string_view message,
                const protocol::Ref& ref);
     static void ack(const ParticipantPtr& to, const protocol::Ref& ref);
@@ -115,6 +130,8 @@ class QueueRoom {
     Metrics& metrics_;
     Matchmaker matchmaker_;
     boost::asio::steady_timer timer_;
+    boost::asio::steady_timer grace_timer_;  ///< ends the grace of restored places
+    std::set<std::string> restored_;          ///< restored players still in their grace
     bool armed_ = false;
     bool stopped_ = false;
     std::uint64_t next_attempt_ = 0;

@@ -310,4 +310,32 @@ void FleetStore::resign_lead() {
     impl_->resign();
 }
 
+Result<Done> FleetStore::save_rooms(const std::string& rooms) {
+    std::lock_guard guard(impl_->lock_mutex);
+    if (!impl_->held || !impl_->lock_session)
+        return StoreError{Kind::Invalid, "this node does not lead"};
+    try {
+        // The lock's session is the fence: it is the lock. A cancelled statement (our deadline)
+        // keeps it; a broken one loses it, and with it the lock.
+        pqxx::nontransaction n(*impl_->lock_session);
+        n.exec_params(
+            "INSERT INTO leader_rooms (one, node, rooms, saved_at) VALUES (true, $1, $2::jsonb, "
+            "now()) ON CONFLICT (one) DO UPDATE SET node = excluded.node, rooms = excluded.rooms, "
+            "saved_at = excluded.saved_at",
+            options_.node, rooms);
+        return Done{};
+    } catch (const std::exception& e) {
+        if (session_broken(e)) impl_->drop_lock();
+        return StoreError{Kind::Unavailable, e.what()};
+    }
+}
+
+Result<std::string> FleetStore::load_rooms() {
+    return impl_->run<std::string>([&](pqxx::connection& c) {
+        pqxx::nontransaction n(c);
+        const auto rows = n.exec("SELECT rooms::text FROM leader_rooms WHERE one");
+        return rows.empty() ? std::string() : rows[0][0].as<std::string>();
+    });
+}
+
 }  // namespace store

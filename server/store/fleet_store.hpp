@@ -108,6 +108,15 @@ class FleetStore {
     /// Gives the lock up (graceful stop).
     void resign_lead();
 
+    // ---- the leader's rooms (migrations/0008_leader_rooms.sql) ----
+    /// Replaces the stored lobbies and queue places with `rooms` (a JSON document), on the
+    /// lock's own session and only while it holds the lock: a node that lost the leadership
+    /// (its session is gone) cannot overwrite what a new leader loaded. Invalid when this node
+    /// does not lead.
+    Result<Done> save_rooms(const std::string& rooms);
+    /// The document the last leader saved, or "" if none was.
+    Result<std::string> load_rooms();
+
     struct Impl;
 
   private:

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -125,5 +126,15 @@ class LogTails : public Catch::EventListenerBase {
 }  // namespace
 
 CATCH_REGISTER_LISTENER(LogTails)
+
+std::string leader_of(const std::string& url) {
+    pqxx::connection connection(url);
+    pqxx::nontransaction work(connection);
+    // A killed leader's row stays (with leader = true) until it is old: only a live one counts.
+    const auto rows =
+        work.exec("SELECT id FROM nodes WHERE leader AND heartbeat_at > now() - interval '" +
+                  std::to_string(lease.count()) + " milliseconds' ORDER BY heartbeat_at DESC");
+    return rows.empty() ? std::string() : rows[0][0].as<std::string>();
+}
 
 }  // namespace fleet

@@ -50,6 +50,9 @@ class Fleet {
     std::unique_ptr<HaProxy> proxy_;
 };
 
+/// The leader by the nodes table of the fleet at `url` ("" if no live node says it leads).
+std::string leader_of(const std::string& url);
+
 /// The last `lines` lines of each file of `paths`, headed by its name.
 std::string tails(const std::vector<std::string>& paths, std::size_t lines);
 

@@ -64,6 +64,8 @@ class Client {
     /// the kept events; nullopt on timeout or end. Only the last 256 events are kept.
     std::optional<json> take(const std::function<bool(const json&)>& done,
                              std::chrono::milliseconds timeout = 5s);
+    /// Forgets the events kept so far: a later take() sees only what arrives after.
+    void forget_events() { events_.clear(); }
     /// Sends `message` with a fresh ref and reads until its ack, error or pong, which it returns;
     /// throws integration::Lost if the connection ends or no reply comes within `timeout`.
     json request(json message, std::chrono::milliseconds timeout = 5s);

@@ -377,17 +377,6 @@ struct Outage {
     Trouble trouble;
 };
 
-/// The leader by the nodes table ("" if no live node says it leads).
-std::string leader_of(const std::string& url) {
-    pqxx::connection connection(url);
-    pqxx::nontransaction work(connection);
-    // A killed leader's row stays (with leader = true) until it is old: only a live one counts.
-    const auto rows =
-        work.exec("SELECT id FROM nodes WHERE leader AND heartbeat_at > now() - interval '" +
-                  std::to_string(lease.count()) + " milliseconds' ORDER BY heartbeat_at DESC");
-    return rows.empty() ? std::string() : rows[0][0].as<std::string>();
-}
-
 template <typename Stop>
 Outage play_through_outage(Fleet& fleet, std::vector<std::unique_ptr<Client>>& players,
                            int game_count, Victim which, Stop stop) {

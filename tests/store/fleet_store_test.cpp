@@ -8,6 +8,7 @@
 #include <catch2/catch_test_macros.hpp>
 #include <future>
 #include <latch>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
 #include <vector>
@@ -442,6 +443,31 @@ TEST_CASE(
         CHECK_FALSE(a.fleet.try_lead());
     }
     CHECK(a.fleet.try_lead());
+}
+
+TEST_CASE("the leader's rooms: only the lock holder saves them; any node loads them",
+          "[fleet][leader]") {
+    TestSchema s;
+    Node a(s, "A"), b(s, "B");
+    auto none = b.fleet.load_rooms();
+    REQUIRE(none.ok());
+    CHECK(none->empty());
+    REQUIRE(a.fleet.try_lead());
+    CHECK_FALSE(b.fleet.save_rooms(R"({"version":1,"lobbies":[],"queue":[]})").ok());
+    REQUIRE(a.fleet.save_rooms(R"({"version":1,"lobbies":[{"id":"l_a"}],"queue":[]})").ok());
+    REQUIRE(a.fleet.save_rooms(R"({"version":1,"lobbies":[{"id":"l_b"}],"queue":[]})").ok());
+    auto loaded = b.fleet.load_rooms();
+    REQUIRE(loaded.ok());
+    CHECK(nlohmann::json::parse(*loaded)["lobbies"][0]["id"] == "l_b");  // the last one
+    CHECK(s.scalar("SELECT node FROM leader_rooms") == "A");
+
+    // The leader's session dies: it cannot write over what its successor loads.
+    CHECK(terminate(s, a.app, true) == 1);
+    CHECK_FALSE(a.fleet.save_rooms(R"({"version":1,"lobbies":[],"queue":[]})").ok());
+    CHECK(eventually([&] { return b.fleet.try_lead(); }));
+    CHECK(nlohmann::json::parse(*b.fleet.load_rooms())["lobbies"][0]["id"] == "l_b");
+    REQUIRE(b.fleet.save_rooms(R"({"version":1,"lobbies":[],"queue":[]})").ok());
+    CHECK(s.scalar("SELECT node FROM leader_rooms") == "B");
 }
 
 TEST_CASE("fleets in different schemas have an authority each", "[fleet][leader]") {

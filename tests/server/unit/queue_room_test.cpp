@@ -181,3 +181,48 @@ TEST_CASE("Far ratings are paired by the wave timer once the windows have widene
     r.room.shutdown();
     r.io.run_for(std::chrono::milliseconds(50));
 }
+
+TEST_CASE("Restored places (a new leader) wait out their grace, then the absent ones leave",
+          "[queue][room][fleet]") {
+    Room r;
+    auto ann = r.player("p_ann");  // already back; bob is not (yet)
+    const auto now = std::chrono::steady_clock::now();
+    QueueEntry a{"p_ann", QueueKey{"santorini", 180, 2}, 1500, 350,
+                 now - std::chrono::seconds(30), 1};
+    QueueEntry b{"p_bob", QueueKey{"santorini", 300, 3}, 1500, 350, now, 2};
+    QueueEntry unknown{"p_cy", QueueKey{"no_such_queue", 180, 2}, 1500, 350, now, 3};
+    CHECK(r.room.restore({a, b, unknown}, std::chrono::milliseconds(50)) == 2);
+    CHECK(r.room.engaged("p_ann"));
+    CHECK(r.room.engaged("p_bob"));
+    CHECK_FALSE(r.room.engaged("p_cy"));
+    // Told at once, with the time they joined.
+    auto got = ann->take();
+    REQUIRE(got.size() == 1);
+    CHECK(got[0]["state"] == "waiting");
+    CHECK(got[0]["since"] == 1);
+    // Losing the last connection within the grace does not take a restored place away.
+    r.host.online_players.erase("p_ann");
+    r.room.offline("p_ann");
+    CHECK(r.room.engaged("p_ann"));
+    r.host.online_players["p_ann"] = ann;  // ann comes back; bob never does
+    r.io.run_for(std::chrono::milliseconds(200));
+    CHECK(r.room.engaged("p_ann"));
+    CHECK_FALSE(r.room.engaged("p_bob"));
+    // Past the grace, an ordinary disconnection leaves at once again.
+    r.host.online_players.erase("p_ann");
+    r.room.offline("p_ann");
+    CHECK_FALSE(r.room.engaged("p_ann"));
+}
+
+TEST_CASE("forget_places empties the queues without a word to anyone", "[queue][room][fleet]") {
+    Room r;
+    auto ann = r.player("p_ann");
+    QueueEntry a{"p_ann", QueueKey{"santorini", 180, 2}, 1500, 350,
+                 std::chrono::steady_clock::now(), 1};
+    REQUIRE(r.room.restore({a}, std::chrono::milliseconds(50)) == 1);
+    (void)ann->take();
+    r.room.forget_places();
+    CHECK_FALSE(r.room.engaged("p_ann"));
+    CHECK(ann->take().empty());
+    CHECK(r.room.matchmaker().empty());
+}
