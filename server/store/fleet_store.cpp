@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "server/store/pg.hpp"
+#include "server/store/stall_watch.hpp"
 
 namespace store {
 
@@ -64,10 +65,12 @@ struct FleetStore::Impl {
     explicit Impl(const FleetStoreOptions& o)
         : url(pg::with_connect_timeout(o.url, o.deadline)),
           deadline(o.deadline),
+          lease(o.lease),
           pool(url, 1, [d = o.deadline](pqxx::connection& c) { set_deadline(c, d); }) {}
 
     const std::string url;
     const std::chrono::milliseconds deadline;
+    const std::chrono::milliseconds lease;
     pg::ConnectionPool pool;  // one connection for the calls, remade when it breaks
 
     std::mutex lock_mutex;  // guards the lock session and `held`
@@ -81,11 +84,33 @@ struct FleetStore::Impl {
         return pg::run<T>(pool, std::forward<F>(f), &session_broken);
     }
 
+    // Runs `f(nontransaction)` on the lock session, watched (pg::StallWatch): on a database host
+    // gone dark the call is cut at the stall limit instead of pinning the heartbeat in recv()
+    // until TCP gives up; the cut session throws, and the caller drops it with the lock.
+    template <class F>
+    auto on_lock_session(F&& f) {
+        auto watched = pg::StallWatch::instance().watch(lock_session->sock());
+        pqxx::nontransaction n(*lock_session);
+        return f(n);
+    }
+
+    // A new lock session. Besides the deadline, its backend ends when it has heard nothing for
+    // a lease (idle_session_timeout): a node uses it at every heartbeat, so only a node frozen
+    // or cut off from the database without a reset goes quiet that long, and then the server
+    // frees the lock for the next leader (the other nodes count such a node dead after a lease
+    // too). Without it the backend of a partitioned leader would hold the lock until TCP
+    // keepalives give up, and nobody could lead meanwhile.
+    void open_lock_session() {
+        lock_session = std::make_unique<pqxx::connection>(url);
+        set_deadline(*lock_session, deadline);
+        pqxx::nontransaction n(*lock_session);
+        n.exec("SET idle_session_timeout = " + std::to_string(std::max<long long>(1, lease.count())));
+    }
+
     // Whether the lock session still answers; forgets it (and the lock with it) when not.
     bool session_alive() {
         try {
-            pqxx::nontransaction n(*lock_session);
-            n.exec("SELECT 1");
+            on_lock_session([](pqxx::nontransaction& n) { return n.exec("SELECT 1"); });
             return true;
         } catch (const std::exception&) {
             drop_lock();
@@ -105,8 +130,9 @@ struct FleetStore::Impl {
     void resign() {
         if (held && lock_session) {
             try {
-                pqxx::nontransaction n(*lock_session);
-                n.exec("SELECT pg_advisory_unlock" + lock_key);
+                on_lock_session([](pqxx::nontransaction& n) {
+                    return n.exec("SELECT pg_advisory_unlock" + lock_key);
+                });
             } catch (const std::exception&) {
                 // Closing the session below frees it anyway.
             }
@@ -287,12 +313,10 @@ bool FleetStore::try_lead() {
     std::lock_guard guard(impl_->lock_mutex);
     if (impl_->held && impl_->session_alive()) return true;
     try {
-        if (!impl_->lock_session || !impl_->lock_session->is_open()) {
-            impl_->lock_session = std::make_unique<pqxx::connection>(impl_->url);
-            set_deadline(*impl_->lock_session, impl_->deadline);
-        }
-        pqxx::nontransaction n(*impl_->lock_session);
-        impl_->held = n.exec("SELECT pg_try_advisory_lock" + lock_key)[0][0].as<bool>();
+        if (!impl_->lock_session || !impl_->lock_session->is_open()) impl_->open_lock_session();
+        impl_->held = impl_->on_lock_session([](pqxx::nontransaction& n) {
+            return n.exec("SELECT pg_try_advisory_lock" + lock_key)[0][0].as<bool>();
+        });
     } catch (const std::exception&) {
         // Whether the lock was taken is unknown: closing the session makes it surely not.
         impl_->drop_lock();
@@ -317,12 +341,13 @@ Result<Done> FleetStore::save_rooms(const std::string& rooms) {
     try {
         // The lock's session is the fence: it is the lock. A cancelled statement (our deadline)
         // keeps it; a broken one loses it, and with it the lock.
-        pqxx::nontransaction n(*impl_->lock_session);
-        n.exec_params(
-            "INSERT INTO leader_rooms (one, node, rooms, saved_at) VALUES (true, $1, $2::jsonb, "
-            "now()) ON CONFLICT (one) DO UPDATE SET node = excluded.node, rooms = excluded.rooms, "
-            "saved_at = excluded.saved_at",
-            options_.node, rooms);
+        impl_->on_lock_session([&](pqxx::nontransaction& n) {
+            return n.exec_params(
+                "INSERT INTO leader_rooms (one, node, rooms, saved_at) VALUES (true, $1, "
+                "$2::jsonb, now()) ON CONFLICT (one) DO UPDATE SET node = excluded.node, rooms = "
+                "excluded.rooms, saved_at = excluded.saved_at",
+                options_.node, rooms);
+        });
         return Done{};
     } catch (const std::exception& e) {
         if (session_broken(e)) impl_->drop_lock();

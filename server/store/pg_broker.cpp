@@ -14,6 +14,7 @@
 #include "server/store/broker_envelope.hpp"
 #include "server/store/broker_seal.hpp"
 #include "server/store/pg.hpp"
+#include "server/store/stall_watch.hpp"
 
 namespace store {
 
@@ -288,6 +289,9 @@ bool PgBroker::Impl::send_batch(std::unique_ptr<pqxx::connection>& c,
         }
         // One statement outside BEGIN/COMMIT is a transaction of its own: one round trip
         // instead of three (about 100 us less per hop, measured).
+        // Watched (pg::StallWatch): on a database host gone dark the send is cut at the stall
+        // limit instead of pinning the sender, and counts as lost.
+        auto watched = pg::StallWatch::instance().watch(c->sock());
         pqxx::nontransaction w(*c);
         w.exec_params(kNotifySql, channels.take(), payloads.take());
         return true;
@@ -359,6 +363,9 @@ void PgBroker::Impl::listen_loop() {
                     c->get_notifs();
                     last_heard = Clock::now();
                 } else if (Clock::now() - last_heard >= kListenerPing) {
+                    // Watched, like every call: a dark link is cut at the stall limit and
+                    // reported as a gap, rather than noticed only when TCP gives up.
+                    auto watched = pg::StallWatch::instance().watch(sock);
                     pqxx::nontransaction n(*c);
                     n.exec("SELECT 1");
                     n.commit();
