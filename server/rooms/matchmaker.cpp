@@ -54,11 +54,13 @@ bool Matchmaker::acceptable(const QueueEntry& a, const QueueEntry& b, TimePoint 
     return std::abs(a.rating - b.rating) <= std::min(window(a, now), window(b, now));
 }
 
-std::vector<QueuePair> Matchmaker::pair(TimePoint now) {
+std::vector<QueuePair> Matchmaker::pair(TimePoint now,
+                                        const std::function<bool(const std::string&)>& present) {
     // Oldest first: by join time, then join order.
     std::vector<const Slot*> order;
     order.reserve(entries_.size());
-    for (const auto& [player, slot] : entries_) order.push_back(&slot);
+    for (const auto& [player, slot] : entries_)
+        if (!present || present(player)) order.push_back(&slot);
     std::sort(order.begin(), order.end(), [](const Slot* a, const Slot* b) {
         if (a->entry.joined != b->entry.joined) return a->entry.joined < b->entry.joined;
         return a->order < b->order;

@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -75,8 +76,11 @@ class Matchmaker {
     /// True if `a` and `b` may be paired at `now` (same key, gap within both windows).
     bool acceptable(const QueueEntry& a, const QueueEntry& b, TimePoint now) const;
 
-    /// One pairing wave at `now`: the pairs it makes, each taken out of the queues.
-    std::vector<QueuePair> pair(TimePoint now);
+    /// One pairing wave at `now`: the pairs it makes, each taken out of the queues. With
+    /// `present`, only players it says are present are paired; the others keep their places
+    /// (a fleet's new leader holds the restored places of players not yet reconnected).
+    std::vector<QueuePair> pair(TimePoint now,
+                                const std::function<bool(const std::string&)>& present = {});
 
     /// Every waiting entry, oldest first (what a fleet's leader saves).
     std::vector<QueueEntry> entries() const;

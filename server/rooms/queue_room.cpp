@@ -140,8 +140,11 @@ void QueueRoom::leave(const ParticipantPtr& from, const protocol::Ref& ref) {
 }
 
 void QueueRoom::connected(const ParticipantPtr& who) {
-    if (const QueueEntry* entry = matchmaker_.find(who->player_id()))
-        who->deliver(waiting_event(*entry));
+    const QueueEntry* entry = matchmaker_.find(who->player_id());
+    if (!entry) return;
+    who->deliver(waiting_event(*entry));
+    // A restored place waits for its player before it is paired (wave): now it may be.
+    if (restored_.count(who->player_id())) wave();
 }
 
 void QueueRoom::offline(const std::string& player) {
@@ -213,7 +216,12 @@ void QueueRoom::end_grace() {
 
 void QueueRoom::wave() {
     if (stopped_) return;
-    const auto pairs = matchmaker_.pair(std::chrono::steady_clock::now());
+    // A place restored from the previous leader is paired only once its player is connected
+    // here again: paired before, the player would never hear `matched` (nothing was registered
+    // to tell), and would come back to a queue it is no longer in.
+    const auto pairs = matchmaker_.pair(std::chrono::steady_clock::now(), [this](const std::string& p) {
+        return !restored_.count(p) || host_.online(p);
+    });
     // The counts before anyone is told `matched`: the paired players wait no more.
     publish();
     for (const QueuePair& pair : pairs) start(pair);

@@ -92,6 +92,24 @@ TEST_CASE("Equal ratings pair at once; the closest rating is preferred", "[match
     CHECK(mm.empty());
 }
 
+TEST_CASE("Only present players are paired when the wave is told who is present", "[matchmaker]") {
+    Matchmaker mm;
+    REQUIRE(mm.join(entry("p_away", 1500, t0)));
+    REQUIRE(mm.join(entry("p_a", 1500, t0 + 1s)));
+    REQUIRE(mm.join(entry("p_b", 1510, t0 + 2s)));
+    auto present = [](const std::string& p) { return p != "p_away"; };
+    auto pairs = mm.pair(t0 + 2s, present);
+    REQUIRE(pairs.size() == 1);
+    CHECK(paired(pairs[0], "p_a", "p_b"));
+    // The absent player keeps the place, and is paired once present.
+    REQUIRE(mm.find("p_away"));
+    REQUIRE(mm.join(entry("p_c", 1500, t0 + 3s)));
+    CHECK(mm.pair(t0 + 3s, present).empty());
+    pairs = mm.pair(t0 + 3s);
+    REQUIRE(pairs.size() == 1);
+    CHECK(paired(pairs[0], "p_away", "p_c"));
+}
+
 TEST_CASE("Ties in the gap go to whoever waited longer", "[matchmaker]") {
     Matchmaker mm;
     REQUIRE(mm.join(entry("p_a", 1500, t0)));
