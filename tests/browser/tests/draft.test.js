@@ -321,6 +321,9 @@ async function draftToFirstMove({ bySeat, challenger }, { fleece = false, shot =
   if (fleece) assert.equal((await view(ch)).state.fleece.power, (await view(ch)).state.draft.offer[0]);
   else assert.equal((await view(ch)).state.powers.filter(Boolean).length, players);
   await ch.click('#draft #prompt .buttons button');
+  // Wait until the server has taken the start player: until then every page still lists the
+  // start-player steps, and the loop below would click a button the next patch removes.
+  await ch.waitForFunction(() => !document.querySelector('#draft[data-phase="start_player"]'));
   const pages = bySeat.map((g) => g.page);
   for (let i = 0; i < 30; i += 1) {
     const states = await Promise.all(pages.map(readGame));
