@@ -22,6 +22,8 @@ class FleetStore;
 
 namespace server {
 
+/// Saves the leader's lobbies and queue places while it leads, and puts them back when this
+/// node becomes leader (see the file comment). Built only in a fleet, by the fleet node.
 class LeaderRooms {
   public:
     /// `hub` and `store` outlive it.
