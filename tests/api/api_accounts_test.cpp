@@ -44,6 +44,16 @@ AccountCall account_call(std::uint16_t port, http::verb method, const std::strin
     return call;
 }
 
+// A new guest called `name` that claims `username` with `password` (the claim must succeed).
+e2e::Guest signed_up(std::uint16_t port, const std::string& name, const std::string& username,
+                     const std::string& password) {
+    const e2e::Guest guest = e2e::http_guest(port, name);
+    REQUIRE(account_call(port, http::verb::post, "/api/accounts",
+                         {{"username", username}, {"password", password}}, guest.token)
+                .response.result() == http::status::created);
+    return guest;
+}
+
 AccountCall sign_in(std::uint16_t port, const std::string& username, const std::string& password) {
     return account_call(port, http::verb::post, "/api/sessions",
                         {{"username", username}, {"password", password}});
@@ -180,11 +190,8 @@ TEST_CASE("accounts: sign-out and a password change close the revoked sessions' 
     test::RunningServer running(account_config(schema));
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
-    const e2e::Guest cy = e2e::http_guest(port, "Cy");
     const std::string password = "correct horse battery";
-    REQUIRE(account_call(port, http::verb::post, "/api/accounts",
-                         {{"username", "Cy_builds"}, {"password", password}}, cy.token)
-                .response.result() == http::status::created);
+    const e2e::Guest cy = signed_up(port, "Cy", "Cy_builds", password);
     const std::string laptop = sign_in(port, "Cy_builds", password).body["token"].get<std::string>();
     const std::string phone = sign_in(port, "Cy_builds", password).body["token"].get<std::string>();
     e2e::Player on_laptop(port, traffic, "laptop"), on_phone(port, traffic, "phone"),
@@ -217,11 +224,8 @@ TEST_CASE("accounts: a sign-in beyond the sessions kept signs the oldest device 
     test::RunningServer running(config);
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
-    const e2e::Guest eve = e2e::http_guest(port, "Eve");
     const std::string password = "eve's long password";
-    REQUIRE(account_call(port, http::verb::post, "/api/accounts",
-                         {{"username", "Eve_plays"}, {"password", password}}, eve.token)
-                .response.result() == http::status::created);
+    const e2e::Guest eve = signed_up(port, "Eve", "Eve_plays", password);
     const std::string oldest = sign_in(port, "Eve_plays", password).body["token"].get<std::string>();
     const std::string second = sign_in(port, "Eve_plays", password).body["token"].get<std::string>();
     e2e::Player on_oldest(port, traffic, "oldest"), on_second(port, traffic, "second");
@@ -247,10 +251,7 @@ TEST_CASE("accounts: sign-in attempts are limited per username and per address",
     store_test::TestSchema schema;
     test::RunningServer running(account_config(schema));
     const std::uint16_t port = running.port();
-    const e2e::Guest cid = e2e::http_guest(port, "Cid");
-    REQUIRE(account_call(port, http::verb::post, "/api/accounts",
-                         {{"username", "Cid_plays"}, {"password", "cid's password"}}, cid.token)
-                .response.result() == http::status::created);
+    const e2e::Guest cid = signed_up(port, "Cid", "Cid_plays", "cid's password");
 
     // Five attempts a minute per username (Accounts::Limits): the sixth is refused, even with
     // the right password, before any hashing.
@@ -267,10 +268,7 @@ TEST_CASE("accounts: sign-in attempts are limited per username and per address",
 
     // A success gives its attempt back: signing in on several devices never locks one out.
     // (Checked on another account, Cid's is spent.)
-    const e2e::Guest dan = e2e::http_guest(port, "Dan");
-    REQUIRE(account_call(port, http::verb::post, "/api/accounts",
-                         {{"username", "Dan_plays"}, {"password", "dan's password"}}, dan.token)
-                .response.result() == http::status::created);
+    const e2e::Guest dan = signed_up(port, "Dan", "Dan_plays", "dan's password");
     for (int i = 0; i < 7; ++i)
         CHECK(sign_in(port, "Dan_plays", "dan's password").response.result() == http::status::created);
 
@@ -297,11 +295,8 @@ TEST_CASE("accounts: ratings stay with the account; farming is capped; the leade
     test::RunningServer running(account_config(schema));
     const std::uint16_t port = running.port();
     e2e::Traffic traffic;
-    const e2e::Guest dee = e2e::http_guest(port, "Dee");
+    const e2e::Guest dee = signed_up(port, "Dee", "Dee_farmer", "dee's password");
     const e2e::Guest eve = e2e::http_guest(port, "Eve");  // stays a guest
-    REQUIRE(account_call(port, http::verb::post, "/api/accounts",
-                         {{"username", "Dee_farmer"}, {"password", "dee's password"}}, dee.token)
-                .response.result() == http::status::created);
     e2e::Player d(port, traffic, "dee");
     e2e::Player e(port, traffic, "eve");
     d.hello(dee.token);
