@@ -62,8 +62,11 @@ Reading reading_for(const State& before, const Step& step, int actor, int viewer
 }
 
 std::string step_text_for(const State& before, const Step& step, int actor, int viewer) {
+    return step_text_as(step, reading_for(before, step, actor, viewer));
+}
+
+std::string step_text_as(const Step& step, Reading reading) {
     std::string text = to_text(step);
-    const Reading reading = reading_for(before, step, actor, viewer);
     if (reading == Reading::Whole) return text;
     std::string kind = text.substr(0, text.find(' '));  // the first word names the kind
     if (reading == Reading::KindAndTarget) return kind + " " + square_name(step.to);

@@ -31,8 +31,11 @@ enum class Reading {
 /// finished game's replay shows every step.
 Reading reading_for(const State& before, const Step& step, int actor, int viewer);
 
-/// How `viewer` may read `step` (reading_for): its text form, with what the viewer may not know
+/// `step`'s text form as `reading` lets it be read: whole, or with what the reader may not know
 /// left out ("token", "move", "build D4").
+std::string step_text_as(const Step& step, Reading reading);
+
+/// How `viewer` may read `step`: step_text_as(step, reading_for(before, step, actor, viewer)).
 std::string step_text_for(const State& before, const Step& step, int actor, int viewer);
 
 /// The state with nothing hidden except the future: for a finished game's replay.

@@ -90,8 +90,11 @@ std::variant<Played, StepRefusal> SantoriniGame::play(const nlohmann::json& step
     }
     for (int viewer = 0; viewer < state_.seat_count; ++viewer)
         played.lines.push_back(santorini::step_text_for(state_, chosen, actor, viewer));
-    played.lines.push_back(santorini::step_text_for(state_, chosen, actor, santorini::spectator));
-    switch (santorini::reading_for(state_, chosen, actor, santorini::spectator)) {
+    // The spectators' reading decides both their line and what a live replay shows them.
+    const santorini::Reading by_spectators =
+        santorini::reading_for(state_, chosen, actor, santorini::spectator);
+    played.lines.push_back(santorini::step_text_as(chosen, by_spectators));
+    switch (by_spectators) {
         case santorini::Reading::Whole: played.by_spectators = Readable::Whole; break;
         case santorini::Reading::Kind: played.by_spectators = Readable::Kind; break;
         case santorini::Reading::KindAndTarget: played.by_spectators = Readable::KindAndTarget; break;
