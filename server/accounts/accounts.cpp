@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/accounts/token_holder.hpp"
 #include "server/app/hub.hpp"
 #include "server/app/ids.hpp"
 #include "server/accounts/password.hpp"
@@ -18,33 +19,19 @@ namespace {
 
 using Kind = AccountError::Kind;
 
-AccountError refused(Kind kind, std::string message) {
-    return AccountError{kind, std::move(message), 0};
-}
-
-AccountError store_failed(const store::StoreError& e, std::string_view what) {
+AccountError account_store_failed(const store::StoreError& e, std::string_view what) {
     spdlog::warn("event=account_store_failed op={} error=\"{}\"", what, e.message);
-    return refused(Kind::Unavailable, "temporarily unavailable; try again");
+    return refusal(Kind::Unavailable, "temporarily unavailable; try again");
 }
 
 // The same answer for an unknown username and a wrong password: neither tells which it was.
 AccountError wrong_credentials() {
-    return refused(Kind::Unauthorized, "wrong username or password");
+    return refusal(Kind::Unauthorized, "wrong username or password");
 }
 
 // Seconds until one more attempt is allowed by a bucket refilling `per_minute` a minute.
 int retry_seconds(double per_minute) {
     return per_minute > 0 ? static_cast<int>(std::ceil(60.0 / per_minute)) : 60;
-}
-
-// The player holding `token` (blocking: a lookup when memory does not know the token).
-std::variant<Guest, AccountError> holder(const Hub& hub, const std::string& token) {
-    auto player = hub.identify(token);
-    if (auto* why = std::get_if<IdentityError>(&player))
-        return *why == IdentityError::Unavailable
-                   ? refused(Kind::Unavailable, "temporarily unavailable; try again")
-                   : refused(Kind::Unauthorized, "unknown token");
-    return std::get<Guest>(std::move(player));
 }
 
 }  // namespace
@@ -64,7 +51,7 @@ Accounts::~Accounts() {
 void Accounts::submit(Reply reply, std::function<AccountResult()> job) {
     if (pending_.fetch_add(1) >= limits_.max_pending) {
         pending_.fetch_sub(1);
-        return reply(refused(Kind::Busy, "too many account requests; try again"));
+        return reply(refusal(Kind::Busy, "too many account requests; try again"));
     }
     boost::asio::post(pool_, [this, reply = std::move(reply), job = std::move(job)] {
         AccountResult result = job();
@@ -76,10 +63,10 @@ void Accounts::submit(Reply reply, std::function<AccountResult()> job) {
 void Accounts::sign_up(std::string token, std::string username, std::string password,
                        Reply reply) {
     // The cheap checks first, inline: no hash is spent on a request that cannot succeed.
-    if (token.empty()) return reply(refused(Kind::Unauthorized, "sign in as a guest first"));
+    if (token.empty()) return reply(refusal(Kind::Unauthorized, "sign in as a guest first"));
     auto name = read_username(username);
-    if (auto* why = std::get_if<std::string>(&name)) return reply(refused(Kind::Invalid, *why));
-    if (auto why = password_problem(password)) return reply(refused(Kind::Invalid, *why));
+    if (auto* why = std::get_if<std::string>(&name)) return reply(refusal(Kind::Invalid, *why));
+    if (auto why = password_problem(password)) return reply(refusal(Kind::Invalid, *why));
     submit(std::move(reply), [this, token = std::move(token), username = std::move(username),
                               password = std::move(password)] {
         return do_sign_up(token, username, password);
@@ -91,7 +78,7 @@ void Accounts::sign_in(std::string username, std::string password, std::string c
     // Every attempt counts, right or wrong, before any work: per address (one machine trying
     // many names) and per username (many machines trying one name).
     if (!by_address_.allow(client)) {
-        AccountError e = refused(Kind::TooMany, "too many sign-in attempts from your address");
+        AccountError e = refusal(Kind::TooMany, "too many sign-in attempts from your address");
         e.retry_after_s = retry_seconds(limits_.per_address_per_minute);
         return reply(std::move(e));
     }
@@ -100,7 +87,7 @@ void Accounts::sign_in(std::string username, std::string password, std::string c
                                 ? std::get<Username>(name).key
                                 : std::string();
     if (!key.empty() && !by_username_.take(key)) {
-        AccountError e = refused(Kind::TooMany, "too many sign-in attempts for this username");
+        AccountError e = refusal(Kind::TooMany, "too many sign-in attempts for this username");
         e.retry_after_s = retry_seconds(limits_.per_username_per_minute);
         return reply(std::move(e));
     }
@@ -111,14 +98,14 @@ void Accounts::sign_in(std::string username, std::string password, std::string c
 }
 
 void Accounts::sign_out(std::string token, Reply reply) {
-    if (token.empty()) return reply(refused(Kind::Unauthorized, "no token"));
+    if (token.empty()) return reply(refusal(Kind::Unauthorized, "no token"));
     submit(std::move(reply), [this, token = std::move(token)] { return do_sign_out(token); });
 }
 
 void Accounts::change_password(std::string token, std::string old_password,
                                std::string new_password, Reply reply) {
-    if (token.empty()) return reply(refused(Kind::Unauthorized, "no token"));
-    if (auto why = password_problem(new_password)) return reply(refused(Kind::Invalid, *why));
+    if (token.empty()) return reply(refusal(Kind::Unauthorized, "no token"));
+    if (auto why = password_problem(new_password)) return reply(refusal(Kind::Invalid, *why));
     submit(std::move(reply), [this, token = std::move(token), old_password = std::move(old_password),
                               new_password = std::move(new_password)] {
         return do_change_password(token, old_password, new_password);
@@ -126,28 +113,28 @@ void Accounts::change_password(std::string token, std::string old_password,
 }
 
 void Accounts::who(std::string token, Reply reply) {
-    if (token.empty()) return reply(refused(Kind::Unauthorized, "no token"));
+    if (token.empty()) return reply(refusal(Kind::Unauthorized, "no token"));
     submit(std::move(reply), [this, token = std::move(token)] { return do_who(token); });
 }
 
 AccountResult Accounts::do_sign_up(const std::string& token, const std::string& username,
                                    const std::string& password) {
-    auto player = holder(hub_, token);
+    auto player = token_holder(hub_, token);
     if (auto* why = std::get_if<AccountError>(&player)) return *why;
     const Guest& guest = std::get<Guest>(player);
     const Username name = std::get<Username>(read_username(username));
     auto hash = hash_password(password);
-    if (!hash) return refused(Kind::Unavailable, "the password could not be hashed; try again");
+    if (!hash) return refusal(Kind::Unavailable, "the password could not be hashed; try again");
     auto claimed = store_->claim(store::NewAccount{guest.id, name.shown, name.key, *hash, now_epoch_ms()});
     if (!claimed) {
         if (claimed.error().kind == store::StoreError::Kind::Conflict)  // a race for the name
-            return refused(Kind::Conflict, "this username is taken");
-        return store_failed(claimed.error(), "claim");
+            return refusal(Kind::Conflict, "this username is taken");
+        return account_store_failed(claimed.error(), "claim");
     }
     if (*claimed == store::Claim::UsernameTaken)
-        return refused(Kind::Conflict, "this username is taken");
+        return refusal(Kind::Conflict, "this username is taken");
     if (*claimed == store::Claim::AlreadyClaimed)
-        return refused(Kind::Conflict, "this player has an account already");
+        return refusal(Kind::Conflict, "this player has an account already");
     spdlog::info("event=account_created player={}", guest.id);
     return AccountInfo{guest.id, guest.name, name.shown, ""};
 }
@@ -156,7 +143,7 @@ AccountResult Accounts::do_sign_in(const std::string& key, const std::string& pa
     auto account = store_->by_username(key);
     if (!account) {
         if (account.error().kind != store::StoreError::Kind::NotFound)
-            return store_failed(account.error(), "sign_in");
+            return account_store_failed(account.error(), "sign_in");
         verify_nothing(password);  // as slow as a wrong password
         return wrong_credentials();
     }
@@ -168,7 +155,7 @@ AccountResult Accounts::do_sign_in(const std::string& key, const std::string& pa
     std::string token = secret_token();
     auto added =
         store_->add_session(account->player_id, token, now_epoch_ms(), limits_.max_sessions);
-    if (!added) return store_failed(added.error(), "add_session");
+    if (!added) return account_store_failed(added.error(), "add_session");
     for (const std::string& oldest : *added) hub_.forget_session(account->player_id, oldest);
     spdlog::info("event=signed_in player={} sessions_revoked={}", account->player_id,
                  added->size());
@@ -177,10 +164,10 @@ AccountResult Accounts::do_sign_in(const std::string& key, const std::string& pa
 }
 
 AccountResult Accounts::do_sign_out(const std::string& token) {
-    auto player = holder(hub_, token);
+    auto player = token_holder(hub_, token);
     if (auto* why = std::get_if<AccountError>(&player)) return *why;
     auto revoked = store_->revoke(token);
-    if (!revoked) return store_failed(revoked.error(), "revoke");
+    if (!revoked) return account_store_failed(revoked.error(), "revoke");
     const Guest& guest = std::get<Guest>(player);
     hub_.forget_token(guest.id, token);
     spdlog::info("event=signed_out player={}", guest.id);
@@ -190,41 +177,41 @@ AccountResult Accounts::do_sign_out(const std::string& token) {
 AccountResult Accounts::do_change_password(const std::string& token,
                                            const std::string& old_password,
                                            const std::string& new_password) {
-    auto player = holder(hub_, token);
+    auto player = token_holder(hub_, token);
     if (auto* why = std::get_if<AccountError>(&player)) return *why;
     const Guest& guest = std::get<Guest>(player);
     auto account = store_->of_player(guest.id);
     if (!account) {
         if (account.error().kind == store::StoreError::Kind::NotFound)
-            return refused(Kind::Invalid, "this player has no account");
-        return store_failed(account.error(), "of_player");
+            return refusal(Kind::Invalid, "this player has no account");
+        return account_store_failed(account.error(), "of_player");
     }
     // A stolen token must not make guessing the old password cheap: the username's limit.
     const std::string key = std::get<Username>(read_username(account->username)).key;
     if (!by_username_.take(key)) {
-        AccountError e = refused(Kind::TooMany, "too many attempts for this account");
+        AccountError e = refusal(Kind::TooMany, "too many attempts for this account");
         e.retry_after_s = retry_seconds(limits_.per_username_per_minute);
         return e;
     }
     if (!verify_password(account->password_hash, old_password))
-        return refused(Kind::Unauthorized, "wrong password");
+        return refusal(Kind::Unauthorized, "wrong password");
     by_username_.give_back(key);
     auto hash = hash_password(new_password);
-    if (!hash) return refused(Kind::Unavailable, "the password could not be hashed; try again");
+    if (!hash) return refusal(Kind::Unavailable, "the password could not be hashed; try again");
     auto changed = store_->change_password(guest.id, *hash, token, now_epoch_ms());
-    if (!changed) return store_failed(changed.error(), "change_password");
+    if (!changed) return account_store_failed(changed.error(), "change_password");
     hub_.forget_tokens_of(guest.id, token);
     spdlog::info("event=password_changed player={}", guest.id);
     return AccountInfo{guest.id, guest.name, account->username, ""};
 }
 
 AccountResult Accounts::do_who(const std::string& token) {
-    auto player = holder(hub_, token);
+    auto player = token_holder(hub_, token);
     if (auto* why = std::get_if<AccountError>(&player)) return *why;
     const Guest& guest = std::get<Guest>(player);
     auto account = store_->of_player(guest.id);
     if (!account && account.error().kind != store::StoreError::Kind::NotFound)
-        return store_failed(account.error(), "of_player");
+        return account_store_failed(account.error(), "of_player");
     return AccountInfo{guest.id, guest.name, account ? account->username : std::string(), ""};
 }
 

@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/accounts/token_holder.hpp"
 #include "server/app/hub.hpp"
 #include "server/store/preference_store.hpp"
 #include "server/time/epoch_ms.hpp"
@@ -15,23 +16,9 @@ namespace {
 
 using Kind = AccountError::Kind;
 
-AccountError refused(Kind kind, std::string message) {
-    return AccountError{kind, std::move(message), 0};
-}
-
-AccountError store_failed(const store::StoreError& e, std::string_view what) {
+AccountError preference_store_failed(const store::StoreError& e, std::string_view what) {
     spdlog::warn("event=preference_store_failed op={} error=\"{}\"", what, e.message);
-    return refused(Kind::Unavailable, "temporarily unavailable; try again");
-}
-
-// The player holding `token` (blocking with a database: a lookup when memory does not know it).
-std::variant<Guest, AccountError> holder(const Hub& hub, const std::string& token) {
-    auto player = hub.identify(token);
-    if (auto* why = std::get_if<IdentityError>(&player))
-        return *why == IdentityError::Unavailable
-                   ? refused(Kind::Unavailable, "temporarily unavailable; try again")
-                   : refused(Kind::Unauthorized, "unknown token");
-    return std::get<Guest>(std::move(player));
+    return refusal(Kind::Unavailable, "temporarily unavailable; try again");
 }
 
 Preferences from_store(store::StoredPreferences stored) {
@@ -56,7 +43,7 @@ void PreferenceBook::submit(Reply reply, std::function<PreferenceResult()> job) 
     if (!store_) return reply(job());  // memory only: nothing blocks
     if (pending_.fetch_add(1) >= limits_.max_pending) {
         pending_.fetch_sub(1);
-        return reply(refused(Kind::Busy, "too many preference requests; try again"));
+        return reply(refusal(Kind::Busy, "too many preference requests; try again"));
     }
     boost::asio::post(pool_, [this, reply = std::move(reply), job = std::move(job)] {
         PreferenceResult result = job();
@@ -66,12 +53,12 @@ void PreferenceBook::submit(Reply reply, std::function<PreferenceResult()> job) 
 }
 
 void PreferenceBook::get(std::string token, Reply reply) {
-    if (token.empty()) return reply(refused(Kind::Unauthorized, "no token"));
+    if (token.empty()) return reply(refusal(Kind::Unauthorized, "no token"));
     submit(std::move(reply), [this, token = std::move(token)] { return do_get(token); });
 }
 
 void PreferenceBook::put(std::string token, Preferences preferences, Reply reply) {
-    if (token.empty()) return reply(refused(Kind::Unauthorized, "no token"));
+    if (token.empty()) return reply(refusal(Kind::Unauthorized, "no token"));
     submit(std::move(reply),
            [this, token = std::move(token), preferences = std::move(preferences)]() mutable {
                return do_put(token, std::move(preferences));
@@ -79,7 +66,7 @@ void PreferenceBook::put(std::string token, Preferences preferences, Reply reply
 }
 
 PreferenceResult PreferenceBook::do_get(const std::string& token) {
-    auto player = holder(hub_, token);
+    auto player = token_holder(hub_, token);
     if (auto* why = std::get_if<AccountError>(&player)) return *why;
     const std::string& id = std::get<Guest>(player).id;
     if (!store_)
@@ -88,12 +75,12 @@ PreferenceResult PreferenceBook::do_get(const std::string& token) {
             return it == m.by_player.end() ? Preferences{} : it->second.preferences;
         });
     auto stored = store_->of_player(id);
-    if (!stored) return store_failed(stored.error(), "of_player");
+    if (!stored) return preference_store_failed(stored.error(), "of_player");
     return *stored ? from_store(std::move(**stored)) : Preferences{};
 }
 
 PreferenceResult PreferenceBook::do_put(const std::string& token, Preferences preferences) {
-    auto player = holder(hub_, token);
+    auto player = token_holder(hub_, token);
     if (auto* why = std::get_if<AccountError>(&player)) return *why;
     const std::string& id = std::get<Guest>(player).id;
     if (!store_) {
@@ -114,7 +101,7 @@ PreferenceResult PreferenceBook::do_put(const std::string& token, Preferences pr
     auto put = store_->put(
         id, store::StoredPreferences{preferences.language, preferences.chat_off, preferences.muted},
         now_epoch_ms());
-    if (!put) return store_failed(put.error(), "put");
+    if (!put) return preference_store_failed(put.error(), "put");
     return preferences;
 }
 
