@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot, startServer, showAllSteps } from './harness.js';
+import { repoRoot, startServer, showAllSteps, pollEvery } from './harness.js';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
@@ -46,6 +46,7 @@ export async function fixturePage(browser, url, { me, views = [], hash = '#/matc
   await context.addInitScript((guest) => localStorage.setItem('santorini.guest', JSON.stringify(guest)), { ...me, token: 'f'.repeat(32) });
   await showAllSteps(context);
   const page = await context.newPage();
+  pollEvery(page);
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   const steps = [];
   const sent = [];
