@@ -221,3 +221,25 @@ TEST_CASE("the contract check refuses answers docs/openapi.yaml does not list", 
     CHECK_FALSE(api_test::openapi_verdict(http::verb::delete_, "/api/sessions/current",
                                           answer(http::status::no_content, "application/json", "{}")).empty());
 }
+
+TEST_CASE("the contract check refuses accepted requests docs/openapi.yaml does not allow", "[api][openapi]") {
+    test::HttpResponse created{http::status::created, 11};
+    created.set(http::field::content_type, "application/json");
+    created.body() = json{{"id", "p_1"}, {"name", "Ann"}, {"token", std::string(32, 'a')}}.dump();
+    const std::string good = json{{"name", "Ann"}}.dump();
+    // A documented body the server took passes ...
+    CHECK(api_test::openapi_verdict(http::verb::post, "/api/guests", created, good) == "");
+    // ... and each of these, taken by the server (a 2xx), is refused: a body without a required
+    // field, a value of the wrong type, a body that is not JSON, a body on a route that documents
+    // none.
+    CHECK_FALSE(api_test::openapi_verdict(http::verb::post, "/api/guests", created, "{}").empty());
+    CHECK_FALSE(api_test::openapi_verdict(http::verb::post, "/api/guests", created, json{{"name", 7}}.dump()).empty());
+    CHECK_FALSE(api_test::openapi_verdict(http::verb::post, "/api/guests", created, "name=Ann").empty());
+    test::HttpResponse no_content{http::status::no_content, 11};
+    CHECK_FALSE(api_test::openapi_verdict(http::verb::delete_, "/api/sessions/current", no_content, good).empty());
+    // A refused request is the tests' own malformed body: its answer is checked, not its body.
+    test::HttpResponse refused{http::status::bad_request, 11};
+    refused.set(http::field::content_type, "application/json");
+    refused.body() = json{{"error", "x"}, {"code", "bad_request"}}.dump();
+    CHECK(api_test::openapi_verdict(http::verb::post, "/api/guests", refused, "name=Ann") == "");
+}

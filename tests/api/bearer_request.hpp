@@ -54,7 +54,7 @@ inline test::HttpResponse bearer_request(std::uint16_t port, boost::beast::http:
     io.run_for(std::chrono::seconds(20));
     if (result) throw std::runtime_error(target + ": " + result.message());
     test::HttpResponse response = parser.release();
-    test::observe_http(method, target, response);
+    test::observe_http(method, target, response, request.body());
     return response;
 }
 

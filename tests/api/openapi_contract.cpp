@@ -92,10 +92,12 @@ Contract& contract() {
     return c;
 }
 
-json answer_line(http::verb method, std::string_view target, const http::response<http::string_body>& response) {
+json answer_line(http::verb method, std::string_view target, std::string_view request_body,
+                 const http::response<http::string_body>& response) {
     json headers = json::object();
     for (const auto& field : response) headers[std::string(field.name_string())] = std::string(field.value());
     return {{"method", std::string(http::to_string(method))},
+            {"request", std::string(request_body)},
             {"target", std::string(target)},
             {"status", response.result_int()},
             {"headers", std::move(headers)},
@@ -128,8 +130,9 @@ void observe_raw_http(http::verb method, std::string_view target, const std::str
 }
 
 void start_openapi_contract() {
-    test::set_http_observer([](http::verb method, std::string_view target, const http::response<http::string_body>& response) {
-        const json line = answer_line(method, target, response);
+    test::set_http_observer([](http::verb method, std::string_view target, std::string_view request_body,
+                               const http::response<http::string_body>& response) {
+        const json line = answer_line(method, target, request_body, response);
         Contract& c = contract();
         std::lock_guard lock(c.mutex);
         ++c.checked;
@@ -155,10 +158,11 @@ std::vector<std::string> finish_openapi_contract(std::size_t& checked) {
     return std::move(c.violations);
 }
 
-std::string openapi_verdict(http::verb method, std::string_view target, const http::response<http::string_body>& response) {
+std::string openapi_verdict(http::verb method, std::string_view target, const http::response<http::string_body>& response,
+                            std::string_view request_body) {
     Contract& c = contract();
     std::lock_guard lock(c.mutex);
-    return verdict_locked(c, answer_line(method, target, response));
+    return verdict_locked(c, answer_line(method, target, request_body, response));
 }
 
 }  // namespace api_test

@@ -1,9 +1,10 @@
 #pragma once
 // docs/openapi.yaml is the contract of every HTTP answer: the API tests' main (tests/api/main.cpp)
-// installs a test::HttpObserver that sends each answer any API test receives to
+// installs a test::HttpObserver that sends each exchange any API test makes to
 // tests/api/validate_openapi.py --serve (one process for the whole run), which checks its route,
-// method, status, content type and body against the document. Violations are kept and fail the
-// run; the test case that received the answer is named with each.
+// method, status, content type and body against the document, and the request's body too when
+// the server accepted it (a 2xx): what the server takes, the document must allow. Violations
+// are kept and fail the run; the test case that received the answer is named with each.
 
 #include <cstddef>
 #include <string>
@@ -29,9 +30,11 @@ void openapi_contract_case(std::string name);
 /// Stops the validator; the violations found, one line each, and how many answers were checked.
 std::vector<std::string> finish_openapi_contract(std::size_t& checked);
 
-/// The validator's verdict on one answer: "" when it conforms, else why not (used by the
-/// contract's own tests: a deliberately wrong answer must be refused).
+/// The validator's verdict on one exchange: "" when it conforms, else why not (used by the
+/// contract's own tests: a deliberately wrong answer, or an accepted request body the document
+/// does not allow, must be refused).
 std::string openapi_verdict(boost::beast::http::verb method, std::string_view target,
-                            const boost::beast::http::response<boost::beast::http::string_body>& response);
+                            const boost::beast::http::response<boost::beast::http::string_body>& response,
+                            std::string_view request_body = {});
 
 }  // namespace api_test

@@ -140,6 +140,21 @@ class Contract:
             return f"expected an Error with code {code}, got {body.get('code')!r}"
         return None
 
+    def request_problem(self, operation, method, template, text):
+        """Why an accepted request body is outside the document, or None."""
+        body_spec = self.resolve(operation.get("requestBody"))
+        if not body_spec:
+            return f"{method.upper()} {template} accepted a request body where it documents none"
+        content = body_spec.get("content", {})
+        if "application/json" not in content:
+            return f"{method.upper()} {template} accepted a JSON body; it documents {', '.join(content)}"
+        try:
+            body = json.loads(text)
+        except ValueError:
+            return f"{method.upper()} {template} accepted a request body that is not JSON"
+        problem = first_error(self.validator(content["application/json"].get("schema", {})), body)
+        return f"{method.upper()} {template} accepted a request the document refuses: {problem}" if problem else None
+
     def check(self, exchange):
         method = exchange["method"].lower()
         target = exchange["target"]
@@ -180,6 +195,14 @@ class Contract:
         if response is None:
             return f"undocumented status {status} for {operation_method.upper()} {template}"
         response = self.resolve(response)
+        # What the server accepted, the document must allow: a client that sends only what it
+        # documents can rely on every request the server takes (refusals are the tests' own
+        # malformed bodies, checked by their answers above and below).
+        request_text = exchange.get("request", "")
+        if request_text and 200 <= status < 300:
+            problem = self.request_problem(operation, operation_method, template, request_text)
+            if problem:
+                return problem
         content = response.get("content")
         if method == "head":
             return None

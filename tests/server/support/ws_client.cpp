@@ -245,7 +245,7 @@ HttpResponse http_request(std::uint16_t port, http::verb method, std::string_vie
     if (!run_io_until(io, done, deadline) || result) fail("read");
     beast::error_code ignored;
     stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
-    observe_http(method, target, response);
+    observe_http(method, target, response, request.body());
     return response;
 }
 
