@@ -281,6 +281,9 @@ struct Hub::Impl final : QueueHost {
     void tell_playing(const ParticipantPtr& who);
     /// Counts the seats of stored live matches as playing, before their replays.
     void seat_players(const std::vector<store::StoredMatch>& live);
+    /// Recovery is over (recover()'s end, on one node or in a fleet): the connections that
+    /// came during it are told their matches.
+    void end_recovery();
     /// Rebuilds a stored match (replaying its steps) and adopts it; false and logged when its
     /// replay fails (then it is marked aborted "recovery_failed"). Blocking.
     bool restore_stored(const store::StoredMatch& stored);

@@ -42,7 +42,14 @@ std::optional<bool> Hub::database_reachable() const {
 
 void Hub::begin_recovery() {
     Impl& hub = *impl_;
-    if (!hub.repo || hub.fleet) return;
+    if (!hub.repo) return;
+    if (hub.fleet) {
+        // A fleet node joins first, so that it routes from its first request; the leader reads
+        // the seats of every live match itself before it pairs anyone (fleet/leader_rooms.hpp).
+        hub.fleet->join();
+        hub.life.recovering = true;
+        return;
+    }
     hub.life.recovering = true;
     // The seats first, at once (one light read): a player of a live match not yet replayed
     // must not be let into a queue. If even that fails, the queues wait for recover().
@@ -107,7 +114,11 @@ constexpr std::size_t restore_page = 250;
 std::pair<int, int> Hub::recover() {
     Impl& hub = *impl_;
     if (!hub.repo) return {0, 0};
-    if (hub.fleet) return hub.fleet->start();
+    if (hub.fleet) {
+        const auto counts = hub.fleet->restore_own();
+        hub.end_recovery();
+        return counts;
+    }
     const auto started = std::chrono::steady_clock::now();
     // This thread reads pages of matches; replayers on every core replay them meanwhile, so the
     // restart costs about the larger of the read and the replays rather than their sum. Matches
@@ -164,13 +175,18 @@ std::pair<int, int> Hub::recover() {
                  std::chrono::duration_cast<std::chrono::milliseconds>(read - started).count(),
                  std::chrono::duration_cast<std::chrono::milliseconds>(done - started).count(),
                  cores);
+    hub.end_recovery();
+    return {restored.load(), failed.load()};
+}
+
+void Hub::Impl::end_recovery() {
+    Impl& hub = *this;
     if (hub.life.recovering.exchange(false))
         // The connections that came during recovery learn their matches now.
         boost::asio::post(hub.lobby_strand, [&hub] {
             for (const auto& [player, by_id] : hub.hall.connections)
                 for (const auto& [id, who] : by_id) hub.tell_playing(who);
         });
-    return {restored.load(), failed.load()};
 }
 
 void Hub::Impl::seat_players(const std::vector<store::StoredMatch>& live) {

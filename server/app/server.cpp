@@ -86,14 +86,10 @@ Server::Server(Config config)
     }
     hub_ = std::make_unique<Hub>(io_, config_, metrics_, *steps, repository_.get(),
                                  fleet_store_.get(), broker_.get());
-    if (repository_ && fleet_store_) {
-        // A fleet node claims and restores its matches before it serves (docs/scaling.md).
-        const auto [restored, failed] = hub_->recover();
-        spdlog::info("event=recovery_done restored={} failed={}", restored, failed);
-    } else if (repository_) {
-        // A single node serves at once and restores in the background (run()).
+    if (repository_)
+        // Every node serves at once and restores its matches in the background (run()); a fleet
+        // node joins the fleet first (docs/scaling.md).
         hub_->begin_recovery();
-    }
     if (repository_) {
         // The health checks ping on a connection of their own, so a pool busy with slow
         // queries does not read as a database that is gone.

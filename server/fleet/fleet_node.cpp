@@ -47,32 +47,42 @@ void FleetNode::stop_broker() { broker_.stop(); }
 
 // ---- start ----
 
-std::pair<int, int> FleetNode::start() {
+void FleetNode::join() {
     broker_.start([this](std::string_view from,
                          std::string payload) { receive(from, std::move(payload)); },
                   [this] { gap(); });
     // One beat before anything is routed: who is alive, who leads (maybe this node).
     beat();
-    // This node's own matches (a restart under the same id) and ones nobody owns; the
-    // matches of dead nodes follow with the first renewal's takeover scan.
-    auto live = hub_.repo->live_matches(me_);
-    if (!live)
-        throw std::runtime_error("recovery: cannot read live matches: " + live.error().message);
-    int restored = 0;
-    int failed = 0;
-    for (const store::StoredMatch& stored : *live) {
-        auto claim = store_.claim(stored.id);
-        if (!claim || *claim != store::Claim::Claimed) continue;
-        (hub_.restore_stored(stored) ? restored : failed)++;
-    }
+    // The others' matches, lobbies and queues, for this node's lists.
     broker_.broadcast(fleet::write(fleet::Sync{}));
-    // The beat above scheduled the next one; the renewals start here.
+    // The beat above scheduled the next one; the renewals start here, so the leases of the
+    // matches restored first are renewed while the restore goes on.
     boost::asio::post(hub_.lobby_strand, [this] {
         hub_.after(renew_period(hub_.config.lease), [this] {
             boost::asio::post(*hub_.blocking, [this] { renew(); });
         });
     });
     spdlog::info("event=fleet_joined node={} leader={}", me_, leads());
+}
+
+std::pair<int, int> FleetNode::restore_own() {
+    // This node's own matches (a restart under the same id) and ones nobody owns; the
+    // matches of dead nodes follow with the renewals' takeover scans.
+    auto live = hub_.repo->live_matches(me_);
+    if (!live)
+        throw std::runtime_error("recovery: cannot read live matches: " + live.error().message);
+    int restored = 0;
+    int failed = 0;
+    for (const store::StoredMatch& stored : *live) {
+        if (hub_.life.stopping) break;
+        auto claim = store_.claim(stored.id);
+        if (!claim || *claim != store::Claim::Claimed) continue;
+        // The node already serves: a request for this match may have restored it meanwhile
+        // (claim_and_load), and so may a renewal's takeover scan.
+        std::lock_guard lock(restore_mutex_);
+        if (hub_.find_match(stored.id)) continue;
+        (hub_.restore_stored(stored) ? restored : failed)++;
+    }
     return {restored, failed};
 }
 

@@ -31,12 +31,18 @@ namespace server {
 class FleetNode {
   public:
     /// This node (the broker's id) of the fleet on `store`; `hub`, `store` and `broker` outlive
-    /// it. Nothing happens until start().
+    /// it. Nothing happens until join().
     FleetNode(Hub::Impl& hub, store::FleetStore& store, Broker& broker);
 
-    /// Starts listening to the broker, beats once, restores this node's matches, starts the
-    /// heartbeat and lease timers. Blocks (startup). Returns (restored, failed).
-    std::pair<int, int> start();
+    /// Starts listening to the broker, beats once, asks the others for their matches, lobbies
+    /// and queues, starts the heartbeat and lease timers: after it, this node routes requests.
+    /// Blocks (startup, before the node serves).
+    void join();
+    /// Claims and restores this node's live matches (a restart under the same id) and those
+    /// nobody owns, while the node already serves: a request for one not restored yet restores
+    /// it first (claim_and_load), and no match is restored twice. Blocks (the recovery thread).
+    /// Returns (restored, failed).
+    std::pair<int, int> restore_own();
     /// Graceful stop: hands this node's matches over, says bye, leaves (blocking pool).
     void leave();
     /// No broker message reaches the hub after this returns. Idempotent.
