@@ -71,6 +71,7 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                        if (auto* e = std::get_if<LobbyError>(&said))
                            return error(from, e->code, e->message, ref);
                        tell_chat(m.lobby, std::get<LobbyChatLine>(said));
+                       if (fleet) fleet->rooms().changed();  // saved, for the next leader
                        ack(from, ref);
                    },
                    [&](const protocol::QueueJoin& m) { queues.join(from, m, ref); },

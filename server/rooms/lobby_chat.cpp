@@ -1,5 +1,7 @@
 #include "server/rooms/lobby_chat.hpp"
 
+#include <algorithm>
+
 namespace server {
 
 nlohmann::json LobbyChatLine::to_json() const {
@@ -8,6 +10,16 @@ nlohmann::json LobbyChatLine::to_json() const {
 
 const LobbyChatLine& LobbyChatLog::add(LobbyChatLine line) {
     line.n = ++last_;
+    keep(std::move(line));
+    return lines_.back();
+}
+
+void LobbyChatLog::restore(LobbyChatLine line) {
+    last_ = std::max(last_, line.n);
+    keep(std::move(line));
+}
+
+void LobbyChatLog::keep(LobbyChatLine line) {
     const std::size_t size = line.to_json().dump().size();
     lines_.push_back(std::move(line));
     sizes_.push_back(size);
@@ -17,7 +29,6 @@ const LobbyChatLine& LobbyChatLog::add(LobbyChatLine line) {
         sizes_.pop_front();
         lines_.pop_front();
     }
-    return lines_.back();
 }
 
 nlohmann::json LobbyChatLog::to_json() const {

@@ -1,6 +1,7 @@
 #pragma once
 // A lobby's chat (docs/protocol.md, "Lobby chat"): the newest lines its members wrote, kept in
-// memory with the lobby (lobbies are not stored) and bounded in lines and bytes, so a member who
+// memory with the lobby (lobbies are not stored; a fleet's leader saves its rooms, chats
+// included, for the next leader: server/rooms/room_snapshot.hpp) and bounded in lines and bytes, so a member who
 // joins or reloads reads the conversation in the `lobby` event. Plain bookkeeping, like
 // LobbyBook (tests/server/unit/lobby_chat_test.cpp).
 
@@ -36,6 +37,9 @@ class LobbyChatLog {
     /// Numbers `line` after the last one, keeps it, and drops the oldest lines beyond the
     /// bounds; returns the line as kept.
     const LobbyChatLine& add(LobbyChatLine line);
+    /// Keeps `line` with its own number (a chat read back from a saved document: the next add
+    /// numbers after the highest), dropping the oldest lines beyond the bounds as add does.
+    void restore(LobbyChatLine line);
     /// The lines kept, oldest first, as a JSON array.
     nlohmann::json to_json() const;
     /// The lines kept, oldest first.
@@ -44,6 +48,9 @@ class LobbyChatLog {
     std::size_t bytes() const { return bytes_; }
 
   private:
+    /// Appends `line` and drops the oldest lines beyond the bounds (the newest always stays).
+    void keep(LobbyChatLine line);
+
     std::deque<LobbyChatLine> lines_;
     std::deque<std::size_t> sizes_;  ///< each line's JSON bytes, as lines_
     std::size_t bytes_ = 0;

@@ -20,7 +20,8 @@ json lobby_json(const Lobby& lobby) {
             {"host", lobby.host},
             {"settings", protocol::lobby_settings_json(lobby.settings)},
             {"seats", std::move(seats)},
-            {"kicked", std::move(kicked)}};
+            {"kicked", std::move(kicked)},
+            {"chat", lobby.chat.to_json()}};
 }
 
 json entry_json(const QueueEntry& e) {
@@ -46,6 +47,14 @@ Lobby read_lobby(const json& j) {
         lobby.seats.push_back(
             Member{s.at("id").get<std::string>(), s.at("name").get<std::string>(), 0});
     for (const json& k : j.at("kicked")) lobby.kicked.insert(k.get<std::string>());
+    // Saved before chats were (an older leader of the same version): none.
+    if (j.contains("chat"))
+        for (const json& line : j.at("chat"))
+            lobby.chat.restore(LobbyChatLine{line.at("n").get<std::uint64_t>(),
+                                             line.at("at_ms").get<std::int64_t>(),
+                                             line.at("player").get<std::string>(),
+                                             line.at("name").get<std::string>(),
+                                             line.at("text").get<std::string>()});
     if (lobby.seats.empty() || lobby.seats.front().id != lobby.host)
         throw std::invalid_argument("lobby " + lobby.id + ": the host is not in seat 0");
     return lobby;

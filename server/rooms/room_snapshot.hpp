@@ -1,13 +1,14 @@
 #pragma once
 // The leader's rooms as one JSON document (docs/scaling.md, "Lobbies and queues survive the
 // leader"): every open lobby (id, invite code, host, settings, the people's seats in order, the
-// players the host kicked) and every rated-queue place (player, queue, clock, rating, deviation,
-// when they joined). A fleet's leader saves it whenever its rooms change
-// (migrations/0008_leader_rooms.sql) and a new leader puts it back when it takes over. Lobby
-// chats are not in it: they are lost with the leader. Plain data, no I/O.
+// players the host kicked, its chat) and every rated-queue place (player, queue, clock, rating,
+// deviation, when they joined). A fleet's leader saves it whenever its rooms change, a chat line
+// included (migrations/0008_leader_rooms.sql), and a new leader puts it back when it takes over.
+// Plain data, no I/O.
 //
 //   {"version": 1,
-//    "lobbies": [{"id", "code", "host", "settings", "seats": [{"id", "name"}], "kicked": [id]}],
+//    "lobbies": [{"id", "code", "host", "settings", "seats": [{"id", "name"}], "kicked": [id],
+//                 "chat": [{"n", "at_ms", "player", "name", "text"}]}],
 //    "queue":   [{"player", "queue", "base_seconds", "increment_seconds", "rating",
 //                 "deviation", "since_ms"}]}
 #include <chrono>
@@ -22,7 +23,7 @@
 
 namespace server {
 
-/// The rooms as read back: lobbies without chat, queue places oldest first.
+/// The rooms as read back: lobbies with their chats, queue places oldest first.
 struct RoomSnapshot {
     std::vector<Lobby> lobbies;
     std::vector<QueueEntry> queue;

@@ -35,9 +35,10 @@ bool is_type(const json& m, const char* type) {
     return m.value("type", "") == type;
 }
 
-/// Waits (up to 5 s) until the saved rooms hold lobby `lobby` and the places of `queued`.
+/// Waits (up to 5 s) until the saved rooms hold lobby `lobby` (with at least `chat_lines`
+/// lines of chat) and the places of `queued`.
 bool saved(const std::string& url, const std::string& lobby,
-           const std::vector<std::string>& queued) {
+           const std::vector<std::string>& queued, std::size_t chat_lines = 0) {
     pqxx::connection connection(url);
     const auto deadline = std::chrono::steady_clock::now() + 5s;
     while (std::chrono::steady_clock::now() < deadline) {
@@ -46,7 +47,8 @@ bool saved(const std::string& url, const std::string& lobby,
         if (!rows.empty()) {
             const json rooms = json::parse(rows[0][0].as<std::string>());
             bool all = false;
-            for (const json& l : rooms["lobbies"]) all = all || l["id"] == lobby;
+            for (const json& l : rooms["lobbies"])
+                all = all || (l["id"] == lobby && l.value("chat", json::array()).size() >= chat_lines);
             for (const std::string& p : queued) {
                 bool found = false;
                 for (const json& e : rooms["queue"]) found = found || e["player"] == p;
@@ -140,6 +142,15 @@ void rooms_survive(Fleet& fleet, Stop stop) {
         [](const json& m) { return is_type(m, "lobby") && m["lobby"]["status"] == "full"; });
     REQUIRE(full);
     const json seats_before = (*full)["lobby"]["seats"];
+    // A word from each member: the lobby's chat goes with it to the next leader.
+    for (Client* c : {&host, &guest}) {
+        reply = c->request({{"type", "lobby.chat"}, {"lobby", lobby_id}, {"text", "hi from " + c->label()}});
+        REQUIRE(reply["type"] == "ack");
+    }
+    auto chatted = host.take([](const json& m) {
+        return is_type(m, "lobby.chat") && m["line"]["n"] == 2;
+    });
+    REQUIRE(chatted);
     // A public lobby waiting for a guest.
     Client& solo = person("Solo", 1);
     reply = solo.request({{"type", "lobby.create"}, {"settings", plain_settings()}});
@@ -161,7 +172,7 @@ void rooms_survive(Fleet& fleet, Stop stop) {
         REQUIRE(w);
         waiting[c] = *w;
     }
-    REQUIRE(saved(fleet.url(), lobby_id, {q1.id(), q2.id()}));
+    REQUIRE(saved(fleet.url(), lobby_id, {q1.id(), q2.id()}, 2));
     REQUIRE(saved(fleet.url(), public_id, {}));
 
     // The leader goes.
@@ -184,7 +195,7 @@ void rooms_survive(Fleet& fleet, Stop stop) {
         p->connect(fleet.proxy_port());
     }
 
-    // The lobby is back for both members, as it was (its chat aside).
+    // The lobby is back for both members, as it was, its chat included.
     for (Client* c : {&host, &guest}) {
         INFO(c->label());
         auto back = c->take(
@@ -193,6 +204,11 @@ void rooms_survive(Fleet& fleet, Stop stop) {
         CHECK((*back)["lobby"]["code"] == code);
         CHECK((*back)["lobby"]["seats"] == seats_before);
         CHECK((*back)["lobby"]["status"] == "full");
+        const json chat = (*back)["lobby"].value("chat", json::array());
+        REQUIRE(chat.size() == 2);
+        CHECK(chat[0]["text"] == "hi from " + host.label());
+        CHECK(chat[1]["text"] == "hi from " + guest.label());
+        CHECK(chat[1]["n"] == 2);
     }
     auto solo_back = solo.take(
         [&](const json& m) { return is_type(m, "lobby") && m["lobby"]["id"] == public_id; });

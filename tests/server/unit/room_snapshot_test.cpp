@@ -33,6 +33,8 @@ TEST_CASE("Lobbies and queue places come back from their document as they were",
     REQUIRE(std::holds_alternative<Departure>(book.kick(original.id, "p_host", "p_guest")));
     REQUIRE(std::holds_alternative<const Lobby*>(book.join(original.id, {"p_third", "Third", 0})));
     REQUIRE(std::holds_alternative<LobbyChatLine>(book.chat(original.id, "p_host", "hello", 5)));
+    REQUIRE(std::holds_alternative<LobbyChatLine>(book.chat(original.id, "p_third", "hi ✓", 6)));
+    const json chat_before = book.find(original.id)->chat.to_json();
 
     const auto now = std::chrono::steady_clock::now();
     const std::int64_t now_ms = 1'000'000;
@@ -56,7 +58,12 @@ TEST_CASE("Lobbies and queue places come back from their document as they were",
     CHECK(back->seats[1].id == "p_third");
     CHECK(back->seats[1].name == "Third");
     CHECK(back->kicked.count("p_guest") == 1);
-    CHECK(back->chat.to_json().empty());  // the chat is not kept
+    // The chat as it was, numbers and all; the next line follows on.
+    CHECK(back->chat.to_json() == chat_before);
+    auto next = fresh.chat(original.id, "p_host", "again", 7);
+    REQUIRE(std::holds_alternative<LobbyChatLine>(next));
+    CHECK(std::get<LobbyChatLine>(next).n == 3);
+    CHECK(fresh.find(other_id)->chat.to_json().empty());
     CHECK(back->to_json(false)["settings"] == protocol::lobby_settings_json(original.settings));
     CHECK(fresh.lobby_of("p_third") == back);
     // The invite code still finds it, and the kicked player stays out.
