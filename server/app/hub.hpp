@@ -106,16 +106,18 @@ public:
     /// (Match::restore) and registers it, so its players reopen it with match.open. A match
     /// whose replay fails is logged and marked aborted in the database with the reason
     /// "recovery_failed" (never silently dropped). Blocks: before the server runs, or (after
-    /// begin_recovery(), as Server::run does on a single node) on a thread of its own while the
-    /// server already serves (server/app/hub_restore.cpp).
+    /// begin_recovery(), as Server::run does) on a thread of its own while the server already
+    /// serves (server/app/hub_restore.cpp).
     /// Returns how many matches were restored and how many failed, or throws if the database
     /// cannot be read.
-    /// In a fleet: starts listening to the other nodes, and restores only the live matches
-    /// this node owns (or that have no owner, or whose lease ran out).
+    /// In a fleet: restores only the live matches this node owns (or that have no owner);
+    /// begin_recovery() has joined the fleet before.
     std::pair<int, int> recover();
-    /// Says that recover() is about to run while connections are already accepted (a single
-    /// node restores in the background): until it ends, a request for a match not in memory
-    /// answers a retryable `unavailable`, and the queues wait for the stored seats.
+    /// Says that recover() is about to run while connections are already accepted (every node
+    /// restores in the background): until it ends, a request for a match not in memory answers
+    /// a retryable `unavailable` (in a fleet, a match of this node's is claimed and restored on
+    /// demand first), and the queues wait for the stored seats. A fleet node joins the fleet
+    /// here (FleetNode::join), before its listener opens.
     void begin_recovery();
 
     // A connection's calls (connected, handle, disconnected) come from the connection's own
