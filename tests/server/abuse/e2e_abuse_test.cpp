@@ -23,6 +23,10 @@
 #include "server/net/websocket_session.hpp"
 #include "tests/server/support/e2e_support.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace e2e_abuse_test {
+
 #if defined(__SANITIZE_ADDRESS__)
 #define E2E_ASAN 1
 #elif defined(__has_feature)
@@ -508,3 +512,5 @@ TEST_CASE("a chat flood is refused by the chat's rate, then closed with 1008, wh
 
     e2e::check_traffic(traffic);
 }
+
+}  // namespace e2e_abuse_test

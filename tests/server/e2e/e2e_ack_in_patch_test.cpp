@@ -11,6 +11,10 @@
 
 #include "tests/server/support/e2e_support.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace e2e_ack_in_patch_test {
+
 using e2e::json;
 using namespace std::chrono_literals;
 
@@ -145,3 +149,5 @@ TEST_CASE("a client that asks gets its step's acknowledgement in the patch", "[e
 
     e2e::check_traffic(traffic);
 }
+
+}  // namespace e2e_ack_in_patch_test

@@ -9,6 +9,10 @@
 
 #include "tests/server/support/e2e_support.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace e2e_lobby_chat_test {
+
 using e2e::json;
 using namespace std::chrono_literals;
 
@@ -153,3 +157,5 @@ TEST_CASE("lobby members chat; nobody else ever reads a word of it", "[e2e][chat
 
     e2e::check_traffic(traffic);
 }
+
+}  // namespace e2e_lobby_chat_test

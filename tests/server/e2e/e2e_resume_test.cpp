@@ -10,6 +10,10 @@
 
 #include "tests/server/support/e2e_support.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace e2e_resume_test {
+
 using e2e::json;
 using namespace std::chrono_literals;
 
@@ -174,3 +178,5 @@ TEST_CASE("a player far behind the bounded history gets a snapshot", "[e2e]") {
 
     e2e::check_traffic(t.traffic);
 }
+
+}  // namespace e2e_resume_test

@@ -16,6 +16,10 @@
 #include "tests/server/support/transport_fixture.hpp"
 #include "tests/server/support/ws_client.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace transport_limits_test {
+
 namespace {
 
 using json = nlohmann::json;
@@ -274,3 +278,5 @@ TEST_CASE("connections beyond max_connections are refused", "[transport][limits]
     REQUIRE(late);
     CHECK(late->hello(running.guest_token()));
 }
+
+}  // namespace transport_limits_test

@@ -14,6 +14,10 @@
 #include "tests/server/support/transport_fixture.hpp"
 #include "tests/server/support/ws_client.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace transport_shutdown_test {
+
 namespace {
 
 using json = nlohmann::json;
@@ -73,3 +77,5 @@ TEST_CASE("stop before any client connects returns at once", "[transport][shutdo
     running.stop();
     CHECK(Clock::now() - started < 1s);
 }
+
+}  // namespace transport_shutdown_test

@@ -10,6 +10,10 @@
 #include "server/time/epoch_ms.hpp"
 #include "tests/server/support/hub_harness.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace abandonment_test {
+
 using namespace server;
 using namespace server::test;
 using namespace std::chrono_literals;
@@ -181,3 +185,5 @@ TEST_CASE("with three players a claimed win puts the away seat out and the game 
     CHECK(json::parse(r.store.records().back().step_json) ==
           json{{"kind", "abandon"}, {"seat", 2}});
 }
+
+}  // namespace abandonment_test

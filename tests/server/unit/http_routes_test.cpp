@@ -25,6 +25,10 @@
 #include "server/app/metrics.hpp"
 #include "server/match/step_store.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace http_routes_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -453,3 +457,5 @@ TEST_CASE("responses follow the request's version and keep-alive", "[http_routes
     keep.keep_alive(false);
     CHECK_FALSE(routes.answer(keep).keep_alive());
 }
+
+}  // namespace http_routes_test

@@ -10,6 +10,10 @@
 #include "server/rooms/lobby_chat.hpp"
 #include "tests/server/support/hub_harness.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace lobby_chat_test {
+
 using namespace server;
 using namespace server::test;
 
@@ -151,3 +155,5 @@ TEST_CASE("lobby chat through the hub reaches the members' connections and nobod
     for (const auto& conn : {cy.conn, wes.conn}) CHECK_FALSE(received_text(*conn, "secret 1234"));
     CHECK(h.hub.public_lobbies().dump().find("chat") == std::string::npos);
 }
+
+}  // namespace lobby_chat_test

@@ -8,6 +8,10 @@
 
 #include "tests/server/support/hub_harness.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace match_test {
+
 using namespace server;
 using namespace server::test;
 
@@ -478,3 +482,5 @@ TEST_CASE("A finished match is kept for a while, then forgotten", "[match]") {
     h.send(ann.conn, {{"type", "match.open"}, {"match", match}, {"ref", "late"}});
     CHECK(ann.conn->last("error")["code"] == "unknown_match");
 }
+
+}  // namespace match_test

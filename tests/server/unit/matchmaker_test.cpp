@@ -12,6 +12,10 @@
 #include "server/match/match.hpp"
 #include "server/rooms/queue_catalog.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace matchmaker_test {
+
 using namespace server;
 using namespace std::chrono_literals;
 
@@ -228,3 +232,5 @@ TEST_CASE("Every queue and preset makes valid settings, rated in the right pool"
     CHECK(queue_settings(*find_queue("santorini_gods"), {180, 2}).powers == "all");
     CHECK(queue_settings(*find_queue("santorini_gods"), {180, 2}).draft == "random");
 }
+
+}  // namespace matchmaker_test

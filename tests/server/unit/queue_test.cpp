@@ -7,6 +7,10 @@
 
 #include "tests/server/support/hub_harness.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace queue_test {
+
 using namespace server;
 using namespace server::test;
 
@@ -258,3 +262,5 @@ TEST_CASE("After shutdown queue requests are refused", "[queue]") {
     h.send(ann.conn, join("santorini"));
     require_error(*ann.conn, "unavailable", "q");
 }
+
+}  // namespace queue_test

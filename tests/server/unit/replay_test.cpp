@@ -11,6 +11,10 @@
 #include "tests/server/support/stored_game.hpp"
 #include "tests/support/protocol_oracles/oracles.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace replay_test {
+
 using server::ReplayPosition;
 using server::StoredSettings;
 
@@ -170,3 +174,5 @@ TEST_CASE("the revealed viewer: the engine's revealed view, never deciding", "[r
         }
     }
 }
+
+}  // namespace replay_test

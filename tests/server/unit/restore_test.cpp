@@ -8,6 +8,10 @@
 #include "server/match/match.hpp"
 #include "tests/server/support/hub_harness.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace restore_test {
+
 using namespace server;
 using namespace server::test;
 
@@ -227,3 +231,5 @@ TEST_CASE("A restored Splendor match is the same game, hidden reserves and resig
         t.settle();
     }
 }
+
+}  // namespace restore_test

@@ -20,6 +20,10 @@
 #include "tests/server/support/hub_harness.hpp"
 #include "tests/support/protocol_oracles/oracles.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace splendor_match_test {
+
 using namespace server;
 using namespace server::test;
 
@@ -606,3 +610,5 @@ TEST_CASE("The splendor queue pairs two players into a rated Splendor match",
     CHECK(records.back().finish->pool == "splendor");
     CHECK(records.back().finish->rate);
 }
+
+}  // namespace splendor_match_test

@@ -11,6 +11,10 @@
 #include "server/accounts/username.hpp"
 #include "server/text/utf8.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace utf8_test {
+
 namespace {
 
 // `cp` as UTF-8 (any value up to 0x1FFFFF, surrogates included: tests need invalid ones too).
@@ -150,3 +154,5 @@ TEST_CASE("utf8: characters are counted as code points, not bytes", "[utf8]") {
     CHECK(utf8::is_continuation(0xBF));
     CHECK_FALSE(utf8::is_continuation(0xC0));
 }
+
+}  // namespace utf8_test

@@ -17,6 +17,10 @@
 #include "tests/server/support/hub_harness.hpp"
 #include "tests/server/support/view_oracle.hpp"
 
+// Everything of this file in a namespace of its own: server_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace view_differential_test {
+
 using namespace server;
 using nlohmann::json;
 
@@ -308,3 +312,5 @@ TEST_CASE(
         play_and_compare(fleece, seed);
     }
 }
+
+}  // namespace view_differential_test
