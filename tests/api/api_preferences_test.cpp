@@ -16,6 +16,10 @@
 #include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
+// Everything of this file in a namespace of its own: api_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace api_preferences_test {
+
 namespace http = boost::beast::http;
 using e2e::json;
 
@@ -213,3 +217,5 @@ TEST_CASE("preferences: without a database at most memory_players are remembered
     CHECK_FALSE(chat_off(bob));  // forgotten: the defaults
     CHECK(chat_off(cy));
 }
+
+}  // namespace api_preferences_test

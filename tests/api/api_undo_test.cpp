@@ -21,6 +21,10 @@
 #include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 
+// Everything of this file in a namespace of its own: api_tests is a unity build
+// (CMakeLists.txt), and other sources of its batch have helpers of the same names.
+namespace api_undo_test {
+
 namespace http = boost::beast::http;
 using e2e::json;
 
@@ -262,3 +266,5 @@ TEST_CASE("undo and confirm turns over real sockets, stored in PostgreSQL, resto
     CHECK(replayed_undos == undos);
     e2e::check_traffic(t.traffic);
 }
+
+}  // namespace api_undo_test
