@@ -8,6 +8,12 @@ nlohmann::json LobbyChatLine::to_json() const {
     return {{"n", n}, {"at_ms", at_ms}, {"player", player}, {"name", name}, {"text", text}};
 }
 
+LobbyChatLine LobbyChatLine::from_json(const nlohmann::json& j) {
+    return {j.at("n").get<std::uint64_t>(), j.at("at_ms").get<std::int64_t>(),
+            j.at("player").get<std::string>(), j.at("name").get<std::string>(),
+            j.at("text").get<std::string>()};
+}
+
 const LobbyChatLine& LobbyChatLog::add(LobbyChatLine line) {
     line.n = ++last_;
     keep(std::move(line));

@@ -1,9 +1,9 @@
 #pragma once
 // A lobby's chat (docs/protocol.md, "Lobby chat"): the newest lines its members wrote, kept in
 // memory with the lobby (lobbies are not stored; a fleet's leader saves its rooms, chats
-// included, for the next leader: server/rooms/room_snapshot.hpp) and bounded in lines and bytes, so a member who
-// joins or reloads reads the conversation in the `lobby` event. Plain bookkeeping, like
-// LobbyBook (tests/server/unit/lobby_chat_test.cpp).
+// included, for the next leader: server/rooms/room_snapshot.hpp) and bounded in lines and
+// bytes, so a member who joins or reloads reads the conversation in the `lobby` event. Plain
+// bookkeeping, like LobbyBook (tests/server/unit/lobby_chat_test.cpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +23,8 @@ struct LobbyChatLine {
 
     /// {"n","at_ms","player","name","text"}.
     nlohmann::json to_json() const;
+    /// The line to_json wrote (throws nlohmann's errors on another shape).
+    static LobbyChatLine from_json(const nlohmann::json& j);
 };
 
 /// The newest lines of one lobby, oldest first: at most max_lines lines and max_bytes bytes of

@@ -49,12 +49,7 @@ Lobby read_lobby(const json& j) {
     for (const json& k : j.at("kicked")) lobby.kicked.insert(k.get<std::string>());
     // Saved before chats were (an older leader of the same version): none.
     if (j.contains("chat"))
-        for (const json& line : j.at("chat"))
-            lobby.chat.restore(LobbyChatLine{line.at("n").get<std::uint64_t>(),
-                                             line.at("at_ms").get<std::int64_t>(),
-                                             line.at("player").get<std::string>(),
-                                             line.at("name").get<std::string>(),
-                                             line.at("text").get<std::string>()});
+        for (const json& line : j.at("chat")) lobby.chat.restore(LobbyChatLine::from_json(line));
     if (lobby.seats.empty() || lobby.seats.front().id != lobby.host)
         throw std::invalid_argument("lobby " + lobby.id + ": the host is not in seat 0");
     return lobby;

@@ -53,22 +53,10 @@ TEST_CASE("a node restarted under its id serves at once and restores its matches
     // Copies of the match under ids of their own, all held by the killed node with a lease that
     // has not run out, so that no other node takes them over: only the node's own restart
     // brings them back.
+    integration::copy_match(fleet.url(), game.match, copies);
     {
         pqxx::connection c(fleet.url());
         pqxx::work w(c);
-        w.exec_params("INSERT INTO matches (id, game, settings, seed, status, created_at, started_at, "
-                      "state_hash, owner_node) SELECT id || '_' || g, game, settings, seed, status, "
-                      "created_at, started_at, state_hash, owner_node FROM matches, "
-                      "generate_series(2, $2) g WHERE id = $1",
-                      game.match, copies);
-        w.exec_params("INSERT INTO seats (match_id, seat, player_id, power, team, created_at) "
-                      "SELECT match_id || '_' || g, seat, player_id, power, team, created_at FROM "
-                      "seats, generate_series(2, $2) g WHERE match_id = $1",
-                      game.match, copies);
-        w.exec_params("INSERT INTO steps (match_id, number, player_id, step, at, state_hash) "
-                      "SELECT match_id || '_' || g, number, player_id, step, at, state_hash FROM "
-                      "steps, generate_series(2, $2) g WHERE match_id = $1",
-                      game.match, copies);
         w.exec_params("UPDATE matches SET owner_node = $1, lease_until = now() + interval '1 hour' "
                       "WHERE id = $2 OR id LIKE $2 || '\\_%'",
                       owner, game.match);

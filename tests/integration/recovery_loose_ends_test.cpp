@@ -282,24 +282,8 @@ TEST_CASE("restart with many live matches: connections are accepted at once, eve
     }
     REQUIRE(played == steps);
     server.kill_now();
-    {
-        pqxx::connection c(url);
-        pqxx::work w(c);
-        w.exec_params("INSERT INTO matches (id, game, settings, seed, status, created_at, started_at, "
-                      "state_hash) SELECT id || '_' || g, game, settings, seed, status, created_at, "
-                      "started_at, state_hash FROM matches, generate_series(2, $2) g WHERE id = $1",
-                      game.match, count);
-        w.exec_params("INSERT INTO seats (match_id, seat, player_id, power, team, created_at) "
-                      "SELECT match_id || '_' || g, seat, player_id, power, team, created_at FROM seats, "
-                      "generate_series(2, $2) g WHERE match_id = $1",
-                      game.match, count);
-        w.exec_params("INSERT INTO steps (match_id, number, player_id, step, at, state_hash) "
-                      "SELECT match_id || '_' || g, number, player_id, step, at, state_hash FROM steps, "
-                      "generate_series(2, $2) g WHERE match_id = $1",
-                      game.match, count);
-        // The other live matches of this schema are aborted ones' leftovers: none.
-        w.commit();
-    }
+    // The other live matches of this schema are aborted ones' leftovers: none.
+    copy_match(url, game.match, count);
 
     const auto begin = Clock::now();
     server.start(false);  // returns once HTTP answers, recovery or not

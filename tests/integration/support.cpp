@@ -9,6 +9,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/http/status.hpp>
 #include <catch2/catch_test_macros.hpp>
+#include <pqxx/pqxx>
 #include <cstdio>
 #include <cstdlib>
 #include <pqxx/pqxx>
@@ -324,6 +325,25 @@ json pick(const json& view, std::mt19937& rng) {
             height(s.value("from", json())) == 2)
             return s;
     return legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+}
+
+void copy_match(const std::string& url, const std::string& match, int copies) {
+    pqxx::connection c(url);
+    pqxx::work w(c);
+    w.exec_params("INSERT INTO matches (id, game, settings, seed, status, created_at, started_at, "
+                  "state_hash, owner_node) SELECT id || '_' || g, game, settings, seed, status, "
+                  "created_at, started_at, state_hash, owner_node FROM matches, "
+                  "generate_series(2, $2) g WHERE id = $1",
+                  match, copies);
+    w.exec_params("INSERT INTO seats (match_id, seat, player_id, power, team, created_at) "
+                  "SELECT match_id || '_' || g, seat, player_id, power, team, created_at FROM "
+                  "seats, generate_series(2, $2) g WHERE match_id = $1",
+                  match, copies);
+    w.exec_params("INSERT INTO steps (match_id, number, player_id, step, at, state_hash) "
+                  "SELECT match_id || '_' || g, number, player_id, step, at, state_hash FROM "
+                  "steps, generate_series(2, $2) g WHERE match_id = $1",
+                  match, copies);
+    w.commit();
 }
 
 }  // namespace integration

@@ -26,6 +26,9 @@ using namespace std::chrono_literals;
 std::string database_url();
 /// A fresh schema of the test database, and a URL whose search_path puts it first.
 std::string fresh_schema_url(const std::string& base);
+/// Copies live match `match` of the database at `url` in SQL as `match`_2 ... `match`_`copies`
+/// (settings, seed, owner, seats and every step): each copy replays exactly as the original.
+void copy_match(const std::string& url, const std::string& match, int copies);
 /// A loopback port that was free a moment ago.
 std::uint16_t free_port();
 
