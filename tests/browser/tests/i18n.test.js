@@ -237,7 +237,9 @@ test('in Italian (locale it-IT): every screen, a game against the computer, and 
     await page.waitForFunction(() => document.documentElement.lang === 'it' && document.querySelector('#resign')?.textContent === 'Abbandona');
     await check('game table, back in Italian');
 
-    // Resigning: the end dialog, then the replay.
+    // Resigning: the end dialog, then the replay. Once the computer has answered the step above:
+    // its line, drawn during the click, could move the button from under the pointer.
+    await page.waitForFunction(() => document.querySelectorAll('#legal button[data-json]').length > 0);
     await page.click('#resign');
     await page.waitForSelector('#end-dialog[open]');
     assert.equal(await page.textContent('#end-title'), 'Hai perso');
