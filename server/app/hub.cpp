@@ -52,22 +52,22 @@ void Hub::Impl::on_lobby_message(const ParticipantPtr& from, const protocol::Cli
                        auto trial = protocol::start_game(m.settings, 0, 0);
                        if (auto* e = std::get_if<std::string>(&trial))
                            return error(from, ErrorCode::InvalidField, *e, ref);
-                       joined(hall.lobbies.create(member(me), m.settings));
+                       joined(hall.get().lobbies.create(member(me), m.settings));
                    },
                    [&](const protocol::LobbyJoin& m) {
                        if (queues.engaged(me)) return queued_error();
-                       joined(m.lobby.empty() ? hall.lobbies.join_by_code(m.code, member(me))
-                                              : hall.lobbies.join(m.lobby, member(me)));
+                       joined(m.lobby.empty() ? hall.get().lobbies.join_by_code(m.code, member(me))
+                                              : hall.get().lobbies.join(m.lobby, member(me)));
                    },
                    [&](const protocol::LobbyLeave& m) {
-                       departed(hall.lobbies.leave(m.lobby, me), me, "left");
+                       departed(hall.get().lobbies.leave(m.lobby, me), me, "left");
                    },
                    [&](const protocol::LobbyKick& m) {
-                       departed(hall.lobbies.kick(m.lobby, me, m.player), m.player, "kicked");
+                       departed(hall.get().lobbies.kick(m.lobby, me, m.player), m.player, "kicked");
                    },
                    [&](const protocol::LobbyStart& m) { start_lobby(from, m.lobby, ref); },
                    [&](const protocol::LobbyChat& m) {
-                       auto said = hall.lobbies.chat(m.lobby, me, m.text, now_epoch_ms());
+                       auto said = hall.get().lobbies.chat(m.lobby, me, m.text, now_epoch_ms());
                        if (auto* e = std::get_if<LobbyError>(&said))
                            return error(from, e->code, e->message, ref);
                        tell_chat(m.lobby, std::get<LobbyChatLine>(said));
@@ -168,8 +168,8 @@ void Hub::Impl::close_sessions(std::string player,
                                std::function<bool(const Participant&)> revoked) {
     boost::asio::post(lobby_strand, [this, player = std::move(player),
                                      revoked = std::move(revoked)] {
-        auto it = hall.connections.find(player);
-        if (it == hall.connections.end()) return;
+        auto it = hall.get().connections.find(player);
+        if (it == hall.get().connections.end()) return;
         for (const auto& [id, who] : it->second)
             if (revoked(*who)) who->signed_out();
     });
@@ -280,8 +280,8 @@ void Hub::Impl::register_connection(const ParticipantPtr& who) {
     // reload, or another device) learns at once which lobby its player sits in, with the invite
     // code: it could not have seen the events that came before it. Likewise for a queue.
     boost::asio::post(lobby_strand, [this, who] {
-        hall.connections[who->player_id()][who->connection_id()] = who;
-        if (const Lobby* lobby = hall.lobbies.lobby_of(who->player_id()))
+        hall.get().connections[who->player_id()][who->connection_id()] = who;
+        if (const Lobby* lobby = hall.get().lobbies.lobby_of(who->player_id()))
             who->deliver(
                 shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
         queues.connected(who);
@@ -414,10 +414,10 @@ void Hub::Impl::disconnect_participant(const ParticipantPtr& who) {
     opened.clear();
     boost::asio::post(hub.lobby_strand, [&hub, id, player = who->player_id()] {
         hub.lists.forget(id);
-        auto it = hub.hall.connections.find(player);
-        if (it == hub.hall.connections.end() || it->second.erase(id) == 0) return;
+        auto it = hub.hall.get().connections.find(player);
+        if (it == hub.hall.get().connections.end() || it->second.erase(id) == 0) return;
         if (!it->second.empty()) return;
-        hub.hall.connections.erase(it);
+        hub.hall.get().connections.erase(it);
         hub.release_seat_later(player);
         hub.queues.offline(player);  // at once: nobody is paired with an absent player
     });
@@ -454,7 +454,7 @@ json Hub::fleet_status() const {
 void Hub::shutdown() {
     if (impl_->life.stopping.exchange(true)) return;
     boost::asio::post(impl_->lobby_strand, [&hub = *impl_] {
-        for (const auto& timer : hub.hall.timers) timer->cancel();
+        for (const auto& timer : hub.hall.get().timers) timer->cancel();
         hub.queues.shutdown();
     });
     impl_->registry.for_each([](const std::shared_ptr<Match>& match) { match->shutdown(); });

@@ -63,6 +63,7 @@ struct Hub::Impl final : QueueHost {
           repo(r),
           identity(cfg.guests_per_minute, cfg.guest_burst),
           lobby_strand(boost::asio::make_strand(io_context)),
+          hall(lobby_strand),
           lists(lobby_strand, m, cfg.list_interval,
                 [this](std::chrono::milliseconds delay, std::function<void()> action) {
                     after(delay, std::move(action));
@@ -117,10 +118,11 @@ struct Hub::Impl final : QueueHost {
     /// own handle (ConnectionState), not through here.
     MatchRegistry registry;
 
-    // Lobby strand only.
-    boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;
+    using LobbyStrand = boost::asio::strand<boost::asio::io_context::executor_type>;
+    /// The strand of the hall, the lists and the queues.
+    LobbyStrand lobby_strand;
     /// The hall: who is connected, the lobbies they sit in, lobbies being started and the hub's
-    /// pending timers. Lobby strand only.
+    /// pending timers. Reached only on the lobby strand (StrandOwned asserts it in debug builds).
     struct Hall {
         /// Every connected connection, per player (registered by Hub::connected).
         std::unordered_map<std::string, std::map<std::uint64_t, ParticipantPtr>> connections;
@@ -128,7 +130,7 @@ struct Hub::Impl final : QueueHost {
         std::set<std::shared_ptr<boost::asio::steady_timer>> timers;  ///< pending `after`s
         std::set<std::string> starting;  ///< lobbies whose match is being stored
     };
-    Hall hall;
+    StrandOwned<Hall, LobbyStrand> hall;
     /// The lobby and live lists, and their subscribers (server/rooms/lists.hpp).
     Lists lists;
     /// The ratings the lists show beside the players' names, read once from the store.

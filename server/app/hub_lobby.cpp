@@ -36,7 +36,7 @@ BotPlay Hub::Impl::bot_play() const {
 
 std::vector<ParticipantPtr> Hub::Impl::connections_of(const std::string& player_id) {
     std::vector<ParticipantPtr> out;
-    if (auto it = hall.connections.find(player_id); it != hall.connections.end())
+    if (auto it = hall.get().connections.find(player_id); it != hall.get().connections.end())
         for (const auto& [id, p] : it->second) out.push_back(p);
     return out;
 }
@@ -54,7 +54,7 @@ void Hub::Impl::tell_members(const Lobby& lobby) {
 void Hub::Impl::tell_chat(const std::string& lobby_id, const LobbyChatLine& line) {
     // Members only, like the invite code: the seats as they are now (a kicked or departed
     // player is not among them any more).
-    const Lobby* lobby = hall.lobbies.find(lobby_id);
+    const Lobby* lobby = hall.get().lobbies.find(lobby_id);
     if (!lobby) return;
     auto message = shared(
         protocol::event_message("lobby.chat", {{"lobby", lobby_id}, {"line", line.to_json()}}));
@@ -73,7 +73,7 @@ void Hub::Impl::publish_lobbies() {
     if (!leads()) return;  // the list comes from the leader
     if (fleet) fleet->rooms().changed();  // saved, for the next leader
     json list = rated_lobbies();
-    metrics.open_lobbies = static_cast<std::int64_t>(hall.lobbies.size());
+    metrics.open_lobbies = static_cast<std::int64_t>(hall.get().lobbies.size());
     if (!lists.set_lobbies(list)) return;
     if (fleet) fleet->publish_lobbies(list);
     lists.schedule();
@@ -96,10 +96,10 @@ void Hub::Impl::announce_departure(const Departure& d, const std::string& who,
 void Hub::Impl::release_seat_later(const std::string& player) {
     after(config.lobby_seat_grace, [this, player] {
         if (!connections_of(player).empty()) return;
-        const Lobby* lobby = hall.lobbies.lobby_of(player);
+        const Lobby* lobby = hall.get().lobbies.lobby_of(player);
         if (!lobby) return;
         const std::string lobby_id = lobby->id;
-        auto result = hall.lobbies.leave(lobby_id, player);
+        auto result = hall.get().lobbies.leave(lobby_id, player);
         if (auto* d = std::get_if<Departure>(&result)) {
             spdlog::info("event=lobby_seat_released lobby={} player={}", lobby_id, player);
             announce_departure(*d, player, "disconnected");
@@ -110,7 +110,7 @@ void Hub::Impl::release_seat_later(const std::string& player) {
 std::optional<Member> Hub::Impl::over_match_cap(const std::vector<Member>& seats) {
     if (config.max_live_matches_per_player == 0) return std::nullopt;
     for (const Member& m : seats)
-        if (hall.connections.count(m.id) &&
+        if (hall.get().connections.count(m.id) &&
             registry.count_of(m.id) >= config.max_live_matches_per_player)
             return m;
     return std::nullopt;
@@ -118,11 +118,11 @@ std::optional<Member> Hub::Impl::over_match_cap(const std::vector<Member>& seats
 
 void Hub::Impl::after(std::chrono::milliseconds delay, std::function<void()> action) {
     auto timer = std::make_shared<boost::asio::steady_timer>(lobby_strand);
-    hall.timers.insert(timer);
+    hall.get().timers.insert(timer);
     timer->expires_after(delay);
     timer->async_wait(
         [this, timer, action = std::move(action)](const boost::system::error_code& ec) {
-            hall.timers.erase(timer);
+            hall.get().timers.erase(timer);
             if (!ec && !life.stopping) action();
         });
 }
@@ -150,7 +150,7 @@ std::optional<QueueError> Hub::Impl::engaged(const std::string& player) {
         return QueueError{ErrorCode::Unavailable,
                           "the server is counting who plays in live matches (after a restart "
                           "or a change of leader); retry shortly"};
-    if (hall.lobbies.lobby_of(player))
+    if (hall.get().lobbies.lobby_of(player))
         return QueueError{ErrorCode::AlreadyInGame,
                           "you are waiting in a lobby; leave it before joining a queue"};
     if (auto ids = registry.matches_of(player); !ids.empty())

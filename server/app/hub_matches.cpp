@@ -18,9 +18,9 @@ using protocol::Ref;
 
 void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby_id,
                             const Ref& ref) {
-    if (hall.starting.count(lobby_id))
+    if (hall.get().starting.count(lobby_id))
         return error(from, ErrorCode::Busy, "the match is already being started", ref);
-    auto check = hall.lobbies.check_start(lobby_id, from->player_id());
+    auto check = hall.get().lobbies.check_start(lobby_id, from->player_id());
     if (auto* e = std::get_if<LobbyError>(&check)) return error(from, e->code, e->message, ref);
     const Lobby& lobby = *std::get<const Lobby*>(check);
     if (auto over = over_match_cap(lobby.seats))
@@ -28,13 +28,13 @@ void Hub::Impl::start_lobby(const ParticipantPtr& from, const std::string& lobby
                      over->name + " already plays " + std::to_string(config.max_live_matches_per_player) +
                          " live matches; finish one first",
                      ref);
-    hall.starting.insert(lobby_id);
+    hall.get().starting.insert(lobby_id);
     // A private lobby's match keeps its invite code (as a hash): spectators need the code.
     json origin = json::object();
     if (!lobby.settings.is_public) origin["invite_sha256"] = store::token_sha256(lobby.code);
     make_match(lobby.settings, lobby.table(), origin,
                [this, from, lobby_id, ref](std::variant<std::shared_ptr<Match>, LobbyError> made) {
-                   hall.starting.erase(lobby_id);
+                   hall.get().starting.erase(lobby_id);
                    finish_start(from, lobby_id, ref, std::move(made));
                });
 }
@@ -45,12 +45,12 @@ void Hub::Impl::finish_start(const ParticipantPtr& from, const std::string& lobb
     if (auto* e = std::get_if<LobbyError>(&made)) return error(from, e->code, e->message, ref);
     const auto match = std::get<std::shared_ptr<Match>>(std::move(made));
     // The lobby may have changed while the match was being stored.
-    auto check = hall.lobbies.check_start(lobby_id, from->player_id());
+    auto check = hall.get().lobbies.check_start(lobby_id, from->player_id());
     if (auto* e = std::get_if<LobbyError>(&check)) {
         abandon(match);
         return error(from, e->code, e->message, ref);
     }
-    Lobby started = hall.lobbies.take(lobby_id);
+    Lobby started = hall.get().lobbies.take(lobby_id);
     adopt(match, started.table());
     spdlog::info("lobby {} started match {}", started.id, match->id());
     auto message = closed_message(started.id, "started", match->id());
@@ -301,9 +301,9 @@ void Hub::Impl::want_rating(const std::string& player, const std::string& pool) 
 }
 
 json Hub::Impl::rated_lobbies() {
-    json list = hall.lobbies.public_json();
+    json list = hall.get().lobbies.public_json();
     for (json& entry : list) {
-        const Lobby* lobby = hall.lobbies.find(entry.value("id", std::string()));
+        const Lobby* lobby = hall.get().lobbies.find(entry.value("id", std::string()));
         if (!lobby) continue;
         const std::string pool = rating_pool(lobby->settings);
         for (json& seat : entry["seats"]) {

@@ -184,7 +184,7 @@ void Hub::Impl::end_recovery() {
     if (hub.life.recovering.exchange(false))
         // The connections that came during recovery learn their matches now.
         boost::asio::post(hub.lobby_strand, [&hub] {
-            for (const auto& [player, by_id] : hub.hall.connections)
+            for (const auto& [player, by_id] : hub.hall.get().connections)
                 for (const auto& [id, who] : by_id) hub.tell_playing(who);
         });
 }

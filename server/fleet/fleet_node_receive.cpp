@@ -113,7 +113,7 @@ void FleetNode::on(const fleet::Leader&, const std::string& from, bool own) {
     });
     // This node's connections register with the new leader.
     boost::asio::post(hub_.lobby_strand, [this] {
-        for (const auto& [player, conns] : hub_.hall.connections)
+        for (const auto& [player, conns] : hub_.hall.get().connections)
             for (const auto& [id, p] : conns) connected(p);
     });
 }

@@ -66,18 +66,18 @@ bool LeaderRooms::load() {
             // node led since, and saved the truth.
             // (A start still in flight then finds no lobby and abandons its match.)
             std::vector<std::string> stale;
-            for (const Lobby* lobby : hub_.hall.lobbies.all()) stale.push_back(lobby->id);
-            for (const auto& id : stale) (void)hub_.hall.lobbies.take(id);
+            for (const Lobby* lobby : hub_.hall.get().lobbies.all()) stale.push_back(lobby->id);
+            for (const auto& id : stale) (void)hub_.hall.get().lobbies.take(id);
             hub_.queues.forget_places();
             std::size_t lobbies = 0;
             for (Lobby& lobby : rooms.lobbies) {
                 const std::string id = lobby.id;
-                if (!hub_.hall.lobbies.restore(std::move(lobby))) {
+                if (!hub_.hall.get().lobbies.restore(std::move(lobby))) {
                     spdlog::warn("event=fleet_lobby_restore_skipped lobby={}", id);
                     continue;
                 }
                 ++lobbies;
-                const Lobby* back = hub_.hall.lobbies.find(id);
+                const Lobby* back = hub_.hall.get().lobbies.find(id);
                 // Members already registered here learn it now; the others at their `hello`. A
                 // member who does not come back leaves after the seat grace, as after a
                 // disconnection.
@@ -107,7 +107,7 @@ void LeaderRooms::changed() {
     // before is what the next leader must find.
     if (loading_ || hub_.life.stopping || !hub_.leads()) return;
     std::string document =
-        room_snapshot_json(hub_.hall.lobbies, hub_.queues.matchmaker().entries()).dump();
+        room_snapshot_json(hub_.hall.get().lobbies, hub_.queues.matchmaker().entries()).dump();
     if (document == last_) return;  // a wave that paired nobody, a list republished
     last_ = document;
     {
