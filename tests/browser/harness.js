@@ -53,7 +53,7 @@ export async function startServer({ database, extra = [] } = {}) {
 
 /** The browser the tests drive: `CHROMIUM` if set; else Debian's chromium-headless-shell, the
  *  same Blink as chromium without the desktop browser around it (a third less CPU over the
- *  suite: docs/benchmarks.md, "The browser suite in chromium's headless shell"); else chromium. */
+ *  suite: docs/benchmarks.md, "Toward a cold run under 20 minutes"); else chromium. */
 export const chromiumPath = process.env.CHROMIUM || (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 export async function launchBrowser() {
