@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <utility>
 
 #include "server/app/hub_impl.hpp"
 #include "server/rooms/room_snapshot.hpp"
@@ -9,7 +10,8 @@
 
 namespace server {
 
-LeaderRooms::LeaderRooms(Hub::Impl& hub, store::FleetStore& store) : hub_(hub), store_(store) {}
+LeaderRooms::LeaderRooms(Hub::Impl& hub, store::FleetStore& store)
+    : hub_(hub), store_(store), last_(hub.lobby_strand) {}
 
 void LeaderRooms::take_over() {
     loading_ = true;
@@ -95,7 +97,7 @@ bool LeaderRooms::load() {
             loading_ = false;
             spdlog::info("event=fleet_rooms_restored lobbies={} queue_places={} seated_matches={}",
                          lobbies, places, matches);
-            last_.clear();
+            last_.get().clear();
             changed();
             hub_.publish_lobbies();
         });
@@ -108,34 +110,29 @@ void LeaderRooms::changed() {
     if (loading_ || hub_.life.stopping || !hub_.leads()) return;
     std::string document =
         room_snapshot_json(hub_.hall.get().lobbies, hub_.queues.matchmaker().entries()).dump();
-    if (document == last_) return;  // a wave that paired nobody, a list republished
-    last_ = document;
-    {
-        std::lock_guard lock(write_mutex_);
-        waiting_ = std::move(document);
-        if (writing_) return;
-        writing_ = true;
-    }
-    boost::asio::post(*hub_.blocking, [this] { write_pending(); });
+    std::string& last = last_.get();
+    if (document == last) return;  // a wave that paired nobody, a list republished
+    last = document;
+    const bool start = writes_.with([&](Writes& w) {
+        w.waiting = std::move(document);
+        return !std::exchange(w.writing, true);
+    });
+    if (start) boost::asio::post(*hub_.blocking, [this] { write_pending(); });
 }
 
 void LeaderRooms::write_pending() {
     for (;;) {
-        std::string document;
-        {
-            std::lock_guard lock(write_mutex_);
-            if (!waiting_) {
-                writing_ = false;
-                return;
-            }
-            document = std::move(*waiting_);
-            waiting_.reset();
-        }
-        auto saved = store_.save_rooms(document);
+        std::optional<std::string> document = writes_.with([](Writes& w) {
+            std::optional<std::string> next = std::exchange(w.waiting, std::nullopt);
+            if (!next) w.writing = false;
+            return next;
+        });
+        if (!document) return;
+        auto saved = store_.save_rooms(*document);
         if (!saved) {
             spdlog::warn("event=fleet_rooms_save_failed error=\"{}\"", saved.error().message);
             // The next change writes the whole document again.
-            boost::asio::post(hub_.lobby_strand, [this] { last_.clear(); });
+            boost::asio::post(hub_.lobby_strand, [this] { last_.get().clear(); });
         }
     }
 }

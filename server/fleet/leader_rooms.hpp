@@ -10,10 +10,13 @@
 // written: a change acknowledged in the last milliseconds before the leader dies may be lost.
 
 #include <atomic>
-#include <mutex>
 #include <optional>
 #include <string>
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "server/app/guarded.hpp"
 #include "server/app/hub.hpp"
 
 namespace store {
@@ -52,10 +55,15 @@ class LeaderRooms {
     store::FleetStore& store_;
     std::atomic<bool> loading_{false};
     std::atomic<bool> pending_load_{false};
-    std::string last_;  ///< the last document handed to the writer (lobby strand)
-    std::mutex write_mutex_;
-    std::optional<std::string> waiting_;  ///< the newest document not written yet
-    bool writing_ = false;
+    using LobbyStrand = boost::asio::strand<boost::asio::io_context::executor_type>;
+    /// The last document handed to the writer.
+    StrandOwned<std::string, LobbyStrand> last_;
+    /// What the writer (one blocking-pool call at a time) has still to do.
+    struct Writes {
+        std::optional<std::string> waiting;  ///< the newest document not written yet
+        bool writing = false;                ///< a write_pending() call runs
+    };
+    Guarded<Writes> writes_;
 };
 
 }  // namespace server

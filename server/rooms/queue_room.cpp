@@ -163,8 +163,7 @@ bool QueueRoom::engaged(const std::string& player) const {
 }
 
 json QueueRoom::list() const {
-    std::lock_guard lock(list_mutex_);
-    return list_;
+    return list_.read([](const json& list) { return list; });
 }
 
 void QueueRoom::shutdown() {
@@ -291,8 +290,7 @@ void QueueRoom::rebuild_list() {
                  {"waiting", matchmaker_.waiting(QueueKey{std::string(kind.name),
                                                           clock.base_seconds,
                                                           clock.increment_seconds})}});
-    std::lock_guard lock(list_mutex_);
-    list_ = std::move(list);
+    list_.with([&](json& published) { published = std::move(list); });
 }
 
 }  // namespace server

@@ -13,7 +13,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -25,6 +24,7 @@
 
 #include "protocol/messages.hpp"
 #include "server/rooms/matchmaker.hpp"
+#include "server/app/guarded.hpp"
 #include "server/app/metrics.hpp"
 #include "server/net/participant.hpp"
 
@@ -138,8 +138,8 @@ class QueueRoom {
     std::map<std::string, Joining> joining_;  ///< by player: rating being looked up
     std::set<std::string> matching_;          ///< players whose match is being made
 
-    mutable std::mutex list_mutex_;
-    nlohmann::json list_;  ///< what list() returns, rebuilt by publish()
+    /// What list() returns (any thread), rebuilt by publish() (the strand).
+    Guarded<nlohmann::json> list_;
 };
 
 }  // namespace server
