@@ -145,7 +145,7 @@ std::optional<SettingsError> check_combination(const LobbySettings& s) {
 }
 
 // A lobby that does not say is rated when public and casual when private (friends trying
-// things out should not move ratings by accident; issue #17).
+// things out should not move ratings by accident; docs/ratings.md, section 1, "Pools").
 void default_rated(const json& j, LobbySettings& s) {
     if (!j.contains("rated")) s.rated = s.is_public && s.bots == 0;  // computers: never rated (read_bots)
 }
