@@ -141,7 +141,7 @@ start=$SECONDS
 took=$((SECONDS - start))
 code=$("${engine[@]}" inspect --format '{{.State.ExitCode}}' "$first")
 [ "$code" = 0 ] || { "${engine[@]}" logs "$first" 2>&1 | tail -n 20 >&2; fail "exit code $code after SIGTERM"; }
-"${engine[@]}" logs "$first" 2>&1 | grep -q 'action=graceful_stop' || fail "no graceful_stop in the log"
+grep -q 'action=graceful_stop' <<< "$("${engine[@]}" logs "$first" 2>&1)" || fail "no graceful_stop in the log"
 log "stopped gracefully in $took s (exit 0)"
 
 # 3. A new container on the same database, as a fleet node (its id from the environment, as
