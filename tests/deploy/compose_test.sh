@@ -17,10 +17,9 @@
 #                     docker.io/library/postgres:15, which replaces a pulled official image
 #                     of that tag; 0: use the official image (compose pulls it)
 #   PODMAN_SANDBOX    a directory: podman (and the podman that podman-compose starts) runs with
-#                     runc, cgroupfs, file events, ulimits of 4096 and its store under DIR,
-#                     through a containers.conf and storage.conf this script writes
-#                     (deploy/README.md: what a host without systemd, CAP_SYS_RESOURCE and
-#                     cgroup v2 needs)
+#                     runc, cgroupfs, file events, ulimits of 4096 and its store there
+#                     (tests/deploy/podman_sandbox.sh; deploy/README.md says why this host
+#                     needs it)
 #
 # Not a ctest: the server image build takes minutes and needs the Debian mirror. The port is
 # published on 127.0.0.1 only (SANTORINI_PUBLISHED_PORT=127.0.0.1:PORT). Every wait is
@@ -32,7 +31,7 @@ build=1
 for arg in "$@"; do
   case "$arg" in
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,27s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "compose_test: unknown argument '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -48,24 +47,9 @@ compose_up=0
 cleanup_tmp() { rm -rf "$tmp"; }
 trap cleanup_tmp EXIT
 
-if [ -n "${PODMAN_SANDBOX:-}" ]; then
-  mkdir -p "$PODMAN_SANDBOX"
-  cat > "$tmp/containers.conf" << 'EOF'
-[containers]
-default_ulimits = ["nofile=4096:4096", "nproc=4096:4096"]
-[engine]
-runtime = "runc"
-cgroup_manager = "cgroupfs"
-events_logger = "file"
-EOF
-  cat > "$tmp/storage.conf" << EOF
-[storage]
-driver = "overlay"
-graphroot = "$PODMAN_SANDBOX/root"
-runroot = "$PODMAN_SANDBOX/run"
-EOF
-  export CONTAINERS_CONF=$tmp/containers.conf CONTAINERS_STORAGE_CONF=$tmp/storage.conf
-fi
+# shellcheck source=tests/deploy/podman_sandbox.sh
+source tests/deploy/podman_sandbox.sh
+podman_sandbox "$tmp"
 
 if [ -n "${CONTAINER_ENGINE:-}" ]; then
   read -r -a engine <<< "$CONTAINER_ENGINE"
