@@ -22,7 +22,7 @@
 #                     needs it)
 #
 # Not a ctest: the server image build takes minutes and needs the Debian mirror. The port is
-# published on 127.0.0.1 only (SANTORINI_PUBLISHED_PORT=127.0.0.1:PORT). Every wait is
+# published on 127.0.0.1 only (SANTORINI_PUBLISHED_ADDRESS=127.0.0.1). Every wait is
 # bounded; the project's containers, volume and network are removed on exit.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -76,7 +76,7 @@ done
 [ -n "$play" ] || fail "build deploy-play first (ninja -C build/release deploy-play)"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-export SANTORINI_PUBLISHED_PORT=127.0.0.1:$port
+export SANTORINI_PUBLISHED_ADDRESS=127.0.0.1 SANTORINI_PUBLISHED_PORT=$port
 POSTGRES_PASSWORD=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
 export POSTGRES_PASSWORD
 # compose.yaml passes the server only some variables; deploy-play sends faster than the default
