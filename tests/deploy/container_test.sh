@@ -13,6 +13,7 @@
 #                      e.g. "podman --runtime runc --cgroup-manager cgroupfs" (deploy/README.md)
 #   CONTAINER_RUN_FLAGS extra flags for `build` and `run`, e.g. "--ulimit nofile=4096:4096"
 #   SANTORINI_IMAGE    the tag (default localhost/santorini-server:test)
+#   PODMAN_SANDBOX     the same settings in files instead, as compose_test.sh (tests/deploy/podman_sandbox.sh)
 #
 # deploy-play sends faster than the default message rate, so the containers get it raised (as
 # the integration tests' servers do), through the environment.
@@ -26,7 +27,7 @@ build=1
 for arg in "$@"; do
   case "$arg" in
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "container_test: unknown argument '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -34,6 +35,11 @@ done
 if [ -z "${SANTORINI_TEST_DATABASE_URL:-}" ]; then
   exec scripts/with-postgres "$0" "$@"
 fi
+
+tmp=$(mktemp -d)
+# shellcheck source=tests/deploy/podman_sandbox.sh
+source tests/deploy/podman_sandbox.sh
+podman_sandbox "$tmp"
 
 if [ -n "${CONTAINER_ENGINE:-}" ]; then
   read -r -a engine <<< "$CONTAINER_ENGINE"
@@ -65,6 +71,7 @@ cleanup() {
   for n in "${names[@]}"; do
     "${engine[@]}" rm -f -t 0 "$n" > /dev/null 2>&1 || true
   done
+  rm -rf "$tmp"
 }
 trap cleanup EXIT
 
@@ -141,7 +148,7 @@ start=$SECONDS
 took=$((SECONDS - start))
 code=$("${engine[@]}" inspect --format '{{.State.ExitCode}}' "$first")
 [ "$code" = 0 ] || { "${engine[@]}" logs "$first" 2>&1 | tail -n 20 >&2; fail "exit code $code after SIGTERM"; }
-"${engine[@]}" logs "$first" 2>&1 | grep -q 'action=graceful_stop' || fail "no graceful_stop in the log"
+grep -q 'action=graceful_stop' <<< "$("${engine[@]}" logs "$first" 2>&1)" || fail "no graceful_stop in the log"
 log "stopped gracefully in $took s (exit 0)"
 
 # 3. A new container on the same database, as a fleet node (its id from the environment, as
