@@ -1,16 +1,21 @@
 // santorini-perft [--powers A,B] [--bench] [--distinct] "<position>" <depth>
 // santorini-perft --table
+// santorini-perft --pairings [cpu-seconds]
 // Prints the number of legal full-turn sequences of length <depth> from the position (last
 // line). --distinct prints the number of distinct positions after one full turn instead.
 // --bench also prints the time and full turns (leaves) per second, and the same through the
 // step generator alone (perft_by_steps), by the wall clock and by CPU time. --table prints a markdown
 // table for docs/benchmarks.md: every implemented power against no power from one start.
+// --pairings times the step generator (perft_by_steps) for every two-player pairing the
+// rulebook allows, and prints them slowest first (see pairing_rates below).
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "engine/santorini/notation.hpp"
 #include "engine/santorini/perft.hpp"
@@ -72,10 +77,97 @@ int print_table() {
     return 0;
 }
 
+/// The workers of `info`'s side in the benchmark position (seat A's B2, D4; seat B's B4, D2),
+/// with the third worker of Graeae and Moerae (C3 for A, C4 for B) and Selene's female worker.
+std::string side_workers(const santorini::PowerInfo& info, bool first) {
+    std::string w = first ? "B2,D4" : "B4,D2";
+    if (info.id == santorini::PowerId::Selene) w += 'f';
+    if (info.workers == 3) w += first ? ",C3" : ",C4";
+    return w;
+}
+
+/// Every two-player pairing the rulebook allows (A moving first against B; B first is its own
+/// row), timed through the step generator by CPU time: depth 1, 2, 3, ... from the benchmark
+/// start while the next depth is expected (this one's time times the larger side's depth-1
+/// count) to stay within `budget` CPU seconds. The rate is that of the deepest depth run (a
+/// count shorter than 20 ms is repeated until 20 ms have passed). Hermes and Atalanta count
+/// paths that explode on an open board and are left out, as in --table; setup marks (Aeolus'
+/// Wind, Siren's Song, Moerae's Fate, Tartarus' Abyss) are not set, as in --table.
+int pairing_rates(double budget) {
+    struct Row {
+        std::string a, b;
+        int depth = 0;
+        std::uint64_t leaves = 0;
+        double cpu = 0;
+        double rate() const { return cpu > 0 ? static_cast<double>(leaves) / cpu : 0.0; }
+    };
+    std::vector<Row> rows;
+    std::clock_t all_start = std::clock();
+    for (const auto& a : santorini::all_powers()) {
+        for (const auto& b : santorini::all_powers()) {
+            if (a.id == b.id || !a.implemented || !b.implemented) continue;
+            if (santorini::banned_pair(a.id, b.id)) continue;
+            if (!santorini::allowed_with_players(a.id, 2) || !santorini::allowed_with_players(b.id, 2)) continue;
+            auto path_counter = [](santorini::PowerId id) {
+                return id == santorini::PowerId::Hermes || id == santorini::PowerId::Atalanta;
+            };
+            if (path_counter(a.id) || path_counter(b.id)) continue;
+            std::string pos = "00000/00000/00000/00000/00000 A:" + side_workers(a, true) +
+                              " B:" + side_workers(b, false) + " A powers=" + std::string(a.key) +
+                              "," + std::string(b.key);
+            if (a.reserve || b.reserve)
+                pos += " reserve=" + std::to_string(a.reserve) + "," + std::to_string(b.reserve);
+            auto state = santorini::parse_notation(pos);
+            if (!state) {
+                std::fprintf(stderr, "santorini-perft: %s: %s\n", pos.c_str(), state.error().message.c_str());
+                return 1;
+            }
+            Row row{std::string(a.name), std::string(b.name)};
+            // Each full turn of depth d is the root of a count one ply deeper, so the next
+            // depth costs about this one times the turns of the side that moves then: bounded
+            // by the larger of the two sides' depth-1 counts (Heracles has 481,280 where most
+            // have under a hundred).
+            std::string b_first = pos;
+            b_first.replace(b_first.find(" A powers="), 3, " B ");
+            auto b_state = santorini::parse_notation(b_first);
+            const std::uint64_t branching = std::max<std::uint64_t>(
+                {santorini::perft_by_steps(*state, 1),
+                 b_state ? santorini::perft_by_steps(*b_state, 1) : 0, 20});
+            for (int depth = 1; depth <= 6; ++depth) {
+                // Repeated until 20 ms of CPU time have passed: one count of a few microseconds
+                // is below the clock's resolution.
+                std::uint64_t leaves = 0, runs = 0;
+                std::clock_t start = std::clock();
+                double cpu = 0;
+                do {
+                    leaves = santorini::perft_by_steps(*state, depth);
+                    ++runs;
+                    cpu = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+                } while (cpu < 0.02 && runs < 10000);
+                row = Row{row.a, row.b, depth, leaves, cpu / static_cast<double>(runs)};
+                if (leaves == 0 || cpu / static_cast<double>(runs) * static_cast<double>(branching) > budget) break;
+            }
+            rows.push_back(row);
+        }
+    }
+    std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.rate() < y.rate(); });
+    std::size_t under = 0;
+    for (const Row& r : rows) under += r.rate() < 5e6;
+    std::printf("%zu pairings, %zu under 5 M full turns per CPU second, %.0f CPU s in all\n\n",
+                rows.size(), under, static_cast<double>(std::clock() - all_start) / CLOCKS_PER_SEC);
+    std::printf("| A (first) | B | depth | full turns | CPU s | M full turns / CPU s |\n|---|---|---:|---:|---:|---:|\n");
+    for (const Row& r : rows)
+        std::printf("| %s | %s | %d | %llu | %.5f | %.2f |\n", r.a.c_str(), r.b.c_str(), r.depth,
+                    static_cast<unsigned long long>(r.leaves), r.cpu, r.rate() / 1e6);
+    std::fflush(stdout);
+    return 0;
+}
+
 int usage() {
     std::fprintf(stderr,
                  "usage: santorini-perft [--powers A,B] [--bench] [--distinct] \"<position>\" <depth>\n"
                  "       santorini-perft --table   (every implemented power vs no power, markdown)\n"
+                 "       santorini-perft --pairings [cpu-seconds]   (every allowed pairing, slowest first)\n"
                  "  position: e.g. \"00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A\"\n"
                  "  --powers A,B   each seat's power, in seat order (same as powers=A,B in the position)\n");
     return 2;
@@ -94,6 +186,11 @@ int main(int argc, char** argv) {
             bench = true;
         } else if (a == "--table") {
             return print_table();
+        } else if (a == "--pairings") {
+            double budget = 0.5;
+            if (i + 1 < argc) budget = std::strtod(argv[++i], nullptr);
+            if (!(budget > 0)) return usage();
+            return pairing_rates(budget);
         } else if (a == "--distinct") {
             distinct = true;
         } else if (a == "-h" || a == "--help") {

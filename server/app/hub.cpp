@@ -282,8 +282,7 @@ void Hub::Impl::register_connection(const ParticipantPtr& who) {
     boost::asio::post(lobby_strand, [this, who] {
         hall.get().connections[who->player_id()][who->connection_id()] = who;
         if (const Lobby* lobby = hall.get().lobbies.lobby_of(who->player_id()))
-            who->deliver(
-                shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
+            send(who, shared(protocol::event_message("lobby", {{"lobby", lobby->to_json(true)}})));
         queues.connected(who);
         // Likewise the matches it sits in (a restart, a start it was not told of); while
         // recovery runs, the end of recovery tells it.

@@ -164,10 +164,13 @@ struct Hub::Impl final : QueueHost {
     std::variant<Guest, IdentityError> lookup_token(const std::string& token);
 
     // ---- replies and lookups (hub_lobby.cpp) ----
+    /// Sends `message` to `to`; on the lobby strand of a fleet's leader, once the rooms as
+    /// they are after the running handler are saved (server/fleet/leader_rooms.hpp).
+    void send(const ParticipantPtr& to, std::shared_ptr<const std::string> message) override;
     /// Answers `ref` of `to` with an error (and counts it).
     void error(const ParticipantPtr& to, ErrorCode code, std::string_view message, const Ref& ref);
     /// Acknowledges `ref` of `to`, if the request had one.
-    static void ack(const ParticipantPtr& to, const Ref& ref);
+    void ack(const ParticipantPtr& to, const Ref& ref);
     /// The player with their display name.
     Member member(const std::string& player_id) const;
     /// The match `id` in memory, or null.

@@ -10,14 +10,22 @@ using protocol::Ref;
 
 // ---- replies and lookups ----
 
+void Hub::Impl::send(const ParticipantPtr& to, std::shared_ptr<const std::string> message) {
+    // A fleet's leader tells nobody of a change to its rooms before the change is saved
+    // (server/fleet/leader_rooms.hpp): what the lobby strand says waits for that save.
+    if (fleet && hall.strand().running_in_this_thread() && fleet->rooms().holding())
+        return fleet->rooms().hold(to, std::move(message));
+    to->deliver(std::move(message));
+}
+
 void Hub::Impl::error(const ParticipantPtr& to, ErrorCode code, std::string_view message,
                       const Ref& ref) {
     metrics.rejected(code);
-    to->deliver(shared(protocol::error_message(code, message, ref)));
+    send(to, shared(protocol::error_message(code, message, ref)));
 }
 
 void Hub::Impl::ack(const ParticipantPtr& to, const Ref& ref) {
-    if (ref) to->deliver(shared(protocol::ack_message(ref)));
+    if (ref) send(to, shared(protocol::ack_message(ref)));
 }
 
 Member Hub::Impl::member(const std::string& player_id) const { return identity.member(player_id); }
@@ -43,7 +51,7 @@ std::vector<ParticipantPtr> Hub::Impl::connections_of(const std::string& player_
 
 void Hub::Impl::tell_player(const std::string& player_id,
                             const std::shared_ptr<const std::string>& message) {
-    for (const auto& p : connections_of(player_id)) p->deliver(message);
+    for (const auto& p : connections_of(player_id)) send(p, message);
 }
 
 void Hub::Impl::tell_members(const Lobby& lobby) {

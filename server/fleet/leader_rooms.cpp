@@ -1,5 +1,7 @@
 #include "server/fleet/leader_rooms.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <map>
 #include <set>
 #include <utility>
@@ -11,7 +13,7 @@
 namespace server {
 
 LeaderRooms::LeaderRooms(Hub::Impl& hub, store::FleetStore& store)
-    : hub_(hub), store_(store), last_(hub.lobby_strand) {}
+    : hub_(hub), store_(store), saves_(hub.lobby_strand) {}
 
 void LeaderRooms::take_over() {
     loading_ = true;
@@ -97,7 +99,7 @@ bool LeaderRooms::load() {
             loading_ = false;
             spdlog::info("event=fleet_rooms_restored lobbies={} queue_places={} seated_matches={}",
                          lobbies, places, matches);
-            last_.get().clear();
+            saves_.get().last.clear();
             changed();
             hub_.publish_lobbies();
         });
@@ -110,30 +112,82 @@ void LeaderRooms::changed() {
     if (loading_ || hub_.life.stopping || !hub_.leads()) return;
     std::string document =
         room_snapshot_json(hub_.hall.get().lobbies, hub_.queues.matchmaker().entries()).dump();
-    std::string& last = last_.get();
-    if (document == last) return;  // a wave that paired nobody, a list republished
-    last = document;
+    Saves& saves = saves_.get();
+    if (document == saves.last) return;  // a wave that paired nobody, a list republished
+    saves.last = document;
+    const std::uint64_t generation = ++saves.generation;
     const bool start = writes_.with([&](Writes& w) {
         w.waiting = std::move(document);
+        w.generation = generation;
         return !std::exchange(w.writing, true);
     });
     if (start) boost::asio::post(*hub_.blocking, [this] { write_pending(); });
 }
 
+bool LeaderRooms::holding() const {
+    return !loading_ && !hub_.life.stopping && hub_.leads();
+}
+
+void LeaderRooms::hold(ParticipantPtr to, std::shared_ptr<const std::string> message) {
+    Saves& saves = saves_.get();
+    saves.held.push_back(Held{std::move(to), std::move(message), 0});
+    if (saves.held.size() > max_held) {
+        spdlog::warn("event=fleet_rooms_held_overflow held={}", saves.held.size());
+        saves.held.front().to->deliver(std::move(saves.held.front().message));
+        saves.held.erase(saves.held.begin());
+    }
+    // After the handler that holds it: by then the handler's changes have their generation.
+    if (!std::exchange(saves.release_posted, true))
+        boost::asio::post(hub_.lobby_strand, [this] { release(); });
+}
+
+void LeaderRooms::release() {
+    Saves& saves = saves_.get();
+    saves.release_posted = false;
+    // No longer leading (or stopping): nothing more will be saved here; what was held goes.
+    const bool all = !holding();
+    std::size_t sent = 0;
+    for (Held& h : saves.held) {
+        if (h.generation == 0) h.generation = saves.generation;
+        if (!all && h.generation > saves.saved) break;  // in order: the rest waits too
+        h.to->deliver(std::move(h.message));
+        ++sent;
+    }
+    saves.held.erase(saves.held.begin(), saves.held.begin() + static_cast<std::ptrdiff_t>(sent));
+}
+
 void LeaderRooms::write_pending() {
     for (;;) {
-        std::optional<std::string> document = writes_.with([](Writes& w) {
-            std::optional<std::string> next = std::exchange(w.waiting, std::nullopt);
-            if (!next) w.writing = false;
-            return next;
+        std::optional<std::pair<std::string, std::uint64_t>> next = writes_.with([](Writes& w) {
+            std::optional<std::pair<std::string, std::uint64_t>> out;
+            if (w.waiting) out.emplace(std::move(*w.waiting), w.generation);
+            w.waiting.reset();
+            if (!out) w.writing = false;
+            return out;
         });
-        if (!document) return;
-        auto saved = store_.save_rooms(*document);
-        if (!saved) {
-            spdlog::warn("event=fleet_rooms_save_failed error=\"{}\"", saved.error().message);
-            // The next change writes the whole document again.
-            boost::asio::post(hub_.lobby_strand, [this] { last_.get().clear(); });
+        if (!next) return;
+        auto saved = store_.save_rooms(next->first);
+        if (saved) {
+            boost::asio::post(hub_.lobby_strand, [this, generation = next->second] {
+                Saves& saves = saves_.get();
+                saves.saved = std::max(saves.saved, generation);
+                release();
+            });
+            continue;
         }
+        spdlog::warn("event=fleet_rooms_save_failed error=\"{}\"", saved.error().message);
+        // The whole document again, a second later (or at the next change, if sooner): the
+        // messages held for it wait until it is stored.
+        boost::asio::post(hub_.lobby_strand, [this] {
+            Saves& saves = saves_.get();
+            saves.last.clear();
+            if (std::exchange(saves.retry_armed, true)) return;
+            hub_.after(std::chrono::seconds(1), [this] {
+                saves_.get().retry_armed = false;
+                changed();
+                release();
+            });
+        });
     }
 }
 

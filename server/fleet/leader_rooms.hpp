@@ -7,17 +7,26 @@
 // requests and pairs anyone.
 //
 // Saves are written behind the change, one at a time, the newest document replacing any not yet
-// written: a change acknowledged in the last milliseconds before the leader dies may be lost.
+// written. What the lobby strand tells its clients meanwhile (acknowledgements, errors, lobby
+// and queue events) is held here until a document that includes the change it speaks of is
+// saved, so a leader killed at any moment has told nobody of a change the next leader will not
+// find (docs/scaling.md, "Lobbies and queues survive the leader"). A message waits for the
+// save of the generation current when the lobby strand's handler that sent it ended; a failed
+// save is tried again a second later.
 
 #include <atomic>
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
 
 #include "server/app/guarded.hpp"
 #include "server/app/hub.hpp"
+#include "server/net/participant.hpp"
 
 namespace store {
 class FleetStore;
@@ -45,22 +54,51 @@ class LeaderRooms {
     /// The rooms changed (lobby strand): saved, if this node leads and has loaded them.
     void changed();
 
+    /// Whether messages about the rooms are held until saved now (lobby strand): this node
+    /// leads and has its rooms loaded.
+    bool holding() const;
+    /// Holds `message` for `to` until the rooms as they are at the end of the running lobby
+    /// strand handler are saved (lobby strand; call only while holding()).
+    void hold(ParticipantPtr to, std::shared_ptr<const std::string> message);
+    /// Most messages held at once: past it the oldest go out unsaved (a database down for
+    /// long; logged), so a flood of requests cannot grow the leader's memory without bound.
+    static constexpr std::size_t max_held = 8192;
+
   private:
     /// Reads seats and rooms (blocking); true when done (false: try again later).
     bool load();
     /// Writes the newest document waiting, then the next, until none waits (blocking pool).
     void write_pending();
+    /// Gives every untagged held message the current generation (end of a handler), then
+    /// delivers those whose generation is saved (lobby strand).
+    void release();
+
+    /// A message held until the rooms of `generation` are saved (0: its handler still runs).
+    struct Held {
+        ParticipantPtr to;
+        std::shared_ptr<const std::string> message;
+        std::uint64_t generation = 0;
+    };
+    /// The lobby strand's side of the saves: documents made, saved, and what waits for them.
+    struct Saves {
+        std::string last;              ///< the last document handed to the writer
+        std::uint64_t generation = 0;  ///< of `last`: one more for each document that differed
+        std::uint64_t saved = 0;       ///< the newest generation known to be stored
+        std::vector<Held> held;        ///< in the order sent
+        bool release_posted = false;   ///< a release() runs after the current handler
+        bool retry_armed = false;      ///< a failed save is tried again soon
+    };
 
     Hub::Impl& hub_;
     store::FleetStore& store_;
     std::atomic<bool> loading_{false};
     std::atomic<bool> pending_load_{false};
     using LobbyStrand = boost::asio::strand<boost::asio::io_context::executor_type>;
-    /// The last document handed to the writer.
-    StrandOwned<std::string, LobbyStrand> last_;
+    StrandOwned<Saves, LobbyStrand> saves_;
     /// What the writer (one blocking-pool call at a time) has still to do.
     struct Writes {
         std::optional<std::string> waiting;  ///< the newest document not written yet
+        std::uint64_t generation = 0;        ///< of `waiting`
         bool writing = false;                ///< a write_pending() call runs
     };
     Guarded<Writes> writes_;

@@ -41,11 +41,11 @@ QueueRoom::QueueRoom(Strand strand, QueueHost& host, Metrics& metrics,
 void QueueRoom::error(const ParticipantPtr& to, ErrorCode code, std::string_view message,
                       const protocol::Ref& ref) {
     metrics_.rejected(code);
-    to->deliver(shared(protocol::error_message(code, message, ref)));
+    host_.send(to, shared(protocol::error_message(code, message, ref)));
 }
 
 void QueueRoom::ack(const ParticipantPtr& to, const protocol::Ref& ref) {
-    if (ref) to->deliver(shared(protocol::ack_message(ref)));
+    if (ref) host_.send(to, shared(protocol::ack_message(ref)));
 }
 
 std::shared_ptr<const std::string> QueueRoom::waiting_event(const QueueEntry& entry) {
@@ -142,7 +142,7 @@ void QueueRoom::leave(const ParticipantPtr& from, const protocol::Ref& ref) {
 void QueueRoom::connected(const ParticipantPtr& who) {
     const QueueEntry* entry = matchmaker_.find(who->player_id());
     if (!entry) return;
-    who->deliver(waiting_event(*entry));
+    host_.send(who, waiting_event(*entry));
     // A restored place waits for its player before it is paired (wave): now it may be.
     if (restored_.count(who->player_id())) wave();
 }

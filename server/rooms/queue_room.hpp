@@ -43,6 +43,10 @@ class QueueHost {
     /// Sends `message` to every connection of `player`.
     virtual void tell(const std::string& player,
                       const std::shared_ptr<const std::string>& message) = 0;
+    /// Sends `message` to the connection `to` (the requests' answers and the queue's events).
+    virtual void send(const ParticipantPtr& to, std::shared_ptr<const std::string> message) {
+        to->deliver(std::move(message));
+    }
     /// True if `player` has at least one connection.
     virtual bool online(const std::string& player) = 0;
     /// Why `player` may not queue now (a lobby seat, a seat in a live match), or nullopt.
@@ -121,7 +125,7 @@ class QueueRoom {
     void end_grace();
     void error(const ParticipantPtr& to, protocol::ErrorCode code, std::string_view message,
                const protocol::Ref& ref);
-    static void ack(const ParticipantPtr& to, const protocol::Ref& ref);
+    void ack(const ParticipantPtr& to, const protocol::Ref& ref);
     static std::shared_ptr<const std::string> waiting_event(const QueueEntry& entry);
     static std::shared_ptr<const std::string> left_event(std::string_view reason);
 
