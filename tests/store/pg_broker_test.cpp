@@ -5,6 +5,7 @@
 #include "server/store/pg_broker.hpp"
 
 #include <catch2/catch_test_macros.hpp>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -321,8 +322,10 @@ TEST_CASE("PgBroker: a slow receiver does not hold the listener; what does not f
     b_options.max_queued_bytes = 20000;
     store::PgBroker b(b_options);
     a.start({}, {});
+    std::atomic<bool> receiving{false};  // B's receiver has the first message and waits
     b.start(
         [&](std::string_view, std::string payload) {
+            receiving = true;
             std::lock_guard wait(gate);
             std::lock_guard lock(seen_mutex);
             seen.push_back(std::move(payload));
@@ -332,7 +335,15 @@ TEST_CASE("PgBroker: a slow receiver does not hold the listener; what does not f
             seen.push_back("GAP");
         });
     const std::string kilobyte(1000, 'k');
-    for (int i = 0; i < 100; ++i) a.send("b", std::to_string(i) + kilobyte);
+    // The first message is in the receiver's hands before the others are sent: otherwise the
+    // delivery thread might take it from the inbox only after the inbox had filled, and the
+    // room it frees would let one later message in between two runs of drops (two gaps).
+    a.send("b", "0" + kilobyte);
+    for (const auto until = std::chrono::steady_clock::now() + 30s;
+         !receiving && std::chrono::steady_clock::now() < until;)
+        std::this_thread::sleep_for(5ms);
+    REQUIRE(receiving);
+    for (int i = 1; i < 100; ++i) a.send("b", std::to_string(i) + kilobyte);
     // The listener reads on while the receiver waits: the rest is dropped at B. A deadline,
     // not a count of sleeps: a sanitizer build beside other tests reads the 100 notifications
     // many times slower than a release build.
