@@ -96,16 +96,22 @@ void FleetNode::beat() {
     std::vector<std::string> dead;
     bool became_leader = false;
     if (nodes) {
-        std::set<std::string> now_alive;
-        std::map<std::string, int> load;
-        std::string leader = lead ? me_ : std::string();
-        for (const store::NodeInfo& n : *nodes) {
-            now_alive.insert(n.id);
-            load[n.id] = n.matches;
-            if (n.leader && leader.empty()) leader = n.id;
-        }
-        now_alive.insert(me_);
         view_.with([&](View& v) {
+            std::set<std::string> now_alive;
+            std::map<std::string, int> load;
+            std::string leader = lead ? me_ : std::string();
+            std::set<std::string> listed;
+            for (const store::NodeInfo& n : *nodes) {
+                listed.insert(n.id);
+                if (v.departed.count(n.id)) continue;  // its row outlives its bye a moment
+                now_alive.insert(n.id);
+                load[n.id] = n.matches;
+                if (n.leader && leader.empty()) leader = n.id;
+            }
+            now_alive.insert(me_);
+            // A departed node whose row is gone is forgotten: if it comes back, its Sync (or
+            // any message) says so first.
+            std::erase_if(v.departed, [&](const std::string& n) { return !listed.count(n); });
             for (const auto& n : v.alive)
                 if (!now_alive.count(n)) dead.push_back(n);
             v.alive = std::move(now_alive);

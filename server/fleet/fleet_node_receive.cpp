@@ -17,6 +17,9 @@ void FleetNode::receive(std::string_view from_node, std::string payload) {
         return;
     }
     const auto& message = std::get<fleet::Message>(parsed);
+    // A node that said bye and speaks again has come back (restarted under its id).
+    if (from != me_ && !std::holds_alternative<fleet::Bye>(message))
+        view_.with([&](View& v) { v.departed.erase(from); });
     try {
         std::visit([&](const auto& m) { on(m, from, from == me_); }, message);
     } catch (const std::exception& e) {
@@ -127,7 +130,9 @@ void FleetNode::on(const fleet::Moved& m, const std::string&, bool) {
 }
 
 void FleetNode::on(const fleet::Bye&, const std::string& from, bool own) {
-    if (!own) node_dead(from);
+    if (own) return;
+    view_.with([&](View& v) { v.departed.insert(from); });
+    node_dead(from);
 }
 
 void FleetNode::on(const fleet::Revoked& m, const std::string&, bool own) {
