@@ -27,19 +27,9 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
-build=1
-for arg in "$@"; do
-  case "$arg" in
-    --no-build) build=0 ;;
-    -h|--help) sed -n '2,26s/^# \{0,1\}//p' "$0"; exit 0 ;;
-    *) echo "compose_test: unknown argument '$arg'" >&2; exit 2 ;;
-  esac
-done
-
-log() { echo "compose_test: $*"; }
-fail() { echo "compose_test: FAILED: $*" >&2; exit 1; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+# shellcheck source=tests/deploy/common.sh
+source tests/deploy/common.sh
+deploy_start compose_test 26 "$@"
 
 tmp=$(mktemp -d)
 project=santorini-compose-test-$$
@@ -47,21 +37,8 @@ compose_up=0
 cleanup_tmp() { rm -rf "$tmp"; }
 trap cleanup_tmp EXIT
 
-# shellcheck source=tests/deploy/podman_sandbox.sh
-source tests/deploy/podman_sandbox.sh
 podman_sandbox "$tmp"
-
-if [ -n "${CONTAINER_ENGINE:-}" ]; then
-  read -r -a engine <<< "$CONTAINER_ENGINE"
-elif command -v podman > /dev/null; then
-  engine=(podman)
-elif command -v docker > /dev/null; then
-  engine=(docker)
-else
-  fail "neither podman nor docker is installed"
-fi
-is_podman=0
-"${engine[@]}" --version 2> /dev/null | grep -qi podman && is_podman=1
+choose_engine
 if [ -n "${COMPOSE:-}" ]; then
   read -r -a compose_cmd <<< "$COMPOSE"
 elif [ "$is_podman" -eq 1 ] && command -v podman-compose > /dev/null; then
@@ -69,11 +46,7 @@ elif [ "$is_podman" -eq 1 ] && command -v podman-compose > /dev/null; then
 else
   compose_cmd=(docker compose)
 fi
-play=${DEPLOY_PLAY:-}
-for candidate in build/release/deploy-play build/asan/deploy-play; do
-  [ -n "$play" ] || { [ -x "$candidate" ] && play=$candidate; }
-done
-[ -n "$play" ] || fail "build deploy-play first (ninja -C build/release deploy-play)"
+find_deploy_play
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 export SANTORINI_PUBLISHED_ADDRESS=127.0.0.1 SANTORINI_PUBLISHED_PORT=$port

@@ -23,48 +23,20 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
-build=1
-for arg in "$@"; do
-  case "$arg" in
-    --no-build) build=0 ;;
-    -h|--help) sed -n '2,19s/^# \{0,1\}//p' "$0"; exit 0 ;;
-    *) echo "container_test: unknown argument '$arg'" >&2; exit 2 ;;
-  esac
-done
+# shellcheck source=tests/deploy/common.sh
+source tests/deploy/common.sh
+deploy_start container_test 19 "$@"
 
 if [ -z "${SANTORINI_TEST_DATABASE_URL:-}" ]; then
   exec scripts/with-postgres "$0" "$@"
 fi
 
 tmp=$(mktemp -d)
-# shellcheck source=tests/deploy/podman_sandbox.sh
-source tests/deploy/podman_sandbox.sh
 podman_sandbox "$tmp"
-
-if [ -n "${CONTAINER_ENGINE:-}" ]; then
-  read -r -a engine <<< "$CONTAINER_ENGINE"
-elif command -v podman > /dev/null; then
-  engine=(podman)
-elif command -v docker > /dev/null; then
-  engine=(docker)
-else
-  echo "container_test: neither podman nor docker is installed" >&2
-  exit 1
-fi
+choose_engine
 read -r -a extra <<< "${CONTAINER_RUN_FLAGS:-}"
-is_podman=0
-"${engine[@]}" --version 2> /dev/null | grep -qi podman && is_podman=1
 image=${SANTORINI_IMAGE:-localhost/santorini-server:test}
-# deploy-play is a server test executable: scripts/test builds it in build/asan (its release
-# tree has SERVER_TESTS=OFF); a developer's release tree has it too.
-play=${DEPLOY_PLAY:-}
-for candidate in build/release/deploy-play build/asan/deploy-play; do
-  [ -n "$play" ] || { [ -x "$candidate" ] && play=$candidate; }
-done
-[ -n "$play" ] || { echo "container_test: build deploy-play first (ninja -C build/release deploy-play)" >&2; exit 1; }
-
-log() { echo "container_test: $*"; }
-fail() { echo "container_test: FAILED: $*" >&2; exit 1; }
+find_deploy_play
 
 names=()
 cleanup() {

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Sourced by tests/deploy/compose_test.sh and systemd_test.sh: when PODMAN_SANDBOX names a
+# Sourced by tests/deploy/common.sh (for the three deploy scripts): when PODMAN_SANDBOX names a
 # directory, podman (and any podman that podman-compose or conmon starts) runs with runc,
 # cgroupfs, file events, ulimits of 4096 and its store under that directory, through a
 # containers.conf and a storage.conf written to the directory given as $1 (a temporary one).

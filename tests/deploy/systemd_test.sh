@@ -25,25 +25,13 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
-build=1
-for arg in "$@"; do
-  case "$arg" in
-    --no-build) build=0 ;;
-    -h|--help) sed -n '2,25s/^# \{0,1\}//p' "$0"; exit 0 ;;
-    *) echo "systemd_test: unknown argument '$arg'" >&2; exit 2 ;;
-  esac
-done
-
-log() { echo "systemd_test: $*"; }
-fail() { echo "systemd_test: FAILED: $*" >&2; exit 1; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+# shellcheck source=tests/deploy/common.sh
+source tests/deploy/common.sh
+deploy_start systemd_test 25 "$@"
 
 tmp=$(mktemp -d)
 name=santorini-systemd-test-$$
 started=0
-# shellcheck source=tests/deploy/podman_sandbox.sh
-source tests/deploy/podman_sandbox.sh
 podman_sandbox "$tmp"
 read -r -a engine <<< "${CONTAINER_ENGINE:-podman}"
 read -r -a run_flags <<< "${SYSTEMD_RUN_FLAGS:---systemd=always --cap-add SYS_ADMIN}"
