@@ -109,8 +109,8 @@ void FleetNode::beat() {
                 if (n.leader && leader.empty()) leader = n.id;
             }
             now_alive.insert(me_);
-            // A departed node whose row is gone is forgotten: if it comes back, its Sync (or
-            // any message) says so first.
+            // A departed node whose row is gone is forgotten (if it comes back, its `sync`
+            // says so first).
             std::erase_if(v.departed, [&](const std::string& n) { return !listed.count(n); });
             for (const auto& n : v.alive)
                 if (!now_alive.count(n)) dead.push_back(n);

@@ -95,8 +95,9 @@ class FleetNode {
         bool leading = false;         ///< this node holds the pairing authority's lock
         std::string leader;           ///< the leader's id ("" while unknown)
         std::set<std::string> alive;  ///< nodes with a fresh heartbeat, this one included
-        /// Nodes that said bye and have not spoken since: a heartbeat read that began before
-        /// a node's bye (its row is deleted just after it) must not count it alive again.
+        /// Nodes that said bye and have not joined again since (their `sync`): a heartbeat read
+        /// that began before a node's bye (its row is deleted just after it) must not count it
+        /// alive again.
         std::set<std::string> departed;
         /// Owner of each live match, from the replicated live entries and the database.
         std::unordered_map<std::string, std::string> owners;

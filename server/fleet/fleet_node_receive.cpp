@@ -17,9 +17,6 @@ void FleetNode::receive(std::string_view from_node, std::string payload) {
         return;
     }
     const auto& message = std::get<fleet::Message>(parsed);
-    // A node that said bye and speaks again has come back (restarted under its id).
-    if (from != me_ && !std::holds_alternative<fleet::Bye>(message))
-        view_.with([&](View& v) { v.departed.erase(from); });
     try {
         std::visit([&](const auto& m) { on(m, from, from == me_); }, message);
     } catch (const std::exception& e) {
@@ -97,6 +94,9 @@ void FleetNode::on(const fleet::Queues& m, const std::string&, bool own) {
 
 void FleetNode::on(const fleet::Sync&, const std::string& from, bool own) {
     if (own) return;
+    // A node that joins says sync first: one that said bye before is back (restarted under
+    // its id), and heartbeats count it again.
+    view_.with([&](View& v) { v.departed.erase(from); });
     // The newcomer (or new leader) learns this node's matches and, from the leader, the
     // lobbies and queues.
     for (auto& [id, entry] : hub_.lists.live_entries())
