@@ -40,23 +40,19 @@ bool is_type(const json& m, const char* type) {
 bool saved(const std::string& url, const std::string& lobby,
            const std::vector<std::string>& queued, std::size_t chat_lines = 0) {
     pqxx::connection connection(url);
-    {
-        pqxx::nontransaction work(connection);
-        const auto rows = work.exec("SELECT rooms::text FROM leader_rooms");
-        if (!rows.empty()) {
-            const json rooms = json::parse(rows[0][0].as<std::string>());
-            bool all = false;
-            for (const json& l : rooms["lobbies"])
-                all = all || (l["id"] == lobby && l.value("chat", json::array()).size() >= chat_lines);
-            for (const std::string& p : queued) {
-                bool found = false;
-                for (const json& e : rooms["queue"]) found = found || e["player"] == p;
-                all = all && found;
-            }
-            if (all) return true;
-        }
+    pqxx::nontransaction work(connection);
+    const auto rows = work.exec("SELECT rooms::text FROM leader_rooms");
+    if (rows.empty()) return false;
+    const json rooms = json::parse(rows[0][0].as<std::string>());
+    bool all = false;
+    for (const json& l : rooms["lobbies"])
+        all = all || (l["id"] == lobby && l.value("chat", json::array()).size() >= chat_lines);
+    for (const std::string& p : queued) {
+        bool found = false;
+        for (const json& e : rooms["queue"]) found = found || e["player"] == p;
+        all = all && found;
     }
-    return false;
+    return all;
 }
 
 /// `request` again while the answer is `unavailable` (a new leader loading its rooms), up to 5 s.
