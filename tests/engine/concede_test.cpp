@@ -7,6 +7,7 @@
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/power_catalog.hpp"
+#include "random_play.hpp"
 #include "scenario.hpp"
 
 using namespace santorini;
@@ -159,6 +160,9 @@ TEST_CASE("after any concession the game is over or its decider has a legal step
     std::mt19937_64 rng(14);
     std::vector<std::string> failures;
     int games = 0, concessions = 0;
+    // Every power in every seat at least once under the sanitizers, which play a tenth of the
+    // random games (random_play::games); the release build plays them all.
+    const int per_seat = random_play::games(10), drafted = random_play::games(1000);
     auto run = [&](const Settings& st) {
         ++games;
         std::string e = play_with_concessions(st, rng, concessions);
@@ -175,7 +179,7 @@ TEST_CASE("after any concession the game is over or its decider has a legal step
         // Every power in every seat, the other seats dealt at random from the powers it may meet.
         for (auto p : eligible)
             for (int seat = 0; seat < players; ++seat)
-                for (int g = 0; g < 10; ++g) {
+                for (int g = 0; g < per_seat; ++g) {
                     Settings st;
                     st.players = players;
                     st.draft = DraftMode::Fixed;
@@ -193,7 +197,7 @@ TEST_CASE("after any concession the game is over or its decider has a legal step
                     std::swap(st.powers[0], st.powers[static_cast<std::size_t>(seat)]);
                     run(st);
                 }
-        for (int g = 0; g < 1000; ++g) {  // the random draft, as in the game that found the bug
+        for (int g = 0; g < drafted; ++g) {  // the random draft, as in the game that found the bug
             Settings st;
             st.players = players;
             st.draft = DraftMode::Random;

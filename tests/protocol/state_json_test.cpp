@@ -169,8 +169,9 @@ TEST_CASE("state_json with the Golden Fleece shows the fleece power and the Ram"
 TEST_CASE("each viewer's patch turns its view into the next one", "[state][patch]") {
     int patches = 0, empty = 0;
     std::uint64_t seed = 100;
+    const int games = protocol_test::random_games(3);  // one per setting under the sanitizers
     for (const auto& base : protocol_test::varied_settings())
-        for (int game = 0; game < 3; ++game, ++seed) {
+        for (int game = 0; game < games; ++game, ++seed) {
             auto settings = base;
             settings.seed = seed;
             auto g = protocol_test::play_random(settings, seed);

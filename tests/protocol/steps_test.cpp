@@ -84,8 +84,9 @@ TEST_CASE("every legal step of games with each implemented power round-trips thr
     std::map<int, std::set<std::string>> powers_seen;  // by number of players
     int checked = 0;
     std::uint64_t seed = 7;
+    const int games = protocol_test::random_games(3);  // one per power under the sanitizers
     for (const auto& base : protocol_test::every_power_settings())
-        for (int game = 0; game < 3; ++game, ++seed) {
+        for (int game = 0; game < games; ++game, ++seed) {
             auto settings = base;
             settings.seed = seed * 104729;
             auto g = protocol_test::play_random(settings, seed);
