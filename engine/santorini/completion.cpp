@@ -20,6 +20,7 @@ namespace {
 using detail::apply_turn_step;
 using detail::candidates;
 using detail::certainly_completes;
+using detail::demands_failed_after_move;
 using detail::ended_meeting_demands;
 using detail::repeated;
 using detail::turn_done;
@@ -66,6 +67,8 @@ private:
         if (s.turn.flags & turn_done)
             return declined_ends_ || !(s.turn.flags & turn_flag::declined);
         if (s.turn.flags & repeated) return false;
+        const TurnHooks hooks = turn_hooks(s);
+        if (demands_failed_after_move(s, hooks)) return false;
         std::string key;
         if (++points_ > remember_after) {
             key = detail::midturn_key(s);
@@ -73,11 +76,11 @@ private:
         }
         StepList list;
         candidates(s, list);
-        const TurnHooks hooks = turn_hooks(s);
         // Last first: generators list moves before builds and passes, and a build or a pass is
         // the short way to a turn's end (Hermes would otherwise walk every same-level path first).
         for (int i = list.size() - 1; i >= 0; --i) {
             if (certainly_completes(s, list[i], hooks, declined_ends_)) return true;
+            if (turns_certain(s, list[i], hooks) == 0) continue;  // no turn ends after it
             State next = s;
             apply_turn_step(next, list[i], true);
             if (search(next)) return true;
@@ -102,9 +105,10 @@ std::uint64_t count_from(const State& s) {
     if (s.over()) return ended_meeting_demands(s) ? 1 : 0;
     if (s.turn.flags & turn_done) return 1;
     if (s.turn.flags & repeated) return 0;
+    const TurnHooks hooks = turn_hooks(s);
+    if (demands_failed_after_move(s, hooks)) return 0;
     StepList list;
     candidates(s, list);
-    const TurnHooks hooks = turn_hooks(s);
     std::uint64_t n = 0;
     for (const Step& c : list) {
         if (int certain = turns_certain(s, c, hooks); certain >= 0) {
@@ -165,6 +169,7 @@ void detail::legal_steps_on_truth(const State& state, StepList& out) {
     const TurnHooks hooks = turn_hooks(state);
     out.filter([&](const Step& c) {
         if (certainly_completes(state, c, hooks)) return true;
+        if (turns_certain(state, c, hooks) == 0) return false;  // no turn ends after it
         State next = state;
         apply_turn_step(next, c, true);
         return search.can_complete(next);

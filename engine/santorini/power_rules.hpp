@@ -158,6 +158,13 @@ struct PowerRules {
     /// the previous move"), so that the movements that follow a move (Harpies' slide) start
     /// from where it ended, whichever seat sits first (docs/rulings.md T18).
     void (*completes_move)(State&, int seat, int mover, const Step&) = nullptr;
+
+    // ---- appended with the demands' shortcut (docs/engine.md 3.2) ----
+    /// True if no build can change whether `if_possible` is met: it judges the turn's moves or
+    /// where workers stand, never the board (Persephone's move up, Adonis' charmed worker).
+    /// After a build that ends the turn, the turn then meets the demand exactly when the state
+    /// before the build does, which lets counting and the completion rule skip playing it.
+    bool if_possible_ignores_builds = false;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

@@ -41,6 +41,7 @@ std::uint64_t hooks_of(const PowerRules& r) {
     add(r.card_setup != nullptr, hook::card_setup);
     add(r.card_turn_end != nullptr, hook::card_turn_end);
     add(r.if_possible != nullptr, hook::if_possible);
+    add(r.if_possible != nullptr && !r.if_possible_ignores_builds, hook::if_possible_by_builds);
     add(r.after_any_move != nullptr, hook::after_any_move);
     add(r.hero_use != nullptr, hook::hero_use);
     add(r.completes_move != nullptr, hook::completes_move);

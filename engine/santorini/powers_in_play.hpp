@@ -52,6 +52,8 @@ inline constexpr std::uint64_t if_possible = 1ull << 31;
 inline constexpr std::uint64_t after_any_move = 1ull << 32;
 inline constexpr std::uint64_t hero_use = 1ull << 33;
 inline constexpr std::uint64_t completes_move = 1ull << 34;
+/// An if_possible demand that a build may change (if_possible without if_possible_ignores_builds).
+inline constexpr std::uint64_t if_possible_by_builds = 1ull << 35;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).

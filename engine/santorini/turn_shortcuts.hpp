@@ -8,6 +8,7 @@
 
 #include "engine/santorini/power_rules.hpp"
 #include "engine/santorini/powers_in_play.hpp"
+#include "engine/santorini/turn_core.hpp"
 
 namespace santorini::detail {
 
@@ -35,14 +36,45 @@ inline std::uint32_t kinds_of_rest(const Step& c) {
     return c.kind == StepKind::Move ? builds | step_kind_bit(StepKind::Move) : step_kind_bit(c.kind);
 }
 
+// A build after moving (not Prometheus' build before moving): it takes the turn to AfterBuild.
+inline bool build_after_moving(const State& s, const Step& c) {
+    return (c.kind == StepKind::Build || c.kind == StepKind::Dome) && c.aux != 1 &&
+           (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild);
+}
+
+// The hooks that may act after a step of the turn or judge whether the turn may end, "if
+// possible" demands aside.
+inline constexpr std::uint64_t turn_end_hooks =
+    hook::completes_move | hook::after_any_move | hook::after_any_step | hook::may_end_turn;
+
 // True if no hook acts after `c` and its build (kinds_of_rest) or judges whether the turn may
 // end: the turn then ends where the core's own rules end it. Out-of-turn decisions (Gaea) are
 // never skipped.
 inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) {
-    return shortcuts && s.interrupt < 0 &&
-           !(h.any & (hook::completes_move | hook::after_any_move | hook::after_any_step | hook::may_end_turn |
-                      hook::if_possible)) &&
+    return shortcuts && s.interrupt < 0 && !(h.any & (turn_end_hooks | hook::if_possible)) &&
            !(h.mover_after_step_kinds & kinds_of_rest(c));
+}
+
+// The same for a build after moving where the only other judge is an "if possible" demand
+// that no build changes (PowerRules::if_possible_ignores_builds: Persephone, Adonis): the turn
+// ends after the build where the core's rules end it if the state before the build meets the
+// demands, and otherwise stops there, a dead end (rules.cpp, advance).
+inline bool build_ends_unless_demands(const State& s, const Step& c, TurnHooks h) {
+    return shortcuts && s.interrupt < 0 && !(h.any & (turn_end_hooks | hook::if_possible_by_builds)) &&
+           !(h.mover_after_step_kinds & kinds_of_rest(c)) && build_after_moving(s, c);
+}
+
+// True if no turn ends from `s`, where the mover has moved and only builds after moving come
+// (no steps of its own after the move, no extra, further or end-of-turn builds or steps), each
+// of which ends the turn only where a demand no build changes is met (build_ends_unless_demands),
+// and it is not: the builds need not be generated. Persephone's turns that did not move up.
+inline bool demands_failed_after_move(const State& s, TurnHooks h) {
+    constexpr std::uint32_t builds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome);
+    return shortcuts && s.interrupt < 0 && s.phase == Phase::AfterMove && (h.any & hook::if_possible) &&
+           !(h.any & (turn_end_hooks | hook::if_possible_by_builds)) && !(h.mover_after_step_kinds & builds) &&
+           !(h.mover & (hook::after_move_steps | hook::extra_builds | hook::replaces_normal_build | hook::more_builds |
+                        hook::end_steps)) &&
+           !if_possible_met(s);
 }
 
 // True if the mover's builds after a move are the normal ones: the worker that moved builds
@@ -50,12 +82,6 @@ inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) 
 inline bool normal_builds(TurnHooks h) {
     return !(h.any & (hook::may_build | hook::dome_like_for)) &&
            !(h.mover & (hook::builders | hook::replaces_normal_build | hook::neighbors_of));
-}
-
-// A build after moving (not Prometheus' build before moving): it takes the turn to AfterBuild.
-inline bool build_after_moving(const State& s, const Step& c) {
-    return (c.kind == StepKind::Build || c.kind == StepKind::Dome) && c.aux != 1 &&
-           (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild);
 }
 
 // The first move of a turn, to a neighbouring square: the square it left is then free unless
@@ -66,28 +92,30 @@ inline bool first_move_leaving_free(const State& s, const Step& c) {
 }
 
 // True if the turn can certainly be brought to its end after `c`, a candidate at `s`. A build
-// after moving: the turn may end after it (only may_end_turn and if_possible say otherwise),
-// and further builds or end-of-turn steps come with a Pass. The first move of a turn that
+// after moving: the turn may end after it (only may_end_turn and if_possible say otherwise;
+// with a demand no build changes, it may if the state before the build meets it), and further
+// builds or end-of-turn steps come with a Pass. The first move of a turn that
 // leaves its square free: that square is a neighbour of the mover's new square with no
 // worker, dome or Ram, so the mover can build there when the builds are the normal ones (and
 // the loop guard cannot stop a first move: it changes the turn's record); a winning move ends
 // the game, which ends the turn. A declined turn (Dionysus) ends declined, which is no end
 // for a search of played turns.
 inline bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool declined_ends = true) {
-    if (!turn_ends_by_core_rules(s, c, h)) return false;
     if (!declined_ends && (s.turn.flags & turn_flag::declined)) return false;
-    if (build_after_moving(s, c)) return true;
+    if (build_ends_unless_demands(s, c, h)) return if_possible_met(s);
+    if (!turn_ends_by_core_rules(s, c, h)) return false;
     return first_move_leaving_free(s, c) && normal_builds(h);
 }
 
 // The number of full turns that begin with `c` when that is certain without playing it, else
 // -1. A build after moving ends the turn when, besides the above, the mover has no further
-// builds or end-of-turn steps: one turn. The first move of a turn, when besides that nothing
+// builds or end-of-turn steps: one turn (none if it fails a demand no build changes). The first move of a turn, when besides that nothing
 // but the normal rules decides its win and its builds (no hook judges a win, adds steps after
 // the move, or adds builds): one turn if it wins, else one per free neighbour of its square.
 inline int turns_certain(const State& s, const Step& c, TurnHooks h) {
-    if (!turn_ends_by_core_rules(s, c, h) || (h.mover & (hook::more_builds | hook::end_steps))) return -1;
-    if (build_after_moving(s, c)) return 1;
+    if (h.mover & (hook::more_builds | hook::end_steps)) return -1;
+    if (build_ends_unless_demands(s, c, h)) return if_possible_met(s) ? 1 : 0;
+    if (!turn_ends_by_core_rules(s, c, h)) return -1;
     if (c.kind != StepKind::Move || s.phase != Phase::Begin || s.turn.moves != 0 || !normal_builds(h) ||
         (h.any & (hook::win_veto | hook::wins_now)) ||
         (h.mover & (hook::wins_by_move | hook::after_move_steps | hook::extra_builds)))

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/santorini/game.hpp"
@@ -181,5 +182,28 @@ TEST_CASE("shortcuts: the Golden Fleece, 3 and 4 players count and list as playi
     }
     for (int players : {3, 4})
         for (int g = 0; g < shortcut_games(20); ++g) play_compared(shortcut_settings(rng, players, DraftMode::Random), rng, t);
+    report_tally(t);
+}
+
+// The demands' shortcut (turn_shortcuts.hpp, build_ends_unless_demands): a build that ends the
+// turn is counted as one turn or none by whether the state before it meets Persephone's or
+// Adonis' demand. Each of them against every power it may meet, in either seat.
+TEST_CASE("shortcuts: Persephone's and Adonis' demands against every power count and list as playing every step",
+          "[random][shortcuts]") {
+    std::mt19937_64 rng(18);
+    std::vector<std::pair<PowerId, PowerId>> pairs;
+    for (PowerId demanding : {PowerId::Persephone, PowerId::Adonis})
+        for (PowerId other : eligible_powers(2, false))
+            if (other != demanding && !banned_pair(demanding, other))
+                pairs.push_back(rng() % 2 ? std::pair{demanding, other} : std::pair{other, demanding});
+    REQUIRE(pairs.size() > 60);
+    std::shuffle(pairs.begin(), pairs.end(), rng);
+    pairs.resize(static_cast<std::size_t>(shortcut_games(static_cast<int>(pairs.size()))));
+    ShortcutTally t;
+    for (const auto& [a, b] : pairs) {
+        Settings st = shortcut_settings(rng, 2, DraftMode::Fixed);
+        st.powers = {a, b};
+        play_compared(st, rng, t);
+    }
     report_tally(t);
 }

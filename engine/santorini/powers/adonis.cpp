@@ -46,6 +46,7 @@ const PowerRules adonis{.end_steps = choose,
                         .after_step = remember_choice,
                         .on_turn_end = forget_after_their_turn,
                         .if_possible = charmed_worker_near,
-                        .hero_use = is_choice};
+                        .hero_use = is_choice,
+                        .if_possible_ignores_builds = true};
 
 }  // namespace santorini::powers

@@ -16,6 +16,6 @@ bool moved_up(const State& s, int seat, int mover) {
 }
 }  // namespace
 
-const PowerRules persephone{.if_possible = moved_up};
+const PowerRules persephone{.if_possible = moved_up, .if_possible_ignores_builds = true};
 
 }  // namespace santorini::powers
