@@ -72,6 +72,7 @@ const PowerRules gaea{
     .after_any_step = on_any_step,
     .interrupt_steps = place_from_card,
     .data_not_in_notation = true,
+    .after_step_kinds = step_kind_bit(StepKind::Place),  // apply_place: her card's workers only
 };
 
 }  // namespace santorini::powers

@@ -53,6 +53,9 @@ bool all_petrified(const State& s, int seat, int mover) {
 }  // namespace
 
 const PowerRules medusa{
-    .end_steps = petrify, .after_step = build_on_the_stone, .may_end_turn = all_petrified};
+    .end_steps = petrify,
+    .after_step = build_on_the_stone,
+    .may_end_turn = all_petrified,
+    .after_step_kinds = step_kind_bit(StepKind::Capture)};  // build_on_the_stone: captures only
 
 }  // namespace santorini::powers

@@ -51,6 +51,7 @@ const PowerRules moerae{
     .setup_steps = choose_fate,
     .hide = hide_fate,
     .win_veto = fate_decides,
+    .after_step_kinds = step_kind_bit(StepKind::Token),  // store_fate: the Fate's token only
 };
 
 }  // namespace santorini::powers

@@ -91,6 +91,8 @@ const PowerRules siren{.begin_steps = sing,
                        .setup_steps = orient_at_setup,
                        .on_turn_start = forget,
                        .may_build = no_build_after_song,
-                       .data_not_in_notation = true};
+                       .data_not_in_notation = true,
+                       // apply: the aim at setup and the song's forces only
+                       .after_step_kinds = step_kind_bit(StepKind::Aim) | step_kind_bit(StepKind::Force)};
 
 }  // namespace santorini::powers

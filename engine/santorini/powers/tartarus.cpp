@@ -70,6 +70,7 @@ const PowerRules tartarus{
     .on_turn_start = at_turn_start,
     .after_any_step = after_any,
     .win_veto = no_win_into_abyss,
+    .after_step_kinds = step_kind_bit(StepKind::Token),  // store_abyss: the Abyss' token only
 };
 
 }  // namespace santorini::powers
