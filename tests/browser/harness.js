@@ -314,3 +314,14 @@ export async function playToEnd(pages, { climberSeat, maxSteps = 400, onStep } =
   }
   throw new Error(`no result after ${maxSteps} steps`);
 }
+
+/** Opens the replay from a finished match's page (the end dialog's link) and waits for it to
+ *  load. A replay refused or never drawn fails with what the page shows instead: the address
+ *  and the start of its text (a timeout alone would say only which element was missing). */
+export async function openReplay(page) {
+  await page.click('#replay-link');
+  const shown = await page.waitForSelector('#replay-position, #replay-refused', { timeout: 30000 }).catch(() => null);
+  if (shown && (await shown.getAttribute('id')) === 'replay-position') return;
+  const what = await page.evaluate(() => ({ hash: location.hash, text: (document.querySelector('main') || document.body).innerText.slice(0, 400) }));
+  throw new Error(`the replay did not open: ${JSON.stringify(what)}`);
+}

@@ -6,7 +6,7 @@
 // SANTORINI_TEST_DATABASE_URL, and without it they fail (they never skip).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, guest, playToEnd, readGame, screenshot, createLobby } from '../harness.js';
+import { startServer, launchBrowser, guest, playToEnd, readGame, screenshot, createLobby, openReplay } from '../harness.js';
 
 const database = process.env.SANTORINI_TEST_DATABASE_URL;
 
@@ -74,7 +74,7 @@ test('quick play pairs two players; the game, its replay, player pages and the l
     assert.ok(Number(after.match(/(\d+)\??$/)[1]) < 1500, after);
 
     // The replay viewer: forward, back, a jump, the end, autoplay.
-    await ann.page.click('#replay-link');
+    await openReplay(ann.page);
     await ann.page.waitForSelector('#board[data-after="0"] svg.board');
     const heights = () => ann.page.$$eval('svg.board .cell', (cells) => cells.map((c) => c.dataset.height + c.dataset.dome).join(''));
     const empty = await heights();

@@ -6,7 +6,7 @@
 // server with a PostgreSQL (scripts/with-postgres): replays are the stored-data API.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, guest, createLobby, readGame, pickStep, clickStep, screenshot } from '../harness.js';
+import { startServer, launchBrowser, guest, createLobby, readGame, pickStep, clickStep, screenshot, openReplay } from '../harness.js';
 
 const database = process.env.SANTORINI_TEST_DATABASE_URL;
 
@@ -139,7 +139,7 @@ test('a private match: refused without its code, watched live with the spectator
     await bob.page.click('#resign');
     await cat.page.waitForSelector('#result');
     assert.equal(await cat.page.getAttribute('#replay-link', 'href'), `#/replay/${id}/${code}`);
-    await cat.page.click('#replay-link');
+    await openReplay(cat.page);
     await cat.page.waitForSelector('#board[data-after="0"] svg.board');
     const steps = await cat.page.$$eval('#log li[data-n]', (items) => items.map((li) => li.dataset.kind));
     assert.equal(steps.at(-1), 'resign');

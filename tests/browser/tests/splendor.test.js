@@ -9,7 +9,7 @@
 // invite link, watched by a spectator.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, guest, screenshot } from '../harness.js';
+import { startServer, launchBrowser, guest, screenshot, openReplay } from '../harness.js';
 import { playToEnd, tableOf } from '../splendor-driver.js';
 
 const database = process.env.SANTORINI_TEST_DATABASE_URL;
@@ -140,7 +140,7 @@ test('quick play: a rated 2-player game on a desktop and a phone, watched; a bli
     }
 
     // The replay: every step; at the blind reserve Ann's card is face up.
-    await ann.page.click('#replay-link');
+    await openReplay(ann.page);
     await ann.page.waitForSelector('#board[data-after="0"] #sp-table');
     assert.match(await ann.page.textContent('#replay-position'), new RegExp(`Step 0 of ${end.log}`));
     await ann.page.click(`#log li[data-n="${blind.number}"] button`);
@@ -233,7 +233,7 @@ test('a private lobby joined by its invite link: a casual 2-player game, a reloa
     assert.equal(await jon.page.textContent('#result strong'), `${winner} won by resignation.`);
     // Its replay: eight steps, each as its player read it, then the resignation (no history line).
     const history = await ivy.page.$$eval('#log li', (lis) => lis.map((li) => li.dataset.notation));
-    await ivy.page.click('#replay-link');
+    await openReplay(ivy.page);
     await ivy.page.waitForSelector('#board[data-after="0"] #sp-table');
     await ivy.page.waitForFunction((n) => document.querySelectorAll('#log li[data-n]').length === n, history.length + 1);
     const loser = resigned === ivy.page ? 'Ivy' : 'Jon';

@@ -7,7 +7,7 @@
 // They run against a server with a PostgreSQL (the replay): scripts/with-postgres.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, guest, clickStep, screenshot } from '../harness.js';
+import { startServer, launchBrowser, guest, clickStep, screenshot, openReplay } from '../harness.js';
 
 const database = process.env.SANTORINI_TEST_DATABASE_URL;
 
@@ -184,8 +184,7 @@ test('Confirm turns: move, undo, move, build, undo at the prompt, build, end tur
     waiter.once('dialog', (d) => d.accept());
     await waiter.click('#resign');
     await ann.page.waitForSelector('#result');
-    await ann.page.click('#replay-link');
-    await ann.page.waitForSelector('#replay-position');
+    await openReplay(ann.page);
     await ann.page.waitForFunction(() => document.querySelectorAll('#log li[data-kind]').length > 0);
     const kinds = await ann.page.$$eval('#log li[data-kind]', (lis) => lis.map((li) => li.dataset.kind));
     assert.equal(kinds.filter((k) => k === 'undo').length, 2);
