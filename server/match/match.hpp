@@ -376,8 +376,19 @@ class Match : public std::enable_shared_from_this<Match> {
     std::vector<Viewer> viewers_;  ///< one per seat, then the spectators
     Shown shown_;                  ///< what every viewer was last shown alike
     History history_;
-    nlohmann::json live_entry_;  ///< as last published
-    bool published_ = false;     ///< live_entry_ has been published once
+    /// What the live list's entry is made of that can change: publish_entry builds and
+    /// publishes the entry only when one of these did (names, privacy and computer seats are
+    /// the match's own for life), not at every step, and the match keeps no copy of it.
+    struct LiveKey {
+        bool active = false;
+        std::string status;
+        int spectators = 0;
+        nlohmann::json fields;  ///< game_->live_fields()
+        bool operator==(const LiveKey& o) const {
+            return active == o.active && spectators == o.spectators && status == o.status && fields == o.fields;
+        }
+    };
+    std::optional<LiveKey> live_key_;  ///< as last published (none before the first)
     bool line_added_ = false;    ///< the state change being broadcast added a history line
     std::string last_line_;      ///< the newest common history line
     std::uint64_t version_ = 1;

@@ -241,16 +241,24 @@ std::string Match::snapshot(const Viewer& v) const {
 }
 
 void Match::publish_entry() {
+    LiveKey key;
+    key.active = active();
+    if (key.active) {
+        key.status = status();
+        key.spectators = shown_.spectators;
+        key.fields = game_->live_fields();
+    }
+    if (live_key_ && *live_key_ == key) return;
     json entry = nullptr;
-    if (active()) {
+    if (key.active) {
         json players = json::array();
         for (const Member& m : options_.seats) players.push_back(m.name);
-        entry = game_->live_fields();
+        entry = key.fields;
         entry["id"] = id();
         entry["game"] = std::string(game_->kind());
         entry["players"] = std::move(players);
-        entry["status"] = status();
-        entry["spectators"] = shown_.spectators;
+        entry["status"] = key.status;
+        entry["spectators"] = key.spectators;
         // The hub keeps the entry (it tracks live matches) but lists only public ones.
         if (is_private()) entry["private"] = true;
         json bots = json::array();
@@ -259,10 +267,8 @@ void Match::publish_entry() {
                 bots.push_back({{"seat", s}, {"level", *level}});
         if (!bots.empty()) entry["bots"] = std::move(bots);
     }
-    if (published_ && entry == live_entry_) return;
-    published_ = true;
-    live_entry_ = entry;
-    publish_(id(), live_entry_);
+    live_key_ = std::move(key);
+    publish_(id(), entry);
 }
 
 void Match::presence_changed(const Presence& before, std::optional<std::uint64_t> skip_connection) {
