@@ -160,11 +160,19 @@ struct PowerRules {
     void (*completes_move)(State&, int seat, int mover, const Step&) = nullptr;
 
     // ---- appended with the demands' shortcut (docs/engine.md 3.2) ----
-    /// True if no build can change whether `if_possible` is met: it judges the turn's moves or
-    /// where workers stand, never the board (Persephone's move up, Adonis' charmed worker).
+    /// True if no build can change whether `if_possible` is met, and only a move or a placement
+    /// of a worker can meet it: it judges the turn's moves or where workers stand, never the
+    /// board (Persephone's move up, Adonis' charmed worker next to his).
     /// After a build that ends the turn, the turn then meets the demand exactly when the state
     /// before the build does, which lets counting and the completion rule skip playing it.
     bool if_possible_ignores_builds = false;
+    /// True if, once the owner has moved in its turn, none of its own steps or hooks for the
+    /// rest of the turn (steps after moving, extra and further builds, end-of-turn steps,
+    /// after_step) moves or places a worker (removing one or building under one is no move).
+    /// A demand that no build changes and only a move or a placement can meet (Persephone's,
+    /// Adonis') then stays unmet for the rest of a turn that has moved without meeting it, and
+    /// the core need not play that rest (demands_failed_after_move, turn_shortcuts.hpp).
+    bool moves_no_worker_after_moving = false;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

@@ -42,6 +42,9 @@ std::uint64_t hooks_of(const PowerRules& r) {
     add(r.card_turn_end != nullptr, hook::card_turn_end);
     add(r.if_possible != nullptr, hook::if_possible);
     add(r.if_possible != nullptr && !r.if_possible_ignores_builds, hook::if_possible_by_builds);
+    add((r.after_move_steps || r.more_builds || r.end_steps || r.extra_builds || r.replaces_normal_build ||
+         r.after_step) && !r.moves_no_worker_after_moving,
+        hook::moves_after_moving);
     add(r.after_any_move != nullptr, hook::after_any_move);
     add(r.hero_use != nullptr, hook::hero_use);
     add(r.completes_move != nullptr, hook::completes_move);

@@ -64,17 +64,27 @@ inline bool build_ends_unless_demands(const State& s, const Step& c, TurnHooks h
            !(h.mover_after_step_kinds & kinds_of_rest(c)) && build_after_moving(s, c);
 }
 
-// True if no turn ends from `s`, where the mover has moved and only builds after moving come
-// (no steps of its own after the move, no extra, further or end-of-turn builds or steps), each
-// of which ends the turn only where a demand no build changes is met (build_ends_unless_demands),
-// and it is not: the builds need not be generated. Persephone's turns that did not move up.
+// True if no turn ends from `s`, where the mover has moved without meeting an "if possible"
+// demand that no build changes and only a move or a placement meets (the only hook in play
+// that judges the turn's end): either only builds after moving come (no steps of its own after
+// the move, no extra, further or end-of-turn builds or steps), each of which ends the turn only
+// where the demand is met (build_ends_unless_demands), or nothing the mover still does this
+// turn moves or places a worker (PowerRules::moves_no_worker_after_moving), so the demand stays
+// unmet. Either way the rest of the turn need not be played. Persephone's turns that did not
+// move up.
 inline bool demands_failed_after_move(const State& s, TurnHooks h) {
     constexpr std::uint32_t builds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome);
-    return shortcuts && s.interrupt < 0 && s.phase == Phase::AfterMove && (h.any & hook::if_possible) &&
-           !(h.any & (turn_end_hooks | hook::if_possible_by_builds)) && !(h.mover_after_step_kinds & builds) &&
-           !(h.mover & (hook::after_move_steps | hook::extra_builds | hook::replaces_normal_build | hook::more_builds |
-                        hook::end_steps)) &&
-           !if_possible_met(s);
+    if (!shortcuts || s.interrupt >= 0 || !(h.any & hook::if_possible) ||
+        (h.any & (turn_end_hooks | hook::if_possible_by_builds)))
+        return false;
+    const bool only_builds =
+        s.phase == Phase::AfterMove && !(h.mover_after_step_kinds & builds) &&
+        !(h.mover & (hook::after_move_steps | hook::extra_builds | hook::replaces_normal_build | hook::more_builds |
+                     hook::end_steps));
+    const bool no_more_moves =
+        s.turn.moves > 0 && (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild || s.phase == Phase::End) &&
+        !(h.mover & hook::moves_after_moving);
+    return (only_builds || no_more_moves) && !if_possible_met(s);
 }
 
 // True if the mover's builds after a move are the normal ones: the worker that moved builds

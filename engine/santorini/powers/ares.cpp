@@ -34,6 +34,7 @@ void clear_tokens(State& s, int, const Step& st) {
 
 const PowerRules ares{.end_steps = removals,
                       .after_step = clear_tokens,
-                      .after_step_kinds = step_kind_bit(StepKind::Remove)};
+                      .after_step_kinds = step_kind_bit(StepKind::Remove),
+                      .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -11,6 +11,6 @@ void low_domes(const State& s, int, int worker, StepList& out) {
 }
 }  // namespace
 
-const PowerRules atlas{.extra_builds = low_domes};
+const PowerRules atlas{.extra_builds = low_domes, .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -13,6 +13,6 @@ void second_build(const State& s, int, StepList& out) {
 }
 }  // namespace
 
-const PowerRules demeter{.more_builds = second_build};
+const PowerRules demeter{.more_builds = second_build, .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -12,6 +12,6 @@ void second_block(const State& s, int, StepList& out) {
 }
 }  // namespace
 
-const PowerRules hephaestus{.more_builds = second_block};
+const PowerRules hephaestus{.more_builds = second_block, .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -14,6 +14,6 @@ void inner_build(const State& s, int, StepList& out) {
 }
 }  // namespace
 
-const PowerRules hestia{.more_builds = inner_build};
+const PowerRules hestia{.more_builds = inner_build, .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -56,6 +56,7 @@ bool is_removal(const State& s, int, const Step& st) {
 const PowerRules medea{.end_steps = lowerings,
                        .after_step = lowered,
                        .after_step_kinds = step_kind_bit(StepKind::Remove),
-                       .hero_use = is_removal};
+                       .hero_use = is_removal,
+                       .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

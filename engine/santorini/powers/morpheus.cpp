@@ -56,6 +56,7 @@ const PowerRules morpheus{.after_move_steps = builds_or_none,
                           .replaces_normal_build = true,
                           .more_builds = stored_builds,
                           .after_step = spend,
-                          .own_turn_end = keep_the_rest};
+                          .own_turn_end = keep_the_rest,
+                          .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -20,6 +20,6 @@ void unmoved_builds(const State& s, int seat, StepList& out) {
 }
 }  // namespace
 
-const PowerRules poseidon{.end_steps = unmoved_builds};
+const PowerRules poseidon{.end_steps = unmoved_builds, .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -22,6 +22,7 @@ void no_climb_after_building(State& s, int, const Step& st) {
 const PowerRules prometheus{
     .begin_steps = build_first,
     .after_step = no_climb_after_building,
-    .after_step_kinds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome)};
+    .after_step_kinds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome),
+    .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

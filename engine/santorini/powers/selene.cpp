@@ -45,6 +45,8 @@ void moon_dome(const State& s, int seat, StepList& out) {
 }
 }  // namespace
 
-const PowerRules selene{.after_move_steps = moon_dome, .placement_steps = male_and_female};
+const PowerRules selene{.after_move_steps = moon_dome,
+                        .placement_steps = male_and_female,
+                        .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

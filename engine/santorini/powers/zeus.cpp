@@ -13,6 +13,6 @@ void build_under_itself(const State& s, int seat, int worker, StepList& out) {
 }
 }  // namespace
 
-const PowerRules zeus{.extra_builds = build_under_itself};
+const PowerRules zeus{.extra_builds = build_under_itself, .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers
