@@ -47,6 +47,7 @@ const PowerRules adonis{.end_steps = choose,
                         .on_turn_end = forget_after_their_turn,
                         .if_possible = charmed_worker_near,
                         .hero_use = is_choice,
-                        .if_possible_ignores_builds = true};
+                        .if_possible_ignores_builds = true,
+                        .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -57,6 +57,7 @@ const PowerRules aeolus{.end_steps = orient_at_end,
                         .after_step = apply_aim,
                         .setup_steps = orient_at_setup,
                         .may_move = not_into_wind,
-                        .may_end_turn = reaimed_if_ending};
+                        .may_end_turn = reaimed_if_ending,
+                        .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -38,6 +38,7 @@ void select_ferryman(State& s, int seat, const Step& st) {
 
 const PowerRules charon{.begin_steps = ferries,
                         .after_step = select_ferryman,
-                        .after_step_kinds = step_kind_bit(StepKind::Force)};
+                        .after_step_kinds = step_kind_bit(StepKind::Force),
+                        .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

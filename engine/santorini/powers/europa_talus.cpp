@@ -40,6 +40,7 @@ Bitboard guarded(const State& s, int seat, int) {
 const PowerRules europa_talus{.end_steps = relocations,
                               .after_step = relocate,
                               .dome_like_for = guarded,
-                              .after_step_kinds = step_kind_bit(StepKind::Token)};
+                              .after_step_kinds = step_kind_bit(StepKind::Token),
+                              .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

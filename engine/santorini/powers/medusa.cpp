@@ -56,6 +56,7 @@ const PowerRules medusa{
     .end_steps = petrify,
     .after_step = build_on_the_stone,
     .may_end_turn = all_petrified,
-    .after_step_kinds = step_kind_bit(StepKind::Capture)};  // build_on_the_stone: captures only
+    .after_step_kinds = step_kind_bit(StepKind::Capture),  // build_on_the_stone: captures only
+    .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers
