@@ -42,9 +42,12 @@ std::uint64_t hooks_of(const PowerRules& r) {
     add(r.card_turn_end != nullptr, hook::card_turn_end);
     add(r.if_possible != nullptr, hook::if_possible);
     add(r.if_possible != nullptr && !r.if_possible_ignores_builds, hook::if_possible_by_builds);
-    add((r.after_move_steps || r.more_builds || r.end_steps || r.extra_builds || r.replaces_normal_build ||
-         r.after_step) && !r.moves_no_worker_after_moving,
-        hook::moves_after_moving);
+    // Once the owner has moved, only these generate its steps (besides the core's builds), and
+    // an after_step acts after the rest of the turn only if it acts after builds.
+    constexpr std::uint32_t builds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome);
+    const bool acts_after_moving = r.after_move_steps || r.more_builds || r.end_steps || r.extra_builds ||
+                                   r.replaces_normal_build || (r.after_step && (r.after_step_kinds & builds));
+    add(acts_after_moving && !r.moves_no_worker_after_moving, hook::moves_after_moving);
     add(r.after_any_move != nullptr, hook::after_any_move);
     add(r.hero_use != nullptr, hook::hero_use);
     add(r.completes_move != nullptr, hook::completes_move);

@@ -54,8 +54,9 @@ inline constexpr std::uint64_t hero_use = 1ull << 33;
 inline constexpr std::uint64_t completes_move = 1ull << 34;
 /// An if_possible demand that a build may change (if_possible without if_possible_ignores_builds).
 inline constexpr std::uint64_t if_possible_by_builds = 1ull << 35;
-/// Own steps or hooks after the owner's move that may move or place a worker (any of them
-/// without PowerRules::moves_no_worker_after_moving).
+/// Own steps or hooks after the owner's move that may move or place a worker: steps after
+/// moving, extra or further builds, end-of-turn steps, or an after_step that acts after builds,
+/// of a power without PowerRules::moves_no_worker_after_moving.
 inline constexpr std::uint64_t moves_after_moving = 1ull << 36;
 }  // namespace hook
 

@@ -66,25 +66,15 @@ inline bool build_ends_unless_demands(const State& s, const Step& c, TurnHooks h
 
 // True if no turn ends from `s`, where the mover has moved without meeting an "if possible"
 // demand that no build changes and only a move or a placement meets (the only hook in play
-// that judges the turn's end): either only builds after moving come (no steps of its own after
-// the move, no extra, further or end-of-turn builds or steps), each of which ends the turn only
-// where the demand is met (build_ends_unless_demands), or nothing the mover still does this
-// turn moves or places a worker (PowerRules::moves_no_worker_after_moving), so the demand stays
-// unmet. Either way the rest of the turn need not be played. Persephone's turns that did not
+// that judges the turn's end), and nothing the mover still does this turn moves or places a
+// worker (hook::moves_after_moving: only the core's builds come, or its powers say so), so the
+// demand stays unmet: the rest of the turn need not be played. Persephone's turns that did not
 // move up.
 inline bool demands_failed_after_move(const State& s, TurnHooks h) {
-    constexpr std::uint32_t builds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome);
-    if (!shortcuts || s.interrupt >= 0 || !(h.any & hook::if_possible) ||
-        (h.any & (turn_end_hooks | hook::if_possible_by_builds)))
-        return false;
-    const bool only_builds =
-        s.phase == Phase::AfterMove && !(h.mover_after_step_kinds & builds) &&
-        !(h.mover & (hook::after_move_steps | hook::extra_builds | hook::replaces_normal_build | hook::more_builds |
-                     hook::end_steps));
-    const bool no_more_moves =
-        s.turn.moves > 0 && (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild || s.phase == Phase::End) &&
-        !(h.mover & hook::moves_after_moving);
-    return (only_builds || no_more_moves) && !if_possible_met(s);
+    return shortcuts && s.interrupt < 0 && (h.any & hook::if_possible) &&
+           !(h.any & (turn_end_hooks | hook::if_possible_by_builds)) && s.turn.moves > 0 &&
+           (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild || s.phase == Phase::End) &&
+           !(h.mover & hook::moves_after_moving) && !if_possible_met(s);
 }
 
 // True if the mover's builds after a move are the normal ones: the worker that moved builds
@@ -119,9 +109,10 @@ inline bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool
 
 // The number of full turns that begin with `c` when that is certain without playing it, else
 // -1. A build after moving ends the turn when, besides the above, the mover has no further
-// builds or end-of-turn steps: one turn (none if it fails a demand no build changes). The first move of a turn, when besides that nothing
-// but the normal rules decides its win and its builds (no hook judges a win, adds steps after
-// the move, or adds builds): one turn if it wins, else one per free neighbour of its square.
+// builds or end-of-turn steps: one turn (none if it fails a demand no build changes). The
+// first move of a turn, when besides that nothing but the normal rules decides its win and its
+// builds (no hook judges a win, adds steps after the move, or adds builds): one turn if it
+// wins, else one per free neighbour of its square.
 inline int turns_certain(const State& s, const Step& c, TurnHooks h) {
     if (h.mover & (hook::more_builds | hook::end_steps)) return -1;
     if (build_ends_unless_demands(s, c, h)) return if_possible_met(s) ? 1 : 0;

@@ -185,9 +185,11 @@ TEST_CASE("shortcuts: the Golden Fleece, 3 and 4 players count and list as playi
     report_tally(t);
 }
 
-// The demands' shortcut (turn_shortcuts.hpp, build_ends_unless_demands): a build that ends the
-// turn is counted as one turn or none by whether the state before it meets Persephone's or
-// Adonis' demand. Each of them against every power it may meet, in either seat.
+// The demands' shortcuts (turn_shortcuts.hpp): a build that ends the turn is counted as one
+// turn or none by whether the state before it meets Persephone's or Adonis' demand
+// (build_ends_unless_demands), and a turn that moved without meeting it, with nothing left that
+// moves a worker, is a dead end (demands_failed_after_move). Each of them against every power
+// it may meet, in either seat.
 TEST_CASE("shortcuts: Persephone's and Adonis' demands against every power count and list as playing every step",
           "[random][shortcuts]") {
     std::mt19937_64 rng(18);

@@ -18,7 +18,6 @@ void remove_beyond(State& s, int seat, const Step& st) {
 }  // namespace
 
 const PowerRules bia{.after_step = remove_beyond,
-                     .after_step_kinds = step_kind_bit(StepKind::Move),
-                     .moves_no_worker_after_moving = true};
+                     .after_step_kinds = step_kind_bit(StepKind::Move)};
 
 }  // namespace santorini::powers

@@ -38,7 +38,6 @@ void select_ferryman(State& s, int seat, const Step& st) {
 
 const PowerRules charon{.begin_steps = ferries,
                         .after_step = select_ferryman,
-                        .after_step_kinds = step_kind_bit(StepKind::Force),
-                        .moves_no_worker_after_moving = true};
+                        .after_step_kinds = step_kind_bit(StepKind::Force)};
 
 }  // namespace santorini::powers

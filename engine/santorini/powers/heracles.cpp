@@ -39,6 +39,8 @@ bool is_dome_of_the_use(const State& s, int, const Step& st) {
 }
 }  // namespace
 
-const PowerRules heracles{.end_steps = domes, .hero_use = is_dome_of_the_use, .moves_no_worker_after_moving = true};
+const PowerRules heracles{.end_steps = domes,
+                          .hero_use = is_dome_of_the_use,
+                          .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -52,7 +52,6 @@ const PowerRules moerae{
     .hide = hide_fate,
     .win_veto = fate_decides,
     .after_step_kinds = step_kind_bit(StepKind::Token),  // store_fate: the Fate's token only
-    .moves_no_worker_after_moving = true,
 };
 
 }  // namespace santorini::powers

@@ -55,7 +55,6 @@ bool is_force(const State&, int, const Step& st) { return st.kind == StepKind::F
 const PowerRules odysseus{.begin_steps = forces,
                           .after_step = forced,
                           .after_step_kinds = step_kind_bit(StepKind::Force),
-                          .hero_use = is_force,
-                          .moves_no_worker_after_moving = true};
+                          .hero_use = is_force};
 
 }  // namespace santorini::powers

@@ -71,7 +71,6 @@ const PowerRules tartarus{
     .after_any_step = after_any,
     .win_veto = no_win_into_abyss,
     .after_step_kinds = step_kind_bit(StepKind::Token),  // store_abyss: the Abyss' token only
-    .moves_no_worker_after_moving = true,
 };
 
 }  // namespace santorini::powers

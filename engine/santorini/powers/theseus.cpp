@@ -32,6 +32,8 @@ bool is_capture(const State&, int, const Step& st) { return st.kind == StepKind:
 
 }  // namespace
 
-const PowerRules theseus{.end_steps = slayings, .hero_use = is_capture, .moves_no_worker_after_moving = true};
+const PowerRules theseus{.end_steps = slayings,
+                         .hero_use = is_capture,
+                         .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers
