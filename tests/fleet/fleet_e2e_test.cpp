@@ -23,6 +23,10 @@
 #include "tests/fleet/fleet_client.hpp"
 #include "tests/fleet/fleet_play.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace fleet_e2e_test {
+
 namespace {
 
 using namespace fleet;
@@ -548,3 +552,5 @@ TEST_CASE("SIGTERM of a node mid-game: its games go on without waiting for the l
     REQUIRE(out.waits.size() >= 1);
     for (auto wait : out.waits) CHECK(wait < lease);
 }
+
+}  // namespace fleet_e2e_test

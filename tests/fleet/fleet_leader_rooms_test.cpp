@@ -22,6 +22,10 @@
 #include "tests/fleet/fleet_client.hpp"
 #include "tests/fleet/fleet_play.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace fleet_leader_rooms_test {
+
 namespace {
 
 using namespace fleet;
@@ -311,3 +315,5 @@ TEST_CASE("SIGTERM of the leader: its lobbies and queue places come back", "[fle
     fleet.start();
     rooms_survive(fleet, [&](int leader) { fleet.node(leader).terminate(); });
 }
+
+}  // namespace fleet_leader_rooms_test

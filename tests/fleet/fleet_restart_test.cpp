@@ -16,6 +16,10 @@
 #include "tests/fleet/fleet_client.hpp"
 #include "tests/fleet/fleet_play.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace fleet_restart_test {
+
 namespace {
 
 using namespace fleet;
@@ -105,3 +109,5 @@ TEST_CASE("a node restarted under its id serves at once and restores its matches
                 "%.3f s\n",
                 copies, accepting, restored);
 }
+
+}  // namespace fleet_restart_test

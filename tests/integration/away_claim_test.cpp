@@ -15,6 +15,10 @@
 #include "server/store/repository.hpp"
 #include "tests/integration/support.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace away_claim_test {
+
 namespace {
 
 using namespace integration;
@@ -264,3 +268,5 @@ TEST_CASE(
     CHECK(reopened["status"] == "finished");
     CHECK(reopened["result"] == view["result"]);
 }
+
+}  // namespace away_claim_test

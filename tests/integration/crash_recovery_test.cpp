@@ -18,6 +18,10 @@
 #include "server/store/repository.hpp"
 #include "tests/integration/support.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace crash_recovery_test {
+
 namespace {
 
 using namespace integration;
@@ -195,3 +199,5 @@ TEST_CASE("SIGKILLed server: every acknowledged step survives and every game fin
     CHECK(restarts >= 1);
     SUCCEED();
 }
+
+}  // namespace crash_recovery_test

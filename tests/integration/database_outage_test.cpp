@@ -18,6 +18,10 @@
 #include "tests/integration/support.hpp"
 #include "tests/integration/tcp_proxy.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace database_outage_test {
+
 namespace {
 
 using namespace integration;
@@ -128,3 +132,5 @@ TEST_CASE("the database goes away and comes back: refused steps change nothing, 
     CHECK(test::http_request(port, http::verb::post, "/api/guests", json{{"name", "Dee"}}.dump())
               .result() == http::status::created);
 }
+
+}  // namespace database_outage_test

@@ -20,6 +20,10 @@
 #include "tests/integration/support.hpp"
 #include "tests/integration/tcp_proxy.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace database_partition_test {
+
 namespace {
 
 using namespace integration;
@@ -124,3 +128,5 @@ TEST_CASE("a partitioned database: calls that never answer are cut at the stall 
     // never reached the database); finished and rated.
     check_stored_finished(url, game);
 }
+
+}  // namespace database_partition_test

@@ -15,6 +15,10 @@
 #include "tests/integration/support.hpp"
 #include "tests/integration/tcp_proxy.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace fleet_lock_partition_test {
+
 namespace {
 
 using namespace integration;
@@ -75,3 +79,5 @@ TEST_CASE("a leader cut off from its database stops leading at the stall limit, 
     CHECK_FALSE(a.try_lead());
     CHECK(b.leading());
 }
+
+}  // namespace fleet_lock_partition_test

@@ -20,6 +20,10 @@
 #include "tests/integration/support.hpp"
 #include "tests/server/support/ws_client.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace limit_settings_test {
+
 namespace {
 
 using namespace integration;
@@ -113,3 +117,5 @@ TEST_CASE("the half-open HTTP cap is a setting: --max-half-open-requests sheds s
         CHECK(test::http_request(port, http::verb::get, "/healthz", {}, 5s).result_int() == 200);
     }
 }
+
+}  // namespace limit_settings_test

@@ -15,6 +15,10 @@
 #include "tests/integration/support.hpp"
 #include "tests/integration/tcp_proxy.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace pool_outage_test {
+
 namespace {
 
 using namespace integration;
@@ -59,3 +63,5 @@ TEST_CASE("a pooled connection the database closed while idle is not handed out 
         CHECK(*one == 1);
     }
 }
+
+}  // namespace pool_outage_test

@@ -22,6 +22,10 @@
 #include "tests/integration/support.hpp"
 #include "tests/integration/tcp_proxy.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace recovery_loose_ends_test {
+
 namespace {
 
 using namespace integration;
@@ -410,3 +414,5 @@ TEST_CASE("a hung database: every request answers unavailable or 503 by its dead
     CHECK(test::http_request(port, http::verb::post, "/api/guests", json{{"name", "Dee"}}.dump(), 5s)
               .result() == http::status::created);
 }
+
+}  // namespace recovery_loose_ends_test

@@ -18,6 +18,10 @@
 #include "server/store/repository.hpp"
 #include "tests/integration/support.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace splendor_undo_test {
+
 namespace {
 
 using namespace integration;
@@ -163,3 +167,5 @@ TEST_CASE("Splendor with confirm turns: undos stored, recovered with their hashe
                   << ", replayed undo positions checked " << checked);
     for (Player& p : players) p.ws.reset();
 }
+
+}  // namespace splendor_undo_test

@@ -3,6 +3,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace buy_test {
+
 using namespace splendor;
 
 TEST_CASE("buy a face-up card: tokens back to the bank, a bonus, the slot refilled") {
@@ -123,3 +127,5 @@ TEST_CASE("try_step refuses a step that is not listed and changes nothing") {
     CHECK(try_step(s, step(s, "take white blue green")) == std::nullopt);
     CHECK(s.current == 1);
 }
+
+}  // namespace buy_test

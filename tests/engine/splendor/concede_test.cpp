@@ -4,6 +4,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace concede_test {
+
 using namespace splendor;
 
 TEST_CASE("concede with 2 players: the other seat wins at once") {
@@ -79,3 +83,5 @@ TEST_CASE("a concession restarts the count of passes (ruling S2)") {
     CHECK(concede(s, 2) == std::nullopt);
     CHECK(s.passes == 0);
 }
+
+}  // namespace concede_test

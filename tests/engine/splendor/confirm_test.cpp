@@ -6,6 +6,10 @@
 #include "scenario.hpp"
 #include "engine/splendor/state_hash.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace confirm_test {
+
 using namespace splendor;
 
 namespace {
@@ -205,3 +209,5 @@ TEST_CASE("closes_undo: without confirm the turn passing closes; so does the gam
     CHECK(closes(e, "buy #40"));
     CHECK(e.phase == Phase::Over);
 }
+
+}  // namespace confirm_test

@@ -11,6 +11,10 @@
 
 #include "engine/splendor/cards.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace data_test {
+
 using namespace splendor;
 
 namespace {
@@ -97,3 +101,5 @@ TEST_CASE("the decks hold 40, 30 and 20 cards, in id order by level") {
     CHECK(count[1] == 30);
     CHECK(count[2] == 20);
 }
+
+}  // namespace data_test

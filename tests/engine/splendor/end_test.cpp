@@ -4,6 +4,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace end_test {
+
 using namespace splendor;
 
 namespace {
@@ -123,3 +127,5 @@ TEST_CASE("every seat still in passes in a row: the game ends and is scored as u
     CHECK(winners(s) == 1u << 0);  // A's one point
     CHECK(check_invariants(s) == "");
 }
+
+}  // namespace end_test

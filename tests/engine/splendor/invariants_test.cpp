@@ -5,6 +5,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace invariants_test {
+
 using namespace splendor;
 
 namespace {
@@ -57,3 +61,5 @@ TEST_CASE("invariants: bought ids above 89 and seats beyond the players are refu
     CHECK(check_invariants(t).find("seat 2 is not in the game, yet not empty") !=
           std::string::npos);
 }
+
+}  // namespace invariants_test

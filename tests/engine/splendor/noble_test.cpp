@@ -4,6 +4,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace noble_test {
+
 using namespace splendor;
 
 TEST_CASE("one noble earned: it visits by itself at the end of the turn") {
@@ -87,3 +91,5 @@ TEST_CASE("a noble owed visits at the end of a pass; the pass still counts (ruli
     CHECK(s.phase == Phase::Over);
     CHECK(winners(s) == 1u << 0);
 }
+
+}  // namespace noble_test

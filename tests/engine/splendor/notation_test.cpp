@@ -6,6 +6,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace notation_test {
+
 using namespace splendor;
 
 namespace {
@@ -189,3 +193,5 @@ TEST_CASE("notation: fuzzed text never crashes; what is accepted is consistent a
     }
     CHECK(accepted > 0);  // some edits keep a valid state (a digit in a count that stays legal)
 }
+
+}  // namespace notation_test

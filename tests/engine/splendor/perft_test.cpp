@@ -8,6 +8,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace perft_test {
+
 using namespace splendor;
 
 TEST_CASE("perft from a new 2-player game (seed 0)") {
@@ -72,3 +76,5 @@ TEST_CASE("perft of a finished game is 0 beyond depth 0") {
     CHECK(perft(s, 1) == 0);
     CHECK(perft(s, 3) == 0);
 }
+
+}  // namespace perft_test

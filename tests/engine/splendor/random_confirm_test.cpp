@@ -18,6 +18,10 @@
 #include "engine/splendor/state_hash.hpp"
 #include "engine/splendor/view.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace random_confirm_test {
+
 using namespace splendor;
 
 namespace {
@@ -153,3 +157,5 @@ TEST_CASE("random games with confirm turns and undos: the same games as without,
     CHECK(t.undos > t.games);
     CHECK(t.turns_checked > t.games * 20);
 }
+
+}  // namespace random_confirm_test

@@ -22,6 +22,10 @@
 #include "engine/splendor/state_hash.hpp"
 #include "engine/splendor/view.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace random_play_test {
+
 using namespace splendor;
 
 namespace {
@@ -237,3 +241,5 @@ TEST_CASE(
     }
     report(o);
 }
+
+}  // namespace random_play_test

@@ -388,7 +388,10 @@ State apply(const State& before, const Step& step) {
 std::uint64_t perft(const State& state, int depth) {
     if (depth == 0) return 1;
     std::uint64_t n = 0;
-    for (const Step& st : legal_steps(state)) n += perft(apply(state, st), depth - 1);
+    // Qualified: the engine's own splendor::perft is found by argument-dependent lookup where
+    // this file shares a unity batch with a source that includes it.
+    for (const Step& st : legal_steps(state))
+        n += splendor_reference::perft(apply(state, st), depth - 1);
     return n;
 }
 

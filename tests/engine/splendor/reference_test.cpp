@@ -26,6 +26,10 @@
 #include "reference_rules.hpp"
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace reference_test {
+
 using namespace splendor;
 
 static_assert(std::is_trivially_copyable_v<State>);
@@ -432,3 +436,5 @@ TEST_CASE("reference: perft to depth 3 from positions of random games equals the
         }
     CHECK(checked > 100);
 }
+
+}  // namespace reference_test

@@ -3,6 +3,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace reserve_test {
+
 using namespace splendor;
 
 TEST_CASE("reserve: every face-up card, then the top of every deck with cards") {
@@ -84,3 +88,5 @@ TEST_CASE("a reserve that brings the hand to 11 asks for a token back, the gold 
     CHECK(s.phase == Phase::Action);
     CHECK(s.current == 1);
 }
+
+}  // namespace reserve_test

@@ -3,6 +3,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace return_test {
+
 using namespace splendor;
 
 TEST_CASE("return down to 10, just-taken tokens included, then the next seat plays") {
@@ -38,3 +42,5 @@ TEST_CASE("two of a colour taken into a full hand can both go back") {
     CHECK(s.supply[Red] == 5);
     CHECK(decider(s) == 1);
 }
+
+}  // namespace return_test

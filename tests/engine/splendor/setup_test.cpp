@@ -6,6 +6,10 @@
 #include "engine/splendor/state_hash.hpp"
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace setup_test {
+
 using namespace splendor;
 
 TEST_CASE("setup: tokens by player count, rows, decks and nobles") {
@@ -69,3 +73,5 @@ TEST_CASE("state hash: 16 hex digits, equal for equal states, changed by a step"
     v.current = 1;
     CHECK(state_hash(v) != h);
 }
+
+}  // namespace setup_test

@@ -3,6 +3,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace take_test {
+
 using namespace splendor;
 
 TEST_CASE("take: every three different colours, then two of any colour with 4 in its pile") {
@@ -71,3 +75,5 @@ TEST_CASE("take: an empty pile is skipped in the three-colour combinations") {
                                    "take white white", "take blue blue", "take red red",
                                    "take black black"});
 }
+
+}  // namespace take_test

@@ -4,6 +4,10 @@
 
 #include "scenario.hpp"
 
+// Everything of this file in a namespace of its own: the test executable is a unity build
+// (CMakeLists.txt, UNITY), and another file of its batch may have helpers of the same names.
+namespace view_test {
+
 using namespace splendor;
 
 TEST_CASE(
@@ -78,3 +82,5 @@ TEST_CASE(
     play(s, {"take white white"});
     CHECK(line(s, "buy #0", spectator) == "buy #0 (level 1 white, 0 points) for nothing");
 }
+
+}  // namespace view_test
