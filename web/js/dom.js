@@ -4,11 +4,15 @@
  *  nodes, arrays or null (skipped). */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
+  if (FORM_TAGS.has(el.tagName)) el._stateful = true;
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith('on') && typeof value === 'function') on(el, key.slice(2), value);
     else if (key === 'dataset') Object.assign(el.dataset, value);
-    else if (key === 'value') el.value = el._value = String(value);
+    else if (key === 'value') {
+      el.value = el._value = String(value);
+      el._stateful = true;
+    }
     else el.setAttribute(key, value === true ? '' : String(value));
   }
   append(el, children);
@@ -40,7 +44,24 @@ function nodes(children) {
 }
 
 function append(el, children) {
-  el.append(...nodes(children));
+  const list = nodes(children);
+  el.append(...list);
+  if (list.some((n) => n._stateful)) stateful(el);
+}
+
+// ---- What a redraw may keep as it is --------------------------------------------------------
+// morph() leaves a drawn element alone when the new one is equal to it (isEqualNode: the same
+// tags, attributes and text all the way down, compared in the browser's own code) unless either
+// holds something equality does not see: handlers (on()), an input's value or choice, or an
+// element that must be drawn anew (fresh()). `_stateful` marks such an element and every element
+// above it; h() and s() mark an element whose children are marked, and on() and fresh() mark
+// upwards from an element already placed. Without this a step's redraw compared every attribute
+// of the whole table in JavaScript (the log of a long game most of it: docs/benchmarks.md,
+// "Build and CI time").
+const FORM_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'OPTION']);
+
+function stateful(el) {
+  for (let e = el; e && !e._stateful; e = e.parentNode) e._stateful = true;
 }
 
 /** Replaces everything inside `el`. */
@@ -62,6 +83,7 @@ function dispatch(event) {
 export function on(el, type, fn) {
   ((el._on ||= {})[type] ||= []).push(fn);
   el.addEventListener(type, dispatch);
+  stateful(el);
   return el;
 }
 
@@ -69,6 +91,7 @@ export function on(el, type, fn) {
  *  runs something of its own (a timer reading the view it was drawn from). */
 export function fresh(el) {
   el._fresh = true;
+  stateful(el);
   return el;
 }
 
@@ -122,6 +145,9 @@ function patch(old, n) {
     if (old.data !== n.data) old.data = n.data;
     return;
   }
+  if (!old._stateful && !n._stateful && old.isEqualNode(n)) return;
+  if (n._stateful) stateful(old);
+  else old._stateful = false;
   for (const a of n.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
   for (const a of [...old.attributes]) if (!n.hasAttribute(a.name)) old.removeAttribute(a.name);
   old._on = n._on;
