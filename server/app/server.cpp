@@ -10,13 +10,13 @@
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/beast/websocket/rfc6455.hpp>
 #include <spdlog/spdlog.h>
 
 #include "server/app/database_health.hpp"
 #include "server/http/api.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/metrics_address.hpp"
+#include "server/net/websocket_frame.hpp"
 #include "server/store/fleet_store.hpp"
 #include "server/store/migrations.hpp"
 #include "server/store/pg_broker.hpp"
@@ -181,7 +181,7 @@ void Server::begin_shutdown() {
     listener_->stop();
     if (metrics_listener_) metrics_listener_->stop();
     hub_->shutdown();
-    registry_.close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
+    registry_.close_all(ws::close_code::going_away, "server shutting down");
     drain(std::chrono::steady_clock::now() + shutdown_grace);
 }
 

@@ -17,6 +17,7 @@
 #include "server/http/errors.hpp"
 #include "server/http/routes.hpp"
 #include "server/http/security_headers.hpp"
+#include "server/net/websocket_handshake.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace server {
@@ -102,11 +103,18 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     if (!config_.metrics_only && websocket::is_upgrade(parser_->get())) {
         const std::string_view target = parser_->get().target();
         if (target.substr(0, target.find('?')) == "/ws") {
-            // The WebSocket session takes the socket, the connection slot and the request.
+            if (const auto refusal = ws::refuse_upgrade(parser_->get())) {
+                refuse(refusal->status, refusal->message);
+                return;
+            }
+            // The WebSocket session takes the socket, the connection slot, the request and any
+            // bytes the client sent after it (a first frame, without waiting for the 101).
             stream_.expires_never();
+            std::string early(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+            buffer_.consume(buffer_.size());
             std::make_shared<WebsocketSession>(stream_.release_socket(), hub_, metrics_, config_, registry_,
                                                std::move(slot_))
-                ->run(parser_->release());
+                ->run(parser_->get(), std::move(early));
             return;
         }
     }
@@ -133,6 +141,8 @@ void HttpSession::refuse(beast::http::status status, std::string_view message) {
     Response response{status, 11};
     response.set(beast::http::field::server, "santorini-server");
     response.set(beast::http::field::content_type, "application/json");
+    // RFC 6455 4.4: a refused WebSocket version is answered with the one spoken here.
+    if (status == beast::http::status::upgrade_required) response.set(beast::http::field::sec_websocket_version, "13");
     response.keep_alive(false);
     response.body() = http_error_body(status, message).dump();
     response.prepare_payload();

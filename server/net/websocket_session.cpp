@@ -2,39 +2,49 @@
 
 #include <algorithm>
 #include <exception>
-#include <limits>
+#include <iterator>
 #include <utility>
 #include <variant>
 
 #include <boost/asio/error.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/beast/core/bind_handler.hpp>
-#include <boost/beast/core/error.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/http/field.hpp>
-#include <boost/beast/version.hpp>
-#include <boost/beast/websocket/error.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/net/websocket_handshake.hpp"
 #include "server/store/token_hash.hpp"
 
 namespace server {
 
 namespace net = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
+using boost::system::error_code;
+using Clock = std::chrono::steady_clock;
 
 namespace {
 
-// The reason a session ended, in one word for the log line.
-std::string_view end_reason(const beast::error_code& ec) {
-    if (ec == websocket::error::closed) return "closed";
-    if (ec == beast::error::timeout) return "timeout";
-    if (ec == websocket::error::message_too_big) return "frame_too_large";
+// The io thread's read buffer: every socket the thread reads uses it in turn, so an idle
+// socket holds none. `busy` guards against a read inside a read (none is expected: nothing a
+// message's handling calls reads a socket inline); such a read gets a buffer of its own.
+struct ThreadBuffer {
+    std::array<unsigned char, WebsocketSession::read_chunk_bytes> bytes;
+    bool busy = false;
+};
+
+ThreadBuffer& thread_buffer() {
+    thread_local ThreadBuffer buffer;
+    return buffer;
+}
+
+bool would_block(const error_code& ec) {
+    return ec == net::error::would_block || ec == net::error::try_again;
+}
+
+// The reason a connection ended, in one word for the log line.
+std::string_view failure(const error_code& ec) {
     if (ec == net::error::operation_aborted) return "aborted";
-    if (ec == net::error::eof || ec == net::error::connection_reset || ec == net::error::broken_pipe) {
-        return "dropped";
-    }
+    if (ec == net::error::eof || ec == net::error::connection_reset || ec == net::error::broken_pipe) return "dropped";
     return "error";
 }
 
@@ -42,18 +52,23 @@ std::string_view end_reason(const beast::error_code& ec) {
 
 WebsocketSession::WebsocketSession(tcp::socket&& socket, Hub& hub, Metrics& metrics, const Config& config,
                                    SessionRegistry& registry, SessionRegistry::Slot slot)
-    : ws_(std::move(socket)),
-      deadline_(ws_.get_executor()),
+    : socket_(std::move(socket)),
+      timer_(socket_.get_executor()),
       hub_(hub),
       metrics_(metrics),
       config_(config),
       registry_(registry),
       slot_(std::move(slot)),
       id_(SessionRegistry::next_connection_id()),
-      bucket_(config.messages_per_second, config.message_burst) {
-    beast::error_code ec;
-    const tcp::endpoint remote = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+      bucket_(config.messages_per_second, config.message_burst),
+      last_heard_(Clock::now()) {
+    error_code ec;
+    const tcp::endpoint remote = socket_.remote_endpoint(ec);
     if (!ec) remote_ = remote.address().to_string() + ":" + std::to_string(remote.port());
+    // Reads and writes are tried at once and return would_block rather than wait: the session
+    // waits for readiness itself (wait_readable) or hands the rest of a write to async_write.
+    socket_.non_blocking(true, ec);
+    budget_.set_rate(config.read_bytes_per_second);
 }
 
 // Touches nothing outside the session but its connection slot (the registry outlives the
@@ -61,152 +76,276 @@ WebsocketSession::WebsocketSession(tcp::socket&& socket, Hub& hub, Metrics& metr
 // finish() did the bookkeeping already.
 WebsocketSession::~WebsocketSession() = default;
 
-void WebsocketSession::run(beast::http::request<beast::http::string_body> request) {
-    // The WebSocket stream has its own timeouts; the TCP stream's would cut idle sessions.
-    beast::get_lowest_layer(ws_).expires_never();
-    websocket::stream_base::timeout timeouts{};
-    timeouts.handshake_timeout = handshake_timeout;
-    timeouts.idle_timeout = config_.idle_timeout;
-    timeouts.keep_alive_pings = true;
-    ws_.set_option(timeouts);
-    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
-        response.set(beast::http::field::server, "santorini-server");
-    }));
-    ws_.read_message_max(config_.max_frame_bytes);
-    beast::get_lowest_layer(ws_).rate_policy().set_rate(config_.read_bytes_per_second);
-    // A client that keeps sending beyond the byte budget (its reads wait about a second each
-    // time) is not slowed down forever but cut: an honest client never comes near it.
-    beast::get_lowest_layer(ws_).rate_policy().on_starved([this] {
-        // Counted once a second at most: Beast may ask several times while it waits.
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last_starved_ < std::chrono::milliseconds(900)) return;
-        last_starved_ = now;
-        if (++starved_ != starved_before_close || pending_close_ || finished_) return;
-        metrics_.rejected(protocol::ErrorCode::RateLimited);
-        spdlog::info("event=ws_byte_flood_close conn={} player={}", id_, player_id_);
-        net::post(ws_.get_executor(), [self = shared_from_this()] {
-            self->cut_ = true;
-            self->start_close(websocket::close_code::policy_error, "sending too fast", /*flush=*/false);
-        });
-    });
-    // Called inside our own read operation, on the strand; the stream (and so this callback)
-    // lives as long as the session.
-    ws_.control_callback([this](websocket::frame_type kind, beast::string_view) { on_control(kind); });
-    // Memory per socket: Beast keeps a fixed 1.5 KB read buffer inside the stream and allocates
-    // a write buffer (write_buffer_bytes) only for a client or with permessage-deflate, which we
-    // never enable (its zlib state costs hundreds of KB per socket); a server's message is
-    // written straight from our shared string. One frame per message: our JSON is small, and
-    // without fragments every message costs one frame header.
-    ws_.auto_fragment(false);
-    ws_.text(true);
-    ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
-}
-
-void WebsocketSession::on_accept(beast::error_code ec) {
-    if (ec) {
-        spdlog::debug("event=ws_handshake_failed conn={} remote={} error=\"{}\"", id_, remote_, ec.message());
-        finish(ec);
-        return;
-    }
+void WebsocketSession::run(const boost::beast::http::request<boost::beast::http::string_body>& request,
+                           std::string early) {
+    push(Outgoing{std::make_shared<const std::string>(
+                      ws::switching_protocols(request[boost::beast::http::field::sec_websocket_key])),
+                  ws::Opcode::Text, /*raw=*/true});
     opened_ = true;
     metrics_.open_sockets.fetch_add(1, std::memory_order_relaxed);
     spdlog::info("event=ws_open conn={} remote={}", id_, remote_);
     if (!registry_.add(shared_from_this())) {
-        start_close(websocket::close_code::going_away, "server shutting down", /*flush=*/false);
+        start_close(ws::close_code::going_away, "server shutting down", /*flush=*/false);
     } else {
         arm_deadline(handshake_timeout, Deadline::Hello);
     }
-    do_read();
+    write_now();
+    inbox_ = std::move(early);
+    resume_reading();
 }
 
-void WebsocketSession::do_read() {
-    // Beast prepares the buffer as soon as the read starts, before any frame has arrived: as
-    // much as the buffer's max_size allows, up to its 1536-byte tcp_frame_size. Between
-    // messages (where an idle connection waits) the buffer is therefore let go and capped at
-    // first_read_bytes; a longer message arrives in more than one piece, the cap lifted once
-    // it has begun, and is let go as soon as it has been handled. Frame by frame rather than a
-    // whole message: a fragmented message shows that it has begun, and gets a deadline.
-    if (!in_message_) {
-        buffer_.shrink_to_fit();
-        buffer_.max_size(first_read_bytes);
-    } else {
-        buffer_.max_size(std::numeric_limits<std::size_t>::max());
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+void WebsocketSession::read_now() {
+    if (reading_) return;
+    reading_ = true;
+    ThreadBuffer& shared = thread_buffer();
+    std::vector<unsigned char> own;
+    while (!finished_ && !paused_) {
+        const std::size_t allowed = budget_.available();
+        if (allowed == 0) {
+            starved();
+            break;
+        }
+        unsigned char* into = shared.bytes.data();
+        const bool borrowed = !shared.busy;
+        if (!borrowed) {
+            own.resize(read_chunk_bytes);
+            into = own.data();
+        }
+        error_code ec;
+        const std::size_t read = socket_.read_some(net::buffer(into, std::min(allowed, read_chunk_bytes)), ec);
+        if (would_block(ec)) {
+            // Everything the socket held is handled: the next bytes wake wait_readable (the
+            // reactor is edge-triggered, so it must not be asked before the socket is drained).
+            wait_readable();
+            break;
+        }
+        if (ec) {
+            finish(ec == net::error::eof && end_why_ != "dropped" ? end_why_ : failure(ec));
+            break;
+        }
+        budget_.spend(read);
+        last_heard_ = Clock::now();
+        pinged_ = false;
+        if (borrowed) shared.busy = true;
+        if (inbox_.empty()) {
+            feed(std::span<unsigned char>(into, read));
+        } else {
+            std::string bytes = std::move(inbox_);
+            inbox_.clear();
+            bytes.append(reinterpret_cast<const char*>(into), read);
+            feed(std::span<unsigned char>(reinterpret_cast<unsigned char*>(bytes.data()), bytes.size()));
+        }
+        if (borrowed) shared.busy = false;
+        if (yield_) {
+            // A message went to the hub: the rest of what was read is handled in a later turn
+            // of the strand, after what is already posted to it (the hub's answers among them),
+            // and after other connections' turns on this thread.
+            yield_ = false;
+            net::post(socket_.get_executor(), [self = shared_from_this()] { self->resume_reading(); });
+            break;
+        }
     }
-    ws_.async_read_some(buffer_, 0, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+    reading_ = false;
 }
 
-void WebsocketSession::on_control(websocket::frame_type kind) {
-    if (kind == websocket::frame_type::close || pending_close_ || finished_) return;
-    // Pings and pongs cost the same as messages: a client pinging as fast as it can is cut.
-    if (bucket_.try_take()) {
-        control_strikes_ = 0;
-        return;
+void WebsocketSession::read_soon() {
+    if (reading_ || waiting_ || finished_) return;
+    net::post(socket_.get_executor(), [self = shared_from_this()] { self->read_now(); });
+}
+
+void WebsocketSession::starved() {
+    // Counted once a second at most; a client that keeps the budget spent is cut, not slowed
+    // down forever: an honest client never comes near it.
+    const auto now = Clock::now();
+    if (now - last_starved_ >= std::chrono::milliseconds(900)) {
+        last_starved_ = now;
+        if (++starved_ == starved_before_close && close_code_ == 0) {
+            metrics_.rejected(protocol::ErrorCode::RateLimited);
+            spdlog::info("event=ws_byte_flood_close conn={} player={}", id_, player_id_);
+            cut(ws::close_code::policy_error, "sending too fast");
+        }
     }
-    if (++control_strikes_ < config_.rate_strikes_before_close) return;
-    metrics_.rejected(protocol::ErrorCode::RateLimited);
-    spdlog::info("event=ws_control_flood_close conn={} player={}", id_, player_id_);
-    // Not from inside Beast's read operation: on the strand, right after it.
-    net::post(ws_.get_executor(), [self = shared_from_this()] {
-        self->cut_ = true;
-        self->start_close(websocket::close_code::policy_error, "too many control frames", /*flush=*/false);
+    budget_at_ = now + budget_retry;
+    schedule();
+}
+
+void WebsocketSession::wait_readable() {
+    if (waiting_ || finished_) return;
+    waiting_ = true;
+    socket_.async_wait(tcp::socket::wait_read, [self = shared_from_this()](error_code ec) {
+        self->waiting_ = false;
+        if (self->finished_) return;
+        if (ec) {
+            self->finish(failure(ec));
+            return;
+        }
+        self->read_now();
     });
 }
 
-void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
-    if (ec) {
-        if (ec == websocket::error::message_too_big) {
-            // Beast has already sent close 1009 and torn the connection down.
-            metrics_.rejected(protocol::ErrorCode::FrameTooLarge);
-            spdlog::info("event=ws_frame_too_large conn={} limit={}", id_, config_.max_frame_bytes);
+void WebsocketSession::resume_reading() {
+    paused_ = false;
+    if (!inbox_.empty()) {
+        std::string bytes = std::move(inbox_);
+        inbox_.clear();
+        feed(std::span<unsigned char>(reinterpret_cast<unsigned char*>(bytes.data()), bytes.size()));
+        if (paused_ || finished_) return;
+        if (yield_) {
+            yield_ = false;
+            net::post(socket_.get_executor(), [self = shared_from_this()] { self->resume_reading(); });
+            return;
         }
-        finish(ec);
+    }
+    read_now();
+}
+
+void WebsocketSession::feed(std::span<unsigned char> bytes) {
+    const std::size_t used = consume(bytes);
+    if (finished_) return;
+    // A frame cut off by the end of the read (at most a header and max_frame_bytes), or what
+    // follows a hello that holds reading back: kept, still masked, for the next read.
+    inbox_.assign(reinterpret_cast<const char*>(bytes.data()) + used, bytes.size() - used);
+}
+
+std::size_t WebsocketSession::consume(std::span<unsigned char> bytes) {
+    std::size_t used = 0;
+    while (!finished_ && !paused_ && !yield_) {
+        // After the client's close frame, or once our side is shut, nothing more is handled.
+        if (close_received_ || draining_) return bytes.size();
+        const std::span<unsigned char> rest = bytes.subspan(used);
+        ws::FrameHeader header;
+        const ws::HeaderStatus status = ws::read_header(rest, header);
+        if (status == ws::HeaderStatus::Incomplete) break;
+        if (status == ws::HeaderStatus::ProtocolError) {
+            fail(ws::close_code::protocol_error, "protocol error", "protocol_error");
+            return bytes.size();
+        }
+        if (!ws::is_control(header.opcode)) {
+            // A continuation continues a message; anything else begins one.
+            if ((header.opcode == ws::Opcode::Continuation) != in_message_) {
+                fail(ws::close_code::protocol_error, "protocol error", "protocol_error");
+                return bytes.size();
+            }
+            // Judged on the header: a message over the limit is never buffered.
+            if (header.length > config_.max_frame_bytes - std::min(message_.size(), config_.max_frame_bytes)) {
+                metrics_.rejected(protocol::ErrorCode::FrameTooLarge);
+                spdlog::info("event=ws_frame_too_large conn={} limit={}", id_, config_.max_frame_bytes);
+                fail(ws::close_code::too_big, "message too big", "frame_too_large");
+                return bytes.size();
+            }
+        }
+        if (rest.size() - header.size < header.length) break;  // the payload is not all here yet
+        const std::span<unsigned char> payload = rest.subspan(header.size, static_cast<std::size_t>(header.length));
+        ws::unmask(payload, header.mask);
+        used += header.size + payload.size();
+        on_frame(header, payload);
+    }
+    return used;
+}
+
+void WebsocketSession::on_frame(const ws::FrameHeader& header, std::span<unsigned char> payload) {
+    if (header.opcode == ws::Opcode::Close) {
+        on_close_frame(payload);
         return;
     }
-    if (!ws_.is_message_done()) {
+    if (ws::is_control(header.opcode)) {
+        on_control(header.opcode, payload);
+        return;
+    }
+    const std::string_view bytes(reinterpret_cast<const char*>(payload.data()), payload.size());
+    if (header.opcode != ws::Opcode::Continuation) message_text_ = header.opcode == ws::Opcode::Text;
+    if (!header.fin) {
         // A fragment: the rest of the message must follow within fragment_timeout (before the
         // hello, the hello deadline covers it; while closing, the closing deadline does).
-        if (!in_message_ && authenticated_ && !pending_close_) arm_deadline(config_.fragment_timeout, Deadline::Fragment);
+        if (!in_message_ && authenticated_ && close_code_ == 0) arm_deadline(config_.fragment_timeout, Deadline::Fragment);
         in_message_ = true;
-        do_read();
+        message_.append(bytes);
         return;
     }
-    if (in_message_) {
-        in_message_ = false;
-        if (authenticated_ && !pending_close_) deadline_.cancel();
+    if (!in_message_) {
+        on_data(bytes);  // one frame, handled where it lies: the common case
+        return;
+    }
+    in_message_ = false;
+    cancel_deadline(Deadline::Fragment);
+    std::string whole = std::move(message_);
+    message_ = std::string();
+    whole.append(bytes);
+    on_data(whole);
+}
+
+void WebsocketSession::on_data(std::string_view text) {
+    if (message_text_ && !ws::is_utf8(text)) {
+        fail(ws::close_code::bad_payload, "text is not UTF-8", "bad_payload");
+        return;
     }
     metrics_.messages_in.fetch_add(1, std::memory_order_relaxed);
-    if (pending_close_) {
-        // Closing: keep reading until the client's close frame, ignore everything else.
-        buffer_.consume(buffer_.size());
-        do_read();
-        return;
-    }
+    if (close_code_ != 0) return;  // closing: only the client's close frame matters now
     if (!bucket_.try_take()) {
-        buffer_.consume(buffer_.size());
         ++strikes_;
         reject(protocol::ErrorCode::RateLimited, "too many messages; this one was dropped", std::nullopt);
         if (strikes_ >= config_.rate_strikes_before_close) {
             spdlog::info("event=ws_rate_limit_close conn={} player={} strikes={}", id_, player_id_, strikes_);
-            start_close(websocket::close_code::policy_error, "rate limit exceeded", /*flush=*/true);
+            start_close(ws::close_code::policy_error, "rate limit exceeded", /*flush=*/true);
         }
-        do_read();
         return;
     }
     // Strikes count drops in a row: a client that slows down to the rate is limited, not cut.
     strikes_ = 0;
-    if (!ws_.got_text()) {
-        buffer_.consume(buffer_.size());
+    if (!message_text_) {
         reject(protocol::ErrorCode::MalformedJson, "only text frames are accepted", std::nullopt);
-        do_read();
         return;
     }
-    // Parsed where it lies (a flat_buffer is contiguous); the parser copies what it keeps.
-    const std::string_view text(static_cast<const char*>(buffer_.data().data()), buffer_.size());
-    const bool read_on = on_message(text);
-    buffer_.consume(buffer_.size());
     // A hello waiting for the database holds the reading back: what the client sends after it
     // is read once the hello is answered, so it never meets an unauthenticated session.
-    if (read_on) do_read();
+    if (!on_message(text)) paused_ = true;
+}
+
+void WebsocketSession::on_control(ws::Opcode opcode, std::span<const unsigned char> payload) {
+    if (close_code_ != 0 || finished_) return;
+    // Pings and pongs cost the same as messages: a client pinging as fast as it can is cut.
+    if (bucket_.try_take()) {
+        control_strikes_ = 0;
+    } else if (++control_strikes_ >= config_.rate_strikes_before_close) {
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+        spdlog::info("event=ws_control_flood_close conn={} player={}", id_, player_id_);
+        cut(ws::close_code::policy_error, "too many control frames");
+        return;
+    }
+    if (opcode == ws::Opcode::Ping) {
+        push_control(ws::Opcode::Pong, std::string(reinterpret_cast<const char*>(payload.data()), payload.size()));
+    }
+}
+
+void WebsocketSession::on_close_frame(std::span<const unsigned char> payload) {
+    const std::optional<ws::CloseFrame> frame = ws::read_close(payload);
+    if (!frame) {
+        fail(ws::close_code::protocol_error, "invalid close frame", "protocol_error");
+        return;
+    }
+    close_received_ = true;
+    received_code_ = frame->code;
+    end_why_ = "closed";
+    if (close_written_) {
+        begin_drain();  // the closing handshake is complete
+        return;
+    }
+    if (close_queued_) return;  // begin_drain() once ours is written
+    // The client closes: what was queued for it is dropped, and its code answered (ours, if we
+    // were about to close anyway).
+    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
+    queued_bytes_ = 0;
+    update_queue_size();
+    if (close_code_ == 0) {
+        close_code_ = frame->code;
+        close_reason_.clear();
+    }
+    arm_deadline(cut_timeout, Deadline::Closing);
+    queue_close();
+    write_now();
 }
 
 bool WebsocketSession::on_message(std::string_view text) {
@@ -223,6 +362,7 @@ bool WebsocketSession::on_message(std::string_view text) {
         return true;
     }
     try {
+        yield_ = true;
         hub_.handle(shared_from_this(), std::move(message), text);
     } catch (const std::exception& e) {
         // The hub should not throw; if it does, this connection answers and lives on.
@@ -242,9 +382,9 @@ bool WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Re
     // The protocol version was checked by the parser; only the token is left. A token memory
     // does not know is looked up in the database on the hub's pool; the answer comes back here.
     hub_.identify(hello.token, [self = shared_from_this(), ref](std::variant<Guest, IdentityError> identified) {
-        // Posted even when answered at once: on_identified starts the next read, which must not
-        // happen while on_read still holds the buffer.
-        net::post(self->ws_.get_executor(), [self, ref, identified = std::move(identified)] {
+        // Posted even when answered at once: on_identified reads on, which must not happen
+        // inside the read that is handling this hello.
+        net::post(self->socket_.get_executor(), [self, ref, identified = std::move(identified)] {
             self->on_identified(identified, ref);
         });
     });
@@ -253,8 +393,8 @@ bool WebsocketSession::on_hello(const protocol::Hello& hello, const protocol::Re
 
 void WebsocketSession::on_identified(const std::variant<Guest, IdentityError>& identified, const protocol::Ref& ref) {
     if (finished_) return;
-    if (pending_close_) {
-        do_read();  // keep reading until the client's close frame (or the close deadline)
+    if (close_code_ != 0) {
+        resume_reading();  // keep reading until the client's close frame (or the close deadline)
         return;
     }
     if (auto* why = std::get_if<IdentityError>(&identified)) {
@@ -262,7 +402,7 @@ void WebsocketSession::on_identified(const std::variant<Guest, IdentityError>& i
             reject(protocol::ErrorCode::Unavailable, "temporarily unavailable; try again", ref);
         else
             reject(protocol::ErrorCode::NotAuthenticated, "unknown token", ref);
-        do_read();
+        resume_reading();
         return;
     }
     const Guest& guest = std::get<Guest>(identified);
@@ -270,19 +410,19 @@ void WebsocketSession::on_identified(const std::variant<Guest, IdentityError>& i
         // One player's tabs and devices are capped: the others' places stay free.
         spdlog::info("event=ws_player_connections_close conn={} player={}", id_, guest.id);
         reject(protocol::ErrorCode::RateLimited, "too many connections for this player", ref);
-        start_close(websocket::close_code::policy_error, "too many connections for this player", /*flush=*/true);
-        do_read();
+        start_close(ws::close_code::policy_error, "too many connections for this player", /*flush=*/true);
+        resume_reading();
         return;
     }
     counted_player_ = true;
     player_id_ = guest.id;
     authenticated_ = true;
-    deadline_.cancel();
+    cancel_deadline(Deadline::Hello);
     spdlog::info("event=ws_hello conn={} player={}", id_, player_id_);
     send(protocol::welcome_message(guest.id, guest.name));
     // From now on this tab receives what the player is told (lobby events too).
     hub_.connected(shared_from_this());
-    do_read();
+    resume_reading();
 }
 
 void WebsocketSession::reject(protocol::ErrorCode code, std::string_view message, const protocol::Ref& ref) {
@@ -290,28 +430,31 @@ void WebsocketSession::reject(protocol::ErrorCode code, std::string_view message
     send(protocol::error_message(code, message, ref));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Writing
+
 void WebsocketSession::send(std::string text) {
     enqueue(std::make_shared<const std::string>(std::move(text)));
 }
 
 void WebsocketSession::deliver(std::shared_ptr<const std::string> message) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+    net::post(socket_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
         self->enqueue(std::move(message));
     });
 }
 
 void WebsocketSession::close(std::uint16_t code, std::string reason, bool flush) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason), flush]() mutable {
+    net::post(socket_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason), flush]() mutable {
         self->start_close(code, std::move(reason), flush);
     });
 }
 
 void WebsocketSession::post(std::function<void()> work) {
-    net::post(ws_.get_executor(), std::move(work));
+    net::post(socket_.get_executor(), std::move(work));
 }
 
 void WebsocketSession::restart() {
-    close(boost::beast::websocket::close_code::service_restart, "service restart", true);
+    close(ws::close_code::service_restart, "service restart", true);
 }
 
 bool WebsocketSession::signed_in_with(std::string_view token) const {
@@ -327,121 +470,315 @@ void WebsocketSession::signed_out() {
 }
 
 void WebsocketSession::enqueue(std::shared_ptr<const std::string> message) {
-    if (finished_ || pending_close_ || !opened_) return;
-    queued_bytes_ += message->size();
-    queue_.push_back(std::move(message));
+    if (finished_ || close_code_ != 0 || !opened_) return;
+    push(Outgoing{std::move(message)});
+    if (over_limits()) {
+        too_slow();
+        return;
+    }
+    write_now();
+}
+
+void WebsocketSession::push(Outgoing frame) {
+    queued_bytes_ += frame.payload->size();
+    queue_.push_back(std::move(frame));
+    update_queue_size();
+}
+
+void WebsocketSession::push_control(ws::Opcode opcode, std::string payload) {
+    if (finished_ || close_queued_) return;
+    push(Outgoing{std::make_shared<const std::string>(std::move(payload)), opcode});
+    // Pongs wait in the same bounded queue: a client that pings and never reads is cut.
+    if (over_limits()) {
+        too_slow();
+        return;
+    }
+    write_now();
+}
+
+bool WebsocketSession::over_limits() const {
     // Bytes as well as messages: a shared list counts in full in every queue holding it, since
     // any one of them may be the last to let it go.
-    if (queue_.size() > config_.max_queued_messages || queued_bytes_ > config_.max_queued_bytes) {
-        // The client reads slower than we write: cut it before the queue can grow further. It
-        // reconnects and resumes with match.open since:<version>.
+    return queue_.size() - in_flight_ > config_.max_queued_messages || queued_bytes_ > config_.max_queued_bytes;
+}
+
+void WebsocketSession::too_slow() {
+    // The client reads slower than we write: cut it before the queue can grow further. It
+    // reconnects and resumes with match.open since:<version>.
+    spdlog::info("event=ws_too_slow conn={} player={} queued={} bytes={}", id_, player_id_, queue_.size() - in_flight_,
+                 queued_bytes_);
+    metrics_.rejected(protocol::ErrorCode::Busy);
+    start_close(close_codes::too_slow, "too slow", /*flush=*/false);
+}
+
+void WebsocketSession::write_now() {
+    while (!writing_ && !finished_ && queue_.size() > in_flight_) {
+        // Up to max_batch frames in one gathered write: each a header (in headers_) and its
+        // payload, written from the shared string itself.
+        in_flight_ = std::min(queue_.size(), max_batch);
+        headers_.resize(in_flight_ * ws::max_server_header_bytes);
+        std::array<net::const_buffer, 2 * max_batch> buffers{};
+        std::size_t count = 0;
+        std::size_t total = 0;
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < in_flight_; ++i) {
+            const Outgoing& frame = queue_[i];
+            if (!frame.raw) {
+                auto* header = reinterpret_cast<unsigned char*>(headers_.data()) + at;
+                const std::size_t size = ws::write_header(header, frame.opcode, frame.payload->size());
+                buffers[count++] = net::buffer(header, size);
+                at += size;
+                total += size;
+            }
+            buffers[count++] = net::buffer(*frame.payload);
+            total += frame.payload->size();
+            queued_bytes_ -= frame.payload->size();
+        }
         update_queue_size();
-        spdlog::info("event=ws_too_slow conn={} player={} queued={} bytes={}", id_, player_id_, queue_.size(),
-                     queued_bytes_);
-        metrics_.rejected(protocol::ErrorCode::Busy);
-        start_close(close_codes::too_slow, "too slow", /*flush=*/false);
+        // Tried at once: on a socket whose buffer has room (nearly always) the frames are out
+        // without a completion handler, and without waking another thread for one.
+        error_code ec;
+        std::size_t sent = socket_.write_some(std::span<const net::const_buffer>(buffers.data(), count), ec);
+        if (would_block(ec)) {
+            ec = {};
+            sent = 0;
+        }
+        if (ec) {
+            on_written(ec);
+            return;
+        }
+        if (sent == total) {
+            written();
+            continue;
+        }
+        // The socket's buffer is full: the rest goes when the client reads.
+        for (std::size_t i = 0; i < count && sent > 0; ++i) {
+            const std::size_t skip = std::min(sent, buffers[i].size());
+            buffers[i] += skip;
+            sent -= skip;
+        }
+        writing_ = true;
+        net::async_write(socket_, buffers, [self = shared_from_this()](error_code failed, std::size_t) {
+            self->writing_ = false;
+            self->on_written(failed);
+        });
         return;
     }
-    update_queue_size();
-    if (!writing_) do_write();
 }
 
-void WebsocketSession::do_write() {
-    writing_ = std::move(queue_.front());
-    queue_.erase(queue_.begin());
-    queued_bytes_ -= writing_->size();
-    if (queue_.empty() && queue_.capacity() > 8) queue_.shrink_to_fit();  // after a burst
-    update_queue_size();
-    ws_.async_write(net::buffer(*writing_),
-                    beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));
-}
-
-void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
-    writing_.reset();
+void WebsocketSession::on_written(error_code ec) {
     if (ec) {
         spdlog::debug("event=ws_write_failed conn={} error=\"{}\"", id_, ec.message());
-        // The pending read fails too once the socket is closed; finish() runs there.
-        beast::error_code ignored;
-        beast::get_lowest_layer(ws_).socket().close(ignored);
+        in_flight_ = 0;
+        finish(failure(ec));
         return;
     }
-    metrics_.messages_out.fetch_add(1, std::memory_order_relaxed);
+    written();
+    write_now();
+}
+
+void WebsocketSession::written() {
+    for (std::size_t i = 0; i < in_flight_; ++i) {
+        const Outgoing& frame = queue_[i];
+        if (frame.raw) continue;
+        if (frame.opcode == ws::Opcode::Close) {
+            close_written_ = true;
+        } else if (!ws::is_control(frame.opcode)) {
+            metrics_.messages_out.fetch_add(1, std::memory_order_relaxed);
+        }
+    }
+    queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_));
+    in_flight_ = 0;
+    if (queue_.empty() && queue_.capacity() > 8) queue_.shrink_to_fit();  // after a burst
+    if (headers_.capacity() > ws::max_server_header_bytes + 6) std::string().swap(headers_);
+    update_queue_size();
     if (finished_) return;
-    if (!queue_.empty()) {
-        do_write();
-    } else if (pending_close_ && !close_sent_) {
-        do_close();
+    if (close_written_) {
+        if (close_received_ || failed_) begin_drain();
+    } else if (close_code_ != 0 && queue_.empty()) {
+        queue_close();  // what was to be flushed is out: now the close frame
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Closing
 
 void WebsocketSession::start_close(std::uint16_t code, std::string reason, bool flush) {
     if (finished_) return;
     if (!flush) {
-        queue_.clear();
+        queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
         queued_bytes_ = 0;
         update_queue_size();
     }
-    if (pending_close_) return;  // the first close wins (but a later one may still drop the queue)
-    pending_close_ = websocket::close_reason(static_cast<websocket::close_code>(code), reason);
-    if (!opened_) return;  // the handshake failed or is still running: on_accept/finish decide
+    if (close_code_ != 0) return;  // the first close wins (but a later one may still drop the queue)
+    close_code_ = code;
+    close_reason_ = std::move(reason);
+    if (!opened_) return;
     // An abuser gets a moment to read its close frame, not a polite wait for its answer.
     arm_deadline(cut_ ? cut_timeout : handshake_timeout, Deadline::Closing);
-    if (!writing_ && queue_.empty()) do_close();
-}
-
-void WebsocketSession::do_close() {
-    close_sent_ = true;
-    ws_.async_close(*pending_close_, beast::bind_front_handler(&WebsocketSession::on_close, shared_from_this()));
-}
-
-void WebsocketSession::on_close(beast::error_code ec) {
-    // Success: the close frame is out; the pending read ends with websocket::error::closed when
-    // the client answers (or Beast's close timeout fires). Failure: make sure the read ends.
-    if (ec && !finished_) {
-        beast::error_code ignored;
-        beast::get_lowest_layer(ws_).socket().close(ignored);
+    if (queue_.size() == in_flight_ && !writing_) {
+        queue_close();
+        write_now();
     }
 }
 
-void WebsocketSession::arm_deadline(std::chrono::steady_clock::duration after, Deadline what) {
-    deadline_.expires_after(after);
-    deadline_.async_wait([self = shared_from_this(), what](beast::error_code ec) {
-        if (ec || self->finished_) return;  // cancelled or re-armed
-        if (what == Deadline::Fragment) {
-            if (!self->in_message_ || self->pending_close_) return;
-            // Half a message held open (a trickle of fragments, or empty ones): cut.
-            self->metrics_.rejected(protocol::ErrorCode::RateLimited);
-            spdlog::info("event=ws_fragment_timeout conn={} player={}", self->id_, self->player_id_);
-            self->cut_ = true;
-            self->start_close(websocket::close_code::policy_error, "message not completed in time", /*flush=*/false);
-        } else if (what == Deadline::Closing) {
-            // The client never completed the closing handshake (or never read our last
-            // write): drop the connection.
-            spdlog::info("event=ws_close_timeout conn={}", self->id_);
-            beast::error_code ignored;
-            beast::get_lowest_layer(self->ws_).socket().close(ignored);
-        } else if (!self->authenticated_) {
-            self->metrics_.rejected(protocol::ErrorCode::NotAuthenticated);
-            self->start_close(websocket::close_code::policy_error, "hello expected", /*flush=*/true);
-        }
-    });
+void WebsocketSession::cut(std::uint16_t code, std::string reason) {
+    cut_ = true;
+    start_close(code, std::move(reason), /*flush=*/false);
 }
 
-void WebsocketSession::finish(beast::error_code ec) {
+void WebsocketSession::fail(std::uint16_t code, std::string_view reason, std::string_view why) {
     if (finished_) return;
-    finished_ = true;
-    deadline_.cancel();
-    queue_.clear();
+    // The client broke the protocol: it is told why and not waited for.
+    end_why_ = why;
+    failed_ = true;
+    cut_ = true;
+    paused_ = false;
+    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
     queued_bytes_ = 0;
     update_queue_size();
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
+    if (close_written_) {
+        begin_drain();
+        return;
+    }
+    if (!close_queued_) {
+        close_code_ = code;
+        close_reason_ = std::string(reason);
+        arm_deadline(cut_timeout, Deadline::Closing);
+        queue_close();
+    }
+    write_now();
+}
+
+void WebsocketSession::queue_close() {
+    if (close_queued_) return;
+    close_queued_ = true;
+    // A client's close without a code is answered without one.
+    std::string payload =
+        close_code_ == ws::close_code::no_status ? std::string() : ws::close_payload(close_code_, close_reason_);
+    close_reason_ = std::string();
+    if (end_why_ == "dropped") end_why_ = "closed";
+    push(Outgoing{std::make_shared<const std::string>(std::move(payload)), ws::Opcode::Close});
+}
+
+void WebsocketSession::begin_drain() {
+    if (draining_ || finished_) return;
+    draining_ = true;
+    paused_ = false;
+    // The server ends the TCP connection first (RFC 6455 7.1.1), then reads until the client's
+    // end: closing with unread bytes would reset the connection, and the client might lose our
+    // close frame.
+    error_code ignored;
+    socket_.shutdown(tcp::socket::shutdown_send, ignored);
+    arm_deadline(cut_timeout, Deadline::Closing);
+    read_soon();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one timer
+
+void WebsocketSession::arm_deadline(Clock::duration after, Deadline what) {
+    deadline_ = what;
+    deadline_at_ = Clock::now() + after;
+    schedule();
+}
+
+void WebsocketSession::cancel_deadline(Deadline what) {
+    // The timer is left as it is: when it fires, it finds nothing due and waits for the next.
+    if (deadline_ == what) deadline_.reset();
+}
+
+Clock::time_point WebsocketSession::idle_due() const {
+    if (config_.idle_timeout <= Clock::duration::zero()) return Clock::time_point::max();
+    // The ping at half the idle timeout (unless one went out, or the close frame did), the
+    // end of the connection at the whole of it.
+    const bool ping = !pinged_ && !close_queued_;
+    return last_heard_ + (ping ? std::chrono::duration_cast<Clock::duration>(config_.idle_timeout) / 2
+                               : std::chrono::duration_cast<Clock::duration>(config_.idle_timeout));
+}
+
+void WebsocketSession::schedule() {
+    if (finished_) return;
+    Clock::time_point due = idle_due();
+    if (deadline_) due = std::min(due, deadline_at_);
+    if (budget_at_ != Clock::time_point{}) due = std::min(due, budget_at_);
+    if (due == Clock::time_point::max()) return;
+    // Armed for earlier already: that wait looks again when it fires (data since then only
+    // moves the idle time later, so nothing is re-armed per message).
+    if (timer_armed_ && timer_at_ <= due) return;
+    timer_armed_ = true;
+    timer_at_ = due;
+    timer_.expires_at(due);  // a later wait still pending ends with operation_aborted
+    timer_.async_wait([self = shared_from_this()](error_code ec) { self->on_timer(ec); });
+}
+
+void WebsocketSession::on_timer(error_code ec) {
+    if (ec || finished_) return;  // replaced by an earlier wait, or the connection ended
+    timer_armed_ = false;
+    const auto now = Clock::now();
+    if (deadline_ && now >= deadline_at_) {
+        const Deadline what = *deadline_;
+        deadline_.reset();
+        on_deadline(what);
+        if (finished_) return;
+    }
+    if (config_.idle_timeout > Clock::duration::zero()) {
+        if (now - last_heard_ >= config_.idle_timeout) {
+            spdlog::info("event=ws_idle_timeout conn={} player={}", id_, player_id_);
+            finish("timeout");
+            return;
+        }
+        if (!pinged_ && !close_queued_ && now >= idle_due()) {
+            pinged_ = true;
+            push_control(ws::Opcode::Ping, std::string());
+            if (finished_) return;
+        }
+    }
+    if (budget_at_ != Clock::time_point{} && now >= budget_at_) {
+        budget_at_ = Clock::time_point{};
+        read_now();
+        if (finished_) return;
+    }
+    schedule();
+}
+
+void WebsocketSession::on_deadline(Deadline what) {
+    if (what == Deadline::Fragment) {
+        if (!in_message_ || close_code_ != 0) return;
+        // Half a message held open (a trickle of fragments, or empty ones): cut.
+        metrics_.rejected(protocol::ErrorCode::RateLimited);
+        spdlog::info("event=ws_fragment_timeout conn={} player={}", id_, player_id_);
+        cut(ws::close_code::policy_error, "message not completed in time");
+    } else if (what == Deadline::Closing) {
+        // The client never completed the closing handshake (or never read our last write, or
+        // never ended the connection): drop it.
+        spdlog::info("event=ws_close_timeout conn={}", id_);
+        finish(failed_ ? end_why_ : std::string_view("timeout"));
+    } else if (!authenticated_) {
+        metrics_.rejected(protocol::ErrorCode::NotAuthenticated);
+        start_close(ws::close_code::policy_error, "hello expected", /*flush=*/true);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+void WebsocketSession::finish(std::string_view why) {
+    if (finished_) return;
+    finished_ = true;
+    timer_.cancel();
+    // Frames of a write in flight stay until it completes (the kernel may still read them).
+    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
+    queued_bytes_ = 0;
+    update_queue_size();
+    inbox_ = std::string();
+    message_ = std::string();
+    error_code ignored;
+    socket_.close(ignored);
     // The socket is gone: its place is free even if a room still holds this object a while.
     slot_ = SessionRegistry::Slot{};
     if (!opened_) return;
-    const std::uint16_t code = pending_close_ ? static_cast<std::uint16_t>(pending_close_->code)
-                                              : static_cast<std::uint16_t>(ws_.reason().code);
-    spdlog::info("event=ws_closed conn={} player={} reason={} code={}", id_, player_id_, end_reason(ec), code);
+    const std::uint16_t code = close_code_ != 0 ? close_code_ : received_code_;
+    spdlog::info("event=ws_closed conn={} player={} reason={} code={}", id_, player_id_, why, code);
     metrics_.open_sockets.fetch_sub(1, std::memory_order_relaxed);
     registry_.remove(id_);
     if (counted_player_) registry_.leave_player(player_id_);
@@ -449,7 +786,7 @@ void WebsocketSession::finish(beast::error_code ec) {
 }
 
 void WebsocketSession::update_queue_size() {
-    const std::size_t size = queue_.size();
+    const std::size_t size = queue_.size() - in_flight_;
     queued_.store(size, std::memory_order_relaxed);
     if (size > peak_queued_.load(std::memory_order_relaxed)) peak_queued_.store(size, std::memory_order_relaxed);
     if (queued_bytes_ > peak_queued_bytes_.load(std::memory_order_relaxed))

@@ -106,39 +106,61 @@ public:
     /// Sends one whole text message.
     bool send(std::string_view text) { return write(frame(Text, true, text)); }
 
+    /// One frame as it came: its opcode and payload.
+    struct Frame {
+        int opcode = 0;
+        std::string payload;
+    };
+    /// The next frame of any kind, or nullopt if none begins within `wait` or the connection
+    /// ends. Nothing is answered or recorded.
+    std::optional<Frame> read_frame(std::chrono::milliseconds wait = 5s) {
+        unsigned char h[2];
+        if (!read_exact(h, 1, Clock::now() + wait)) return std::nullopt;
+        if (!read_exact(h + 1, 1)) return std::nullopt;
+        std::uint64_t length = h[1] & 0x7f;
+        if (length == 126) {
+            unsigned char l[2];
+            if (!read_exact(l, 2)) return std::nullopt;
+            length = (std::uint64_t{l[0]} << 8) | l[1];
+        } else if (length == 127) {
+            unsigned char l[8];
+            if (!read_exact(l, 8)) return std::nullopt;
+            length = 0;
+            for (unsigned char b : l) length = (length << 8) | b;
+        }
+        Frame frame{h[0] & 0x0f, std::string(length, '\0')};
+        if (length > 0 && !read_exact(frame.payload.data(), length)) return std::nullopt;
+        return frame;
+    }
     /// The next data frame's payload (control frames are skipped: a close frame ends the
     /// connection, records its code and is answered), or nullopt if none begins within `wait`
     /// or the connection ends.
     std::optional<std::string> read(std::chrono::milliseconds wait = 5s) {
         while (true) {
-            unsigned char h[2];
-            if (!read_exact(h, 1, Clock::now() + wait)) return std::nullopt;
-            if (!read_exact(h + 1, 1)) return std::nullopt;
-            std::uint64_t length = h[1] & 0x7f;
-            if (length == 126) {
-                unsigned char l[2];
-                if (!read_exact(l, 2)) return std::nullopt;
-                length = (std::uint64_t{l[0]} << 8) | l[1];
-            } else if (length == 127) {
-                unsigned char l[8];
-                if (!read_exact(l, 8)) return std::nullopt;
-                length = 0;
-                for (unsigned char b : l) length = (length << 8) | b;
-            }
-            std::string payload(length, '\0');
-            if (length > 0 && !read_exact(payload.data(), length)) return std::nullopt;
-            const int opcode = h[0] & 0x0f;
-            if (opcode == Close) {
+            std::optional<Frame> frame = read_frame(wait);
+            if (!frame) return std::nullopt;
+            const std::string& payload = frame->payload;
+            if (frame->opcode == Close) {
                 if (payload.size() >= 2)
                     close_code_ = static_cast<std::uint16_t>((static_cast<unsigned char>(payload[0]) << 8) |
                                                              static_cast<unsigned char>(payload[1]));
                 ended_ = true;
-                write(frame(Close, true, payload.substr(0, 2)), Clock::now() + 200ms);
+                write(abuse::frame(Close, true, payload.substr(0, 2)), Clock::now() + 200ms);
                 return std::nullopt;
             }
-            if (opcode == Ping || opcode == Pong) continue;
+            if (frame->opcode == Ping || frame->opcode == Pong) continue;
             return payload;
         }
+    }
+    /// True when the server has ended the TCP connection within `wait` (what it sent before
+    /// is read and dropped).
+    bool stream_ends(std::chrono::milliseconds wait = 3s) {
+        const auto deadline = Clock::now() + wait;
+        char c = 0;
+        while (Clock::now() < deadline) {
+            if (!read_exact(&c, 1, deadline)) return last_error_ != boost::asio::error::timed_out;
+        }
+        return false;
     }
     /// The next message parsed as JSON whose type is `type` (others skipped), or nullopt.
     std::optional<json> read_type(std::string_view type) {
