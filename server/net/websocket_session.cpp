@@ -7,6 +7,7 @@
 #include <variant>
 
 #include <boost/asio/error.hpp>
+#include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/http/field.hpp>
@@ -438,7 +439,11 @@ void WebsocketSession::send(std::string text) {
 }
 
 void WebsocketSession::deliver(std::shared_ptr<const std::string> message) {
-    net::post(socket_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+    // Deferred, not posted: called from a match's strand, whose thread is about to be free to
+    // write it. A post would wake the other io thread for every viewer of every step (Asio's
+    // scheduler wakes an idle thread per posted handler); deferred work waits in this thread's
+    // own queue and goes to the shared one, without a wake-up, when the current handler ends.
+    net::defer(socket_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
         self->enqueue(std::move(message));
     });
 }
