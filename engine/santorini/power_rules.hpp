@@ -173,6 +173,16 @@ struct PowerRules {
     /// Adonis') then stays unmet for the rest of a turn that has moved without meeting it, and
     /// the core need not play that rest (demands_failed_after_move, turn_shortcuts.hpp).
     bool moves_no_worker_after_moving = false;
+
+    // ---- appended with the demands' shortcut on every seat's turn (docs/engine.md 3.2) ----
+    /// True if the owner's hooks on every seat's turn (completes_move, after_any_move,
+    /// after_any_step), after a step that itself moves and places no worker (a build, a
+    /// removal, a token, a pass), move or place no worker, start no out-of-turn decision and
+    /// make no seat lose (Clio's coins, Harpies' slide after moves, Aphrodite's judgement of
+    /// moves, Tartarus' Abyss). A turn that moved without meeting a demand of
+    /// demands_failed_after_move's kind, with only such steps to come, then stays as unmet with
+    /// these hooks in play as without them, and the core need not play its rest.
+    bool any_step_hooks_act_after_moves_only = false;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

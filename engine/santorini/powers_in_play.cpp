@@ -51,6 +51,8 @@ std::uint64_t hooks_of(const PowerRules& r) {
     add(r.after_any_move != nullptr, hook::after_any_move);
     add(r.hero_use != nullptr, hook::hero_use);
     add(r.completes_move != nullptr, hook::completes_move);
+    const bool any_step_hooks = r.completes_move || r.after_any_move || r.after_any_step;
+    add(any_step_hooks && !r.any_step_hooks_act_after_moves_only, hook::moves_after_any_step);
     return h;
 }
 

@@ -58,6 +58,10 @@ inline constexpr std::uint64_t if_possible_by_builds = 1ull << 35;
 /// moving, extra or further builds, end-of-turn steps, or an after_step that acts after builds,
 /// of a power without PowerRules::moves_no_worker_after_moving.
 inline constexpr std::uint64_t moves_after_moving = 1ull << 36;
+/// Hooks on every seat's turn (completes_move, after_any_move, after_any_step) of a power
+/// without PowerRules::any_step_hooks_act_after_moves_only: after a build they may move or
+/// place a worker, start an out-of-turn decision or make a seat lose.
+inline constexpr std::uint64_t moves_after_any_step = 1ull << 37;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).

@@ -65,14 +65,17 @@ inline bool build_ends_unless_demands(const State& s, const Step& c, TurnHooks h
 }
 
 // True if no turn ends from `s`, where the mover has moved without meeting an "if possible"
-// demand that no build changes and only a move or a placement meets (the only hook in play
-// that judges the turn's end), and nothing the mover still does this turn moves or places a
-// worker (hook::moves_after_moving: only the core's builds come, or its powers say so), so the
-// demand stays unmet: the rest of the turn need not be played. Persephone's turns that did not
-// move up.
+// demand that no build changes and only a move or a placement meets, and nothing the mover
+// still does this turn moves or places a worker (hook::moves_after_moving: only the core's
+// builds come, or its powers say so), so the demand stays unmet: the rest of the turn need not
+// be played. Persephone's turns that did not move up. The hooks on every seat's turn must not
+// undo that after those steps (hook::moves_after_any_step), and no out-of-turn decision may
+// come (a decision that leaves the mover no way on ends the turn: rules.cpp); a may_end_turn
+// only keeps turns from ending, which leaves a dead end dead.
 inline bool demands_failed_after_move(const State& s, TurnHooks h) {
     return shortcuts && s.interrupt < 0 && (h.any & hook::if_possible) &&
-           !(h.any & (turn_end_hooks | hook::if_possible_by_builds)) && s.turn.moves > 0 &&
+           !(h.any & (hook::moves_after_any_step | hook::interrupt_steps | hook::if_possible_by_builds)) &&
+           s.turn.moves > 0 &&
            (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild || s.phase == Phase::End) &&
            !(h.mover & hook::moves_after_moving) && !if_possible_met(s);
 }
