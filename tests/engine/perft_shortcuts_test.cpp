@@ -215,7 +215,8 @@ TEST_CASE("shortcuts: Persephone's and Adonis' demands against every power count
 // Clio, Harpies, Aphrodite, Tartarus), may_end_turn (Medusa, Nemesis, Aphrodite), Siren's song,
 // and those that still turn it off (Gaea's out-of-turn decisions, Charybdis' whirlpools), bound
 // by Persephone or Adonis, in both seats, from the benchmarks' start and from drafted setups;
-// then 3 players where they are allowed.
+// then 3 players where they are allowed. The start of the turn of a bound seat takes the
+// complete turn found by the demands' search as its own (rules.cpp, start_turn): perft 2 compares it.
 TEST_CASE("shortcuts: the demands against powers with hooks on every turn count and list as playing every step",
           "[random][shortcuts]") {
     std::mt19937_64 rng(19);
