@@ -183,6 +183,11 @@ struct PowerRules {
     /// demands_failed_after_move's kind, with only such steps to come, then stays as unmet with
     /// these hooks in play as without them, and the core need not play its rest.
     bool any_step_hooks_act_after_moves_only = false;
+    /// True if only a move up meets `if_possible`: it judges turn_flag::moved_up, which only a
+    /// Move step up sets (do_move; Charybdis' pull completes a move, an every-turn hook that
+    /// turns the shortcut off). A move that is not up then leaves such a demand unmet, and where
+    /// nothing after it moves a worker the core skips it without playing it (Persephone's).
+    bool if_possible_only_by_moving_up = false;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

@@ -42,6 +42,7 @@ std::uint64_t hooks_of(const PowerRules& r) {
     add(r.card_turn_end != nullptr, hook::card_turn_end);
     add(r.if_possible != nullptr, hook::if_possible);
     add(r.if_possible != nullptr && !r.if_possible_ignores_builds, hook::if_possible_by_builds);
+    add(r.if_possible != nullptr && !r.if_possible_only_by_moving_up, hook::if_possible_not_by_moving_up);
     // Once the owner has moved, only these generate its steps (besides the core's builds), and
     // an after_step acts after the rest of the turn only if it acts after builds.
     constexpr std::uint32_t builds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome);

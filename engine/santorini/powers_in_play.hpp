@@ -62,6 +62,9 @@ inline constexpr std::uint64_t moves_after_moving = 1ull << 36;
 /// without PowerRules::any_step_hooks_act_after_moves_only: after a build they may move or
 /// place a worker, start an out-of-turn decision or make a seat lose.
 inline constexpr std::uint64_t moves_after_any_step = 1ull << 37;
+/// An if_possible demand that something else than a move up may meet (if_possible without
+/// PowerRules::if_possible_only_by_moving_up).
+inline constexpr std::uint64_t if_possible_not_by_moving_up = 1ull << 38;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).

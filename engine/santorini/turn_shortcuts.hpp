@@ -80,6 +80,21 @@ inline bool demands_failed_after_move(const State& s, TurnHooks h) {
            !(h.mover & hook::moves_after_moving) && !if_possible_met(s);
 }
 
+// True if `c`, a move that is not up, leads where demands_failed_after_move finds a dead end,
+// or to the game's end without meeting the demands: they are all met only by a move up
+// (hook::if_possible_not_by_moving_up unset: Persephone's) and not met yet, and a move leaves
+// the turn in AfterMove having moved (do_move) with the same hooks in play. With two sides a
+// hook that makes the mover lose after the move (Tartarus' Abyss) ends the game, which meets
+// no demand either; with more, the turn would end there (rules.cpp), so not then.
+inline bool move_fails_demands(const State& s, const Step& c, TurnHooks h) {
+    return c.kind == StepKind::Move && shortcuts && s.side_count == 2 && s.interrupt < 0 &&
+           (h.any & hook::if_possible) &&
+           !(h.any & (hook::moves_after_any_step | hook::interrupt_steps | hook::if_possible_by_builds |
+                      hook::if_possible_not_by_moving_up)) &&
+           !(h.mover & hook::moves_after_moving) && s.board.height(c.to) <= s.board.height(c.from) &&
+           !if_possible_met(s);
+}
+
 // True if the mover's builds after a move are the normal ones: the worker that moved builds
 // on any neighbour without a worker, a dome or the Ram.
 inline bool normal_builds(TurnHooks h) {
@@ -111,12 +126,13 @@ inline bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool
 }
 
 // The number of full turns that begin with `c` when that is certain without playing it, else
-// -1. A build after moving ends the turn when, besides the above, the mover has no further
+// -1. A move that is not up where only a move up meets the demands: none. A build after moving ends the turn when, besides the above, the mover has no further
 // builds or end-of-turn steps: one turn (none if it fails a demand no build changes). The
 // first move of a turn, when besides that nothing but the normal rules decides its win and its
 // builds (no hook judges a win, adds steps after the move, or adds builds): one turn if it
 // wins, else one per free neighbour of its square.
 inline int turns_certain(const State& s, const Step& c, TurnHooks h) {
+    if (move_fails_demands(s, c, h)) return 0;
     if (h.mover & (hook::more_builds | hook::end_steps)) return -1;
     if (build_ends_unless_demands(s, c, h)) return if_possible_met(s) ? 1 : 0;
     if (!turn_ends_by_core_rules(s, c, h)) return -1;
