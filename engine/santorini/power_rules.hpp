@@ -177,17 +177,22 @@ struct PowerRules {
     // ---- appended with the demands' shortcut on every seat's turn (docs/engine.md 3.2) ----
     /// True if the owner's hooks on every seat's turn (completes_move, after_any_move,
     /// after_any_step), after a step that itself moves and places no worker (a build, a
-    /// removal, a token, a pass), move or place no worker, start no out-of-turn decision and
-    /// make no seat lose (Clio's coins, Harpies' slide after moves, Aphrodite's judgement of
-    /// moves, Tartarus' Abyss). A turn that moved without meeting a demand of
-    /// demands_failed_after_move's kind, with only such steps to come, then stays as unmet with
-    /// these hooks in play as without them, and the core need not play its rest.
+    /// removal, a token, a pass), move or place no worker and make no seat lose, and start an
+    /// out-of-turn decision only after the kinds of interrupt_after_kinds (Clio's coins,
+    /// Harpies' slide after moves, Aphrodite's judgement of moves, Tartarus' Abyss, Gaea's
+    /// decision after a dome). A turn that moved without meeting a demand of
+    /// demands_failed_after_move's kind, with only such steps to come and no decision, then
+    /// stays as unmet with these hooks in play as without them, and the core need not play its rest.
     bool any_step_hooks_act_after_moves_only = false;
     /// True if only a move up meets `if_possible`: it judges turn_flag::moved_up, which only a
     /// Move step up sets (do_move; Charybdis' pull completes a move, an every-turn hook that
     /// turns the shortcut off). A move that is not up then leaves such a demand unmet, and where
     /// nothing after it moves a worker the core skips it without playing it (Persephone's).
     bool if_possible_only_by_moving_up = false;
+    /// For a power with interrupt_steps: the step kinds (step_kinds bits) after which its hooks
+    /// may start its out-of-turn decision (State::interrupt). Gaea decides after domes only, so
+    /// a turn in which no dome can come has none (demands_failed_after_move).
+    std::uint32_t interrupt_after_kinds = ~0u;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

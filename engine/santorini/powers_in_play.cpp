@@ -49,6 +49,7 @@ std::uint64_t hooks_of(const PowerRules& r) {
     const bool acts_after_moving = r.after_move_steps || r.more_builds || r.end_steps || r.extra_builds ||
                                    r.replaces_normal_build || (r.after_step && (r.after_step_kinds & builds));
     add(acts_after_moving && !r.moves_no_worker_after_moving, hook::moves_after_moving);
+    add(acts_after_moving, hook::acts_after_moving);
     add(r.after_any_move != nullptr, hook::after_any_move);
     add(r.hero_use != nullptr, hook::hero_use);
     add(r.completes_move != nullptr, hook::completes_move);
@@ -61,6 +62,7 @@ namespace {
 
 void compute_powers_in_play(PowersInPlay& p, const State& s) {
     p.hooks = 0;
+    p.interrupt_after_kinds = 0;
     for (int o = 0; o < max_seats; ++o) {
         auto& seat = p.seats[static_cast<std::size_t>(o)];
         seat = {};
@@ -71,6 +73,7 @@ void compute_powers_in_play(PowersInPlay& p, const State& s) {
             seat.rules[seat.size++] = &r;
             seat.hooks |= hooks_of(r);
             if (r.after_step) seat.after_step_kinds |= r.after_step_kinds;
+            if (r.interrupt_steps) p.interrupt_after_kinds |= r.interrupt_after_kinds;
         }
         p.hooks |= seat.hooks;
     }

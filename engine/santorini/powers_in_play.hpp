@@ -65,6 +65,9 @@ inline constexpr std::uint64_t moves_after_any_step = 1ull << 37;
 /// An if_possible demand that something else than a move up may meet (if_possible without
 /// PowerRules::if_possible_only_by_moving_up).
 inline constexpr std::uint64_t if_possible_not_by_moving_up = 1ull << 38;
+/// Own steps or hooks after the owner's move (as moves_after_moving, whatever they move): with
+/// none, only the core's one build follows a move.
+inline constexpr std::uint64_t acts_after_moving = 1ull << 39;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).
@@ -89,6 +92,8 @@ struct PowersInPlay {
     Inputs inputs;
     std::array<SeatPowers, max_seats> seats{};
     std::uint64_t hooks = 0;  ///< the union over the seats that are in
+    /// The union of interrupt_after_kinds over the powers in play with interrupt_steps.
+    std::uint32_t interrupt_after_kinds = 0;
 };
 
 /// The inputs of PowersInPlay read from a state.

@@ -21,12 +21,13 @@ struct TurnHooks {
     std::uint64_t any;
     std::uint64_t mover;
     std::uint32_t mover_after_step_kinds;  // the step kinds after which the mover's after_step acts
+    std::uint32_t interrupt_after_kinds;   // the step kinds after which an out-of-turn decision may come
 };
 
 inline TurnHooks turn_hooks(const State& s) {
     const detail::PowersInPlay& p = detail::powers_in_play(s);
     const auto& mover = p.seats[static_cast<std::size_t>(s.turn.seat)];
-    return {p.hooks, mover.hooks, mover.after_step_kinds};
+    return {p.hooks, mover.hooks, mover.after_step_kinds, p.interrupt_after_kinds};
 }
 
 // The step kinds a candidate and what certainly follows it in the turn are made of: a build,
@@ -64,26 +65,37 @@ inline bool build_ends_unless_demands(const State& s, const Step& c, TurnHooks h
            !(h.mover_after_step_kinds & kinds_of_rest(c)) && build_after_moving(s, c);
 }
 
+// True if no out-of-turn decision can come after the mover's move in its turn: no power in play
+// has one, or they come only after domes (PowerRules::interrupt_after_kinds: Gaea's), the
+// mover's powers add nothing after moving (so only the core's one build follows the move),
+// and no space on the board has height 3 without a dome (so that build is no dome).
+inline bool no_decision_after_moving(const State& s, TurnHooks h) {
+    if (!(h.any & hook::interrupt_steps)) return true;
+    return !(h.interrupt_after_kinds & ~step_kind_bit(StepKind::Dome)) && !(h.mover & hook::acts_after_moving) &&
+           !(s.board.at_height(3) & ~s.board.domes());
+}
+
 // True if no turn ends from `s`, where the mover has moved without meeting an "if possible"
 // demand that no build changes and only a move or a placement meets, and nothing the mover
 // still does this turn moves or places a worker (hook::moves_after_moving: only the core's
 // builds come, or its powers say so), so the demand stays unmet: the rest of the turn need not
 // be played. Persephone's turns that did not move up. The hooks on every seat's turn must not
 // undo that after those steps (hook::moves_after_any_step), and no out-of-turn decision may
-// come (a decision that leaves the mover no way on ends the turn: rules.cpp); a may_end_turn
-// only keeps turns from ending, which leaves a dead end dead.
+// come (a decision that leaves the mover no way on ends the turn: rules.cpp,
+// no_decision_after_moving); a may_end_turn only keeps turns from ending, which leaves a dead
+// end dead.
 inline bool demands_failed_after_move(const State& s, TurnHooks h) {
     return shortcuts && s.interrupt < 0 && (h.any & hook::if_possible) &&
-           !(h.any & (hook::moves_after_any_step | hook::interrupt_steps | hook::if_possible_by_builds)) &&
-           s.turn.moves > 0 &&
+           !(h.any & (hook::moves_after_any_step | hook::if_possible_by_builds)) && s.turn.moves > 0 &&
            (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild || s.phase == Phase::End) &&
-           !(h.mover & hook::moves_after_moving) && !if_possible_met(s);
+           !(h.mover & hook::moves_after_moving) && no_decision_after_moving(s, h) && !if_possible_met(s);
 }
 
 // True if `c`, a move that is not up, leads where demands_failed_after_move finds a dead end,
 // or to the game's end without meeting the demands: they are all met only by a move up
 // (hook::if_possible_not_by_moving_up unset: Persephone's) and not met yet, and a move leaves
-// the turn in AfterMove having moved (do_move) with the same hooks in play. With two sides a
+// the turn in AfterMove having moved (do_move) with the same hooks in play, and no out-of-turn
+// decision is in play (whether one can come is judged on the board after the move). With two sides a
 // hook that makes the mover lose after the move (Tartarus' Abyss) ends the game, which meets
 // no demand either; with more, the turn would end there (rules.cpp), so not then.
 inline bool move_fails_demands(const State& s, const Step& c, TurnHooks h) {
