@@ -193,6 +193,11 @@ struct PowerRules {
     /// may start its out-of-turn decision (State::interrupt). Gaea decides after domes only, so
     /// a turn in which no dome can come has none (demands_failed_after_move).
     std::uint32_t interrupt_after_kinds = ~0u;
+    /// True if, once the owner has moved in its turn, none of its own steps for the rest of the
+    /// turn is a Move step, though they may force or place workers (Nemesis' swaps). A demand
+    /// that only a move up meets (if_possible_only_by_moving_up) then stays unmet for the rest
+    /// of a turn that moved without meeting it. Implied by moves_no_worker_after_moving.
+    bool makes_no_move_after_moving = false;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

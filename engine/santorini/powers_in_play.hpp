@@ -68,6 +68,9 @@ inline constexpr std::uint64_t if_possible_not_by_moving_up = 1ull << 38;
 /// Own steps or hooks after the owner's move (as moves_after_moving, whatever they move): with
 /// none, only the core's one build follows a move.
 inline constexpr std::uint64_t acts_after_moving = 1ull << 39;
+/// Own steps or hooks after the owner's move that may be Move steps: as moves_after_moving,
+/// without those of a power with PowerRules::makes_no_move_after_moving.
+inline constexpr std::uint64_t move_steps_after_moving = 1ull << 40;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).

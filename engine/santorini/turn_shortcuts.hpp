@@ -75,10 +75,21 @@ inline bool no_decision_after_moving(const State& s, TurnHooks h) {
            !(s.board.at_height(3) & ~s.board.domes());
 }
 
+// True if nothing the mover still does this turn can meet the demands in play: nothing moves or
+// places a worker (hook::moves_after_moving), or, where only a move up meets them
+// (hook::if_possible_not_by_moving_up unset), nothing is a Move step (forces and placements may
+// come: hook::move_steps_after_moving) and there are two sides, so that a seat that loses by
+// what follows a force ends the game (which meets no demand), not only the turn.
+inline bool no_move_after_moving(const State& s, TurnHooks h) {
+    if (!(h.mover & hook::moves_after_moving)) return true;
+    return !(h.any & hook::if_possible_not_by_moving_up) && !(h.mover & hook::move_steps_after_moving) &&
+           s.side_count == 2;
+}
+
 // True if no turn ends from `s`, where the mover has moved without meeting an "if possible"
 // demand that no build changes and only a move or a placement meets, and nothing the mover
-// still does this turn moves or places a worker (hook::moves_after_moving: only the core's
-// builds come, or its powers say so), so the demand stays unmet: the rest of the turn need not
+// still does this turn can meet it (no_move_after_moving: only the core's builds come, or its
+// powers say so), so the demand stays unmet: the rest of the turn need not
 // be played. Persephone's turns that did not move up. The hooks on every seat's turn must not
 // undo that after those steps (hook::moves_after_any_step), and no out-of-turn decision may
 // come (a decision that leaves the mover no way on ends the turn: rules.cpp,
@@ -88,7 +99,7 @@ inline bool demands_failed_after_move(const State& s, TurnHooks h) {
     return shortcuts && s.interrupt < 0 && (h.any & hook::if_possible) &&
            !(h.any & (hook::moves_after_any_step | hook::if_possible_by_builds)) && s.turn.moves > 0 &&
            (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild || s.phase == Phase::End) &&
-           !(h.mover & hook::moves_after_moving) && no_decision_after_moving(s, h) && !if_possible_met(s);
+           no_move_after_moving(s, h) && no_decision_after_moving(s, h) && !if_possible_met(s);
 }
 
 // True if `c`, a move that is not up, leads where demands_failed_after_move finds a dead end,
@@ -103,7 +114,7 @@ inline bool move_fails_demands(const State& s, const Step& c, TurnHooks h) {
            (h.any & hook::if_possible) &&
            !(h.any & (hook::moves_after_any_step | hook::interrupt_steps | hook::if_possible_by_builds |
                       hook::if_possible_not_by_moving_up)) &&
-           !(h.mover & hook::moves_after_moving) && s.board.height(c.to) <= s.board.height(c.from) &&
+           !(h.mover & hook::move_steps_after_moving) && s.board.height(c.to) <= s.board.height(c.from) &&
            !if_possible_met(s);
 }
 

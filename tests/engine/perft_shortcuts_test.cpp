@@ -212,16 +212,18 @@ TEST_CASE("shortcuts: Persephone's and Adonis' demands against every power count
 
 // The demands' dead end with hooks on every seat's turn in play (demands_failed_after_move):
 // powers whose every-turn hooks act after moves only (PowerRules::any_step_hooks_act_after_moves_only:
-// Clio, Harpies, Aphrodite, Tartarus), may_end_turn (Medusa, Nemesis, Aphrodite), Siren's song,
-// and those that still turn it off (Gaea's out-of-turn decisions, Charybdis' whirlpools), bound
+// Clio, Harpies, Aphrodite, Tartarus, Gaea after domes), may_end_turn (Medusa, Nemesis,
+// Aphrodite), Siren's song, Dionysus' towers, Nemesis' swaps (no Move after moving), and those
+// that still turn it off (Charybdis' whirlpools, Artemis' and Terpsichore's moves), bound
 // by Persephone or Adonis, in both seats, from the benchmarks' start and from drafted setups;
 // then 3 players where they are allowed. The start of the turn of a bound seat takes the
 // complete turn found by the demands' search as its own (rules.cpp, start_turn): perft 2 compares it.
 TEST_CASE("shortcuts: the demands against powers with hooks on every turn count and list as playing every step",
           "[random][shortcuts]") {
     std::mt19937_64 rng(19);
-    const PowerId others[] = {PowerId::Clio,  PowerId::Harpies, PowerId::Aphrodite, PowerId::Tartarus, PowerId::Siren,
-                              PowerId::Medusa, PowerId::Nemesis, PowerId::Gaea,      PowerId::Charybdis};
+    const PowerId others[] = {PowerId::Clio,   PowerId::Harpies, PowerId::Aphrodite, PowerId::Tartarus,
+                              PowerId::Siren,  PowerId::Medusa,  PowerId::Nemesis,   PowerId::Gaea,
+                              PowerId::Charybdis, PowerId::Dionysus, PowerId::Artemis, PowerId::Terpsichore};
     auto two = eligible_powers(2, false);
     ShortcutTally t;
     int games = shortcut_games(6);
