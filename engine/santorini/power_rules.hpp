@@ -198,6 +198,11 @@ struct PowerRules {
     /// that only a move up meets (if_possible_only_by_moving_up) then stays unmet for the rest
     /// of a turn that moved without meeting it. Implied by moves_no_worker_after_moving.
     bool makes_no_move_after_moving = false;
+    /// For a power whose steps after moving may be Move steps: true once none of them can come
+    /// for the rest of the owner's turn (Terpsichore once all her workers moved or one built,
+    /// Artemis after her second move or once she built). Where only a move up meets the
+    /// demands, a turn that has moved without meeting them is then a dead end there.
+    bool (*moves_over)(const State&, int seat) = nullptr;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

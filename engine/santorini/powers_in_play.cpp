@@ -50,8 +50,10 @@ std::uint64_t hooks_of(const PowerRules& r) {
                                    r.replaces_normal_build || (r.after_step && (r.after_step_kinds & builds));
     add(acts_after_moving && !r.moves_no_worker_after_moving, hook::moves_after_moving);
     add(acts_after_moving, hook::acts_after_moving);
-    add(acts_after_moving && !r.moves_no_worker_after_moving && !r.makes_no_move_after_moving,
-        hook::move_steps_after_moving);
+    const bool move_steps = acts_after_moving && !r.moves_no_worker_after_moving && !r.makes_no_move_after_moving;
+    add(move_steps, hook::move_steps_after_moving);
+    add(r.moves_over != nullptr, hook::moves_over);
+    add(move_steps && r.moves_over == nullptr, hook::moves_never_over);
     add(r.after_any_move != nullptr, hook::after_any_move);
     add(r.hero_use != nullptr, hook::hero_use);
     add(r.completes_move != nullptr, hook::completes_move);

@@ -71,6 +71,10 @@ inline constexpr std::uint64_t acts_after_moving = 1ull << 39;
 /// Own steps or hooks after the owner's move that may be Move steps: as moves_after_moving,
 /// without those of a power with PowerRules::makes_no_move_after_moving.
 inline constexpr std::uint64_t move_steps_after_moving = 1ull << 40;
+inline constexpr std::uint64_t moves_over = 1ull << 41;
+/// move_steps_after_moving of a power without PowerRules::moves_over: it cannot tell when its
+/// moves are over.
+inline constexpr std::uint64_t moves_never_over = 1ull << 42;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).

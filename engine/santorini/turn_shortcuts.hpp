@@ -78,12 +78,20 @@ inline bool no_decision_after_moving(const State& s, TurnHooks h) {
 // True if nothing the mover still does this turn can meet the demands in play: nothing moves or
 // places a worker (hook::moves_after_moving), or, where only a move up meets them
 // (hook::if_possible_not_by_moving_up unset), nothing is a Move step (forces and placements may
-// come: hook::move_steps_after_moving) and there are two sides, so that a seat that loses by
-// what follows a force ends the game (which meets no demand), not only the turn.
+// come: hook::move_steps_after_moving), or the powers that offer moves say they are over
+// (PowerRules::moves_over), and there are two sides, so that a seat that loses by what follows
+// a force ends the game (which meets no demand), not only the turn.
 inline bool no_move_after_moving(const State& s, TurnHooks h) {
     if (!(h.mover & hook::moves_after_moving)) return true;
-    return !(h.any & hook::if_possible_not_by_moving_up) && !(h.mover & hook::move_steps_after_moving) &&
-           s.side_count == 2;
+    if ((h.any & hook::if_possible_not_by_moving_up) || s.side_count != 2) return false;
+    if (!(h.mover & hook::move_steps_after_moving)) return true;
+    // Moves may follow: only if every power that offers them says they are over by now.
+    if (h.mover & hook::moves_never_over) return false;
+    bool over = true;
+    for_each_power(s, s.turn.seat, hook::moves_over, [&](const PowerRules& r) {
+        if (over && r.moves_over && !r.moves_over(s, s.turn.seat)) over = false;
+    });
+    return over;
 }
 
 // True if no turn ends from `s`, where the mover has moved without meeting an "if possible"
