@@ -59,9 +59,15 @@ inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) 
 // The same for a build after moving where the only other judge is an "if possible" demand
 // that no build changes (PowerRules::if_possible_ignores_builds: Persephone, Adonis): the turn
 // ends after the build where the core's rules end it if the state before the build meets the
-// demands, and otherwise stops there, a dead end (rules.cpp, advance).
+// demands, and otherwise stops there, a dead end (rules.cpp, advance). Hooks on every seat's
+// turn may act after the build where they say that after a step that moves no worker they
+// move or place none and make no seat lose (hook::moves_after_any_step unset), and start no
+// out-of-turn decision after this kind of build (PowerRules::interrupt_after_kinds: Gaea's
+// after domes): the turn then ends as without them (Clio's coins, Tartarus' Abyss).
 inline bool build_ends_unless_demands(const State& s, const Step& c, TurnHooks h) {
-    return shortcuts && s.interrupt < 0 && !(h.any & (turn_end_hooks | hook::if_possible_by_builds)) &&
+    return shortcuts && s.interrupt < 0 &&
+           !(h.any & (hook::may_end_turn | hook::moves_after_any_step | hook::if_possible_by_builds)) &&
+           !((h.any & hook::interrupt_steps) && (h.interrupt_after_kinds & kinds_of_rest(c))) &&
            !(h.mover_after_step_kinds & kinds_of_rest(c)) && build_after_moving(s, c);
 }
 
