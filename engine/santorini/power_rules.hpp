@@ -203,6 +203,13 @@ struct PowerRules {
     /// Artemis after her second move or once she built). Where only a move up meets the
     /// demands, a turn that has moved without meeting them is then a dead end there.
     bool (*moves_over)(const State&, int seat) = nullptr;
+    /// True if, whatever the position, the owner's end-of-turn steps leave its turn exactly one
+    /// way from the End phase to its end: at each point one step and no Pass, or none and its
+    /// may_end_turn lets the turn end; those steps (and its after_step on them) move or place no
+    /// worker; and its may_end_turn judges only its own turns (Medusa's mandatory captures,
+    /// listed one at a time). A build that ends the rest of the turn then counts one full turn
+    /// (or none, by a demand no build and no such step changes) without being played.
+    bool end_steps_one_way = false;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

@@ -75,6 +75,13 @@ inline constexpr std::uint64_t moves_over = 1ull << 41;
 /// move_steps_after_moving of a power without PowerRules::moves_over: it cannot tell when its
 /// moves are over.
 inline constexpr std::uint64_t moves_never_over = 1ull << 42;
+/// end_steps of a power without PowerRules::end_steps_one_way.
+inline constexpr std::uint64_t end_steps_branching = 1ull << 43;
+/// may_end_turn of a power without PowerRules::end_steps_one_way (which judges only the end of
+/// its own one-way end-of-turn steps).
+inline constexpr std::uint64_t may_end_turn_branching = 1ull << 44;
+/// end_steps of a power with PowerRules::end_steps_one_way.
+inline constexpr std::uint64_t end_steps_one_way = 1ull << 45;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).

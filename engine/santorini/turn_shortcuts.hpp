@@ -56,6 +56,17 @@ inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) 
            !(h.mover_after_step_kinds & kinds_of_rest(c));
 }
 
+// True if the turn's end after a build is as the state before it: the mover's end-of-turn
+// steps, if any, come with a Pass (no may_end_turn but those below is in play), or take the
+// turn one way to its end (PowerRules::end_steps_one_way: Medusa's captures) where no demand
+// they could change is in play (only one a move up meets) and no out-of-turn decision can
+// follow them. A may_end_turn of such a power judges only those steps.
+inline bool end_steps_keep_count(TurnHooks h) {
+    if (!(h.mover & hook::end_steps_one_way)) return true;
+    return !(h.mover & hook::end_steps_branching) &&
+           !(h.any & (hook::interrupt_steps | hook::if_possible_not_by_moving_up));
+}
+
 // The same for a build after moving where the only other judge is an "if possible" demand
 // that no build changes (PowerRules::if_possible_ignores_builds: Persephone, Adonis): the turn
 // ends after the build where the core's rules end it if the state before the build meets the
@@ -66,9 +77,9 @@ inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) 
 // after domes): the turn then ends as without them (Clio's coins, Tartarus' Abyss).
 inline bool build_ends_unless_demands(const State& s, const Step& c, TurnHooks h) {
     return shortcuts && s.interrupt < 0 &&
-           !(h.any & (hook::may_end_turn | hook::moves_after_any_step | hook::if_possible_by_builds)) &&
+           !(h.any & (hook::may_end_turn_branching | hook::moves_after_any_step | hook::if_possible_by_builds)) &&
            !((h.any & hook::interrupt_steps) && (h.interrupt_after_kinds & kinds_of_rest(c))) &&
-           !(h.mover_after_step_kinds & kinds_of_rest(c)) && build_after_moving(s, c);
+           !(h.mover_after_step_kinds & kinds_of_rest(c)) && end_steps_keep_count(h) && build_after_moving(s, c);
 }
 
 // True if no out-of-turn decision can come after the mover's move in its turn: no power in play
@@ -170,9 +181,9 @@ inline bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool
 // wins, else one per free neighbour of its square.
 inline int turns_certain(const State& s, const Step& c, TurnHooks h) {
     if (move_fails_demands(s, c, h)) return 0;
-    if (h.mover & (hook::more_builds | hook::end_steps)) return -1;
+    if (h.mover & (hook::more_builds | hook::end_steps_branching)) return -1;
     if (build_ends_unless_demands(s, c, h)) return if_possible_met(s) ? 1 : 0;
-    if (!turn_ends_by_core_rules(s, c, h)) return -1;
+    if ((h.mover & hook::end_steps) || !turn_ends_by_core_rules(s, c, h)) return -1;
     if (c.kind != StepKind::Move || s.phase != Phase::Begin || s.turn.moves != 0 || !normal_builds(h) ||
         (h.any & (hook::win_veto | hook::wins_now)) ||
         (h.mover & (hook::wins_by_move | hook::after_move_steps | hook::extra_builds)))
