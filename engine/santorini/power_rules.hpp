@@ -210,6 +210,11 @@ struct PowerRules {
     /// listed one at a time). A build that ends the rest of the turn then counts one full turn
     /// (or none, by a demand no build and no such step changes) without being played.
     bool end_steps_one_way = false;
+    /// True if no build, and no step that moves and places no worker, changes what
+    /// `may_end_turn` says: it judges the turn's moves and where workers stand (Aphrodite's
+    /// bound workers). A build that ends the rest of the turn then ends it exactly when the
+    /// state before it may end, which lets counting skip playing it.
+    bool may_end_turn_ignores_builds = false;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

@@ -56,7 +56,9 @@ std::uint64_t hooks_of(const PowerRules& r) {
     add(move_steps && r.moves_over == nullptr, hook::moves_never_over);
     add(r.end_steps != nullptr && !r.end_steps_one_way, hook::end_steps_branching);
     add(r.end_steps != nullptr && r.end_steps_one_way, hook::end_steps_one_way);
-    add(r.may_end_turn != nullptr && !r.end_steps_one_way, hook::may_end_turn_branching);
+    add(r.may_end_turn != nullptr && !r.end_steps_one_way && !r.may_end_turn_ignores_builds,
+        hook::may_end_turn_branching);
+    add(r.may_end_turn != nullptr && r.may_end_turn_ignores_builds, hook::may_end_turn_by_moves);
     add(r.after_any_move != nullptr, hook::after_any_move);
     add(r.hero_use != nullptr, hook::hero_use);
     add(r.completes_move != nullptr, hook::completes_move);

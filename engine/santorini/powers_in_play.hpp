@@ -78,10 +78,12 @@ inline constexpr std::uint64_t moves_never_over = 1ull << 42;
 /// end_steps of a power without PowerRules::end_steps_one_way.
 inline constexpr std::uint64_t end_steps_branching = 1ull << 43;
 /// may_end_turn of a power without PowerRules::end_steps_one_way (which judges only the end of
-/// its own one-way end-of-turn steps).
+/// its own one-way end-of-turn steps) nor PowerRules::may_end_turn_ignores_builds.
 inline constexpr std::uint64_t may_end_turn_branching = 1ull << 44;
 /// end_steps of a power with PowerRules::end_steps_one_way.
 inline constexpr std::uint64_t end_steps_one_way = 1ull << 45;
+/// may_end_turn of a power with PowerRules::may_end_turn_ignores_builds.
+inline constexpr std::uint64_t may_end_turn_by_moves = 1ull << 46;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).

@@ -56,6 +56,19 @@ inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) 
            !(h.mover_after_step_kinds & kinds_of_rest(c));
 }
 
+// True if the turn, in the state before a build that ends the rest of it, meets the demands
+// and what the may_end_turn hooks that no build changes say (PowerRules::may_end_turn_ignores_builds:
+// Aphrodite's): the build then ends the turn, and otherwise leaves a dead end.
+inline bool may_end_after_build(const State& s, TurnHooks h) {
+    if (!if_possible_met(s)) return false;
+    if (!(h.any & hook::may_end_turn_by_moves)) return true;
+    bool ok = true;
+    for_each_power_in_play(s, hook::may_end_turn, [&](int o, const PowerRules& r) {
+        if (ok && r.may_end_turn && r.may_end_turn_ignores_builds && !r.may_end_turn(s, o, s.turn.seat)) ok = false;
+    });
+    return ok;
+}
+
 // True if the turn's end after a build is as the state before it: the mover's end-of-turn
 // steps, if any, come with a Pass (no may_end_turn but those below is in play), or take the
 // turn one way to its end (PowerRules::end_steps_one_way: Medusa's captures) where no demand
@@ -168,7 +181,7 @@ inline bool first_move_leaving_free(const State& s, const Step& c) {
 // for a search of played turns.
 inline bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool declined_ends = true) {
     if (!declined_ends && (s.turn.flags & turn_flag::declined)) return false;
-    if (build_ends_unless_demands(s, c, h)) return if_possible_met(s);
+    if (build_ends_unless_demands(s, c, h)) return may_end_after_build(s, h);
     if (!turn_ends_by_core_rules(s, c, h)) return false;
     return first_move_leaving_free(s, c) && normal_builds(h);
 }
@@ -182,7 +195,7 @@ inline bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool
 inline int turns_certain(const State& s, const Step& c, TurnHooks h) {
     if (move_fails_demands(s, c, h)) return 0;
     if (h.mover & (hook::more_builds | hook::end_steps_branching)) return -1;
-    if (build_ends_unless_demands(s, c, h)) return if_possible_met(s) ? 1 : 0;
+    if (build_ends_unless_demands(s, c, h)) return may_end_after_build(s, h) ? 1 : 0;
     if ((h.mover & hook::end_steps) || !turn_ends_by_core_rules(s, c, h)) return -1;
     if (c.kind != StepKind::Move || s.phase != Phase::Begin || s.turn.moves != 0 || !normal_builds(h) ||
         (h.any & (hook::win_veto | hook::wins_now)) ||
