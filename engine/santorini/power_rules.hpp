@@ -173,6 +173,48 @@ struct PowerRules {
     /// Adonis') then stays unmet for the rest of a turn that has moved without meeting it, and
     /// the core need not play that rest (demands_failed_after_move, turn_shortcuts.hpp).
     bool moves_no_worker_after_moving = false;
+
+    // ---- appended with the demands' shortcut on every seat's turn (docs/engine.md 3.2) ----
+    /// True if the owner's hooks on every seat's turn (completes_move, after_any_move,
+    /// after_any_step), after a step that itself moves and places no worker (a build, a
+    /// removal, a token, a pass), move or place no worker and make no seat lose, and start an
+    /// out-of-turn decision only after the kinds of interrupt_after_kinds (Clio's coins,
+    /// Harpies' slide after moves, Aphrodite's judgement of moves, Tartarus' Abyss, Gaea's
+    /// decision after a dome). A turn that moved without meeting a demand of
+    /// demands_failed_after_move's kind, with only such steps to come and no decision, then
+    /// stays as unmet with these hooks in play as without them, and the core need not play its rest.
+    bool any_step_hooks_act_after_moves_only = false;
+    /// True if only a move up meets `if_possible`: it judges turn_flag::moved_up, which only a
+    /// Move step up sets (do_move; Charybdis' pull completes a move, an every-turn hook that
+    /// turns the shortcut off). A move that is not up then leaves such a demand unmet, and where
+    /// nothing after it moves a worker the core skips it without playing it (Persephone's).
+    bool if_possible_only_by_moving_up = false;
+    /// For a power with interrupt_steps: the step kinds (step_kinds bits) after which its hooks
+    /// may start its out-of-turn decision (State::interrupt). Gaea decides after domes only, so
+    /// a turn in which no dome can come has none (demands_failed_after_move).
+    std::uint32_t interrupt_after_kinds = ~0u;
+    /// True if, once the owner has moved in its turn, none of its own steps for the rest of the
+    /// turn is a Move step, though they may force or place workers (Nemesis' swaps). A demand
+    /// that only a move up meets (if_possible_only_by_moving_up) then stays unmet for the rest
+    /// of a turn that moved without meeting it. Implied by moves_no_worker_after_moving.
+    bool makes_no_move_after_moving = false;
+    /// For a power whose steps after moving may be Move steps: true once none of them can come
+    /// for the rest of the owner's turn (Terpsichore once all her workers moved or one built,
+    /// Artemis after her second move or once she built). Where only a move up meets the
+    /// demands, a turn that has moved without meeting them is then a dead end there.
+    bool (*moves_over)(const State&, int seat) = nullptr;
+    /// True if, whatever the position, the owner's end-of-turn steps leave its turn exactly one
+    /// way from the End phase to its end: at each point one step and no Pass, or none and its
+    /// may_end_turn lets the turn end; those steps (and its after_step on them) move or place no
+    /// worker; and its may_end_turn judges only its own turns (Medusa's mandatory captures,
+    /// listed one at a time). A build that ends the rest of the turn then counts one full turn
+    /// (or none, by a demand no build and no such step changes) without being played.
+    bool end_steps_one_way = false;
+    /// True if no build, and no step that moves and places no worker, changes what
+    /// `may_end_turn` says: it judges the turn's moves and where workers stand (Aphrodite's
+    /// bound workers). A build that ends the rest of the turn then ends it exactly when the
+    /// state before it may end, which lets counting skip playing it.
+    bool may_end_turn_ignores_builds = false;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

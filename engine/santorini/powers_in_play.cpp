@@ -42,15 +42,28 @@ std::uint64_t hooks_of(const PowerRules& r) {
     add(r.card_turn_end != nullptr, hook::card_turn_end);
     add(r.if_possible != nullptr, hook::if_possible);
     add(r.if_possible != nullptr && !r.if_possible_ignores_builds, hook::if_possible_by_builds);
+    add(r.if_possible != nullptr && !r.if_possible_only_by_moving_up, hook::if_possible_not_by_moving_up);
     // Once the owner has moved, only these generate its steps (besides the core's builds), and
     // an after_step acts after the rest of the turn only if it acts after builds.
     constexpr std::uint32_t builds = step_kind_bit(StepKind::Build) | step_kind_bit(StepKind::Dome);
     const bool acts_after_moving = r.after_move_steps || r.more_builds || r.end_steps || r.extra_builds ||
                                    r.replaces_normal_build || (r.after_step && (r.after_step_kinds & builds));
     add(acts_after_moving && !r.moves_no_worker_after_moving, hook::moves_after_moving);
+    add(acts_after_moving, hook::acts_after_moving);
+    const bool move_steps = acts_after_moving && !r.moves_no_worker_after_moving && !r.makes_no_move_after_moving;
+    add(move_steps, hook::move_steps_after_moving);
+    add(r.moves_over != nullptr, hook::moves_over);
+    add(move_steps && r.moves_over == nullptr, hook::moves_never_over);
+    add(r.end_steps != nullptr && !r.end_steps_one_way, hook::end_steps_branching);
+    add(r.end_steps != nullptr && r.end_steps_one_way, hook::end_steps_one_way);
+    add(r.may_end_turn != nullptr && !r.end_steps_one_way && !r.may_end_turn_ignores_builds,
+        hook::may_end_turn_branching);
+    add(r.may_end_turn != nullptr && r.may_end_turn_ignores_builds, hook::may_end_turn_by_moves);
     add(r.after_any_move != nullptr, hook::after_any_move);
     add(r.hero_use != nullptr, hook::hero_use);
     add(r.completes_move != nullptr, hook::completes_move);
+    const bool any_step_hooks = r.completes_move || r.after_any_move || r.after_any_step;
+    add(any_step_hooks && !r.any_step_hooks_act_after_moves_only, hook::moves_after_any_step);
     return h;
 }
 
@@ -58,6 +71,7 @@ namespace {
 
 void compute_powers_in_play(PowersInPlay& p, const State& s) {
     p.hooks = 0;
+    p.interrupt_after_kinds = 0;
     for (int o = 0; o < max_seats; ++o) {
         auto& seat = p.seats[static_cast<std::size_t>(o)];
         seat = {};
@@ -68,6 +82,7 @@ void compute_powers_in_play(PowersInPlay& p, const State& s) {
             seat.rules[seat.size++] = &r;
             seat.hooks |= hooks_of(r);
             if (r.after_step) seat.after_step_kinds |= r.after_step_kinds;
+            if (r.interrupt_steps) p.interrupt_after_kinds |= r.interrupt_after_kinds;
         }
         p.hooks |= seat.hooks;
     }

@@ -58,6 +58,32 @@ inline constexpr std::uint64_t if_possible_by_builds = 1ull << 35;
 /// moving, extra or further builds, end-of-turn steps, or an after_step that acts after builds,
 /// of a power without PowerRules::moves_no_worker_after_moving.
 inline constexpr std::uint64_t moves_after_moving = 1ull << 36;
+/// Hooks on every seat's turn (completes_move, after_any_move, after_any_step) of a power
+/// without PowerRules::any_step_hooks_act_after_moves_only: after a build they may move or
+/// place a worker, start an out-of-turn decision or make a seat lose.
+inline constexpr std::uint64_t moves_after_any_step = 1ull << 37;
+/// An if_possible demand that something else than a move up may meet (if_possible without
+/// PowerRules::if_possible_only_by_moving_up).
+inline constexpr std::uint64_t if_possible_not_by_moving_up = 1ull << 38;
+/// Own steps or hooks after the owner's move (as moves_after_moving, whatever they move): with
+/// none, only the core's one build follows a move.
+inline constexpr std::uint64_t acts_after_moving = 1ull << 39;
+/// Own steps or hooks after the owner's move that may be Move steps: as moves_after_moving,
+/// without those of a power with PowerRules::makes_no_move_after_moving.
+inline constexpr std::uint64_t move_steps_after_moving = 1ull << 40;
+inline constexpr std::uint64_t moves_over = 1ull << 41;
+/// move_steps_after_moving of a power without PowerRules::moves_over: it cannot tell when its
+/// moves are over.
+inline constexpr std::uint64_t moves_never_over = 1ull << 42;
+/// end_steps of a power without PowerRules::end_steps_one_way.
+inline constexpr std::uint64_t end_steps_branching = 1ull << 43;
+/// may_end_turn of a power without PowerRules::end_steps_one_way (which judges only the end of
+/// its own one-way end-of-turn steps) nor PowerRules::may_end_turn_ignores_builds.
+inline constexpr std::uint64_t may_end_turn_branching = 1ull << 44;
+/// end_steps of a power with PowerRules::end_steps_one_way.
+inline constexpr std::uint64_t end_steps_one_way = 1ull << 45;
+/// may_end_turn of a power with PowerRules::may_end_turn_ignores_builds.
+inline constexpr std::uint64_t may_end_turn_by_moves = 1ull << 46;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).
@@ -82,6 +108,8 @@ struct PowersInPlay {
     Inputs inputs;
     std::array<SeatPowers, max_seats> seats{};
     std::uint64_t hooks = 0;  ///< the union over the seats that are in
+    /// The union of interrupt_after_kinds over the powers in play with interrupt_steps.
+    std::uint32_t interrupt_after_kinds = 0;
 };
 
 /// The inputs of PowersInPlay read from a state.

@@ -12,6 +12,7 @@
 #include "engine/santorini/powers_in_play.hpp"
 #include "engine/santorini/turn_core.hpp"
 #include "engine/santorini/turn_flow.hpp"
+#include "engine/santorini/turn_shortcuts.hpp"
 #include "engine/santorini/view.hpp"
 
 namespace santorini {
@@ -406,6 +407,18 @@ int next_seat_in(const State& s, int seat) {
     return seat;
 }
 
+namespace {
+
+// True if some seat's power is a hero: the "if possible" demands are then judged on the turn
+// without the heroes' uses (powers::without_hero_uses), which is not the turn itself.
+bool heroes_in_game(const State& s) {
+    for (int j = 0; j < s.seat_count; ++j)
+        if (PowerId p = s.seat(j).power; p != PowerId::None && power_info(p).category == PowerCategory::Hero) return true;
+    return false;
+}
+
+}  // namespace
+
 void start_turn(State& s, int seat, std::uint16_t flags) {
     while (!s.over()) {
         std::uint16_t number = static_cast<std::uint16_t>(s.turn.number + 1);
@@ -440,11 +453,16 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
         // (Hypnus' freeze counts, whatever the seat order); a demand no complete turn can meet
         // is waived for the turn, so it never makes the mover lose. Turns that use a hero
         // power do not count: no opponent power can make a hero be used (RULES.md "Heroes").
-        if (!s.over() && if_possible_in_play(s) && !demands_can_be_met(powers::without_hero_uses(s)))
-            s.turn.if_possible_waived = true;
+        bool has_turn = false;
+        if (!s.over() && if_possible_in_play(s)) {
+            if (!demands_can_be_met(powers::without_hero_uses(s)))
+                s.turn.if_possible_waived = true;
+            else  // that search found a complete turn: no second search for one (shortcut)
+                has_turn = detail::shortcuts && !secrets_in_play(s) && !heroes_in_game(s);
+        }
         // With secrets in play a seat has a turn if it has one on its view: a turn blocked
         // only by what it cannot see (Hecate's workers) is cancelled when tried, not lost (G4.3).
-        if (s.over() || can_complete(secrets_in_play(s) ? view_for(s, seat) : s)) return;
+        if (s.over() || has_turn || can_complete(secrets_in_play(s) ? view_for(s, seat) : s)) return;
         lose(s, seat);
         seat = next_seat_in(s, seat);
         flags = 0;

@@ -21,12 +21,13 @@ struct TurnHooks {
     std::uint64_t any;
     std::uint64_t mover;
     std::uint32_t mover_after_step_kinds;  // the step kinds after which the mover's after_step acts
+    std::uint32_t interrupt_after_kinds;   // the step kinds after which an out-of-turn decision may come
 };
 
 inline TurnHooks turn_hooks(const State& s) {
     const detail::PowersInPlay& p = detail::powers_in_play(s);
     const auto& mover = p.seats[static_cast<std::size_t>(s.turn.seat)];
-    return {p.hooks, mover.hooks, mover.after_step_kinds};
+    return {p.hooks, mover.hooks, mover.after_step_kinds, p.interrupt_after_kinds};
 }
 
 // The step kinds a candidate and what certainly follows it in the turn are made of: a build,
@@ -55,26 +56,104 @@ inline bool turn_ends_by_core_rules(const State& s, const Step& c, TurnHooks h) 
            !(h.mover_after_step_kinds & kinds_of_rest(c));
 }
 
+// True if the turn, in the state before a build that ends the rest of it, meets the demands
+// and what the may_end_turn hooks that no build changes say (PowerRules::may_end_turn_ignores_builds:
+// Aphrodite's): the build then ends the turn, and otherwise leaves a dead end.
+inline bool may_end_after_build(const State& s, TurnHooks h) {
+    if (!if_possible_met(s)) return false;
+    if (!(h.any & hook::may_end_turn_by_moves)) return true;
+    bool ok = true;
+    for_each_power_in_play(s, hook::may_end_turn, [&](int o, const PowerRules& r) {
+        if (ok && r.may_end_turn && r.may_end_turn_ignores_builds && !r.may_end_turn(s, o, s.turn.seat)) ok = false;
+    });
+    return ok;
+}
+
+// True if the turn's end after a build is as the state before it: the mover's end-of-turn
+// steps, if any, come with a Pass (no may_end_turn but those below is in play), or take the
+// turn one way to its end (PowerRules::end_steps_one_way: Medusa's captures) where no demand
+// they could change is in play (only one a move up meets) and no out-of-turn decision can
+// follow them. A may_end_turn of such a power judges only those steps.
+inline bool end_steps_keep_count(TurnHooks h) {
+    if (!(h.mover & hook::end_steps_one_way)) return true;
+    return !(h.mover & hook::end_steps_branching) &&
+           !(h.any & (hook::interrupt_steps | hook::if_possible_not_by_moving_up));
+}
+
 // The same for a build after moving where the only other judge is an "if possible" demand
 // that no build changes (PowerRules::if_possible_ignores_builds: Persephone, Adonis): the turn
 // ends after the build where the core's rules end it if the state before the build meets the
-// demands, and otherwise stops there, a dead end (rules.cpp, advance).
+// demands, and otherwise stops there, a dead end (rules.cpp, advance). Hooks on every seat's
+// turn may act after the build where they say that after a step that moves no worker they
+// move or place none and make no seat lose (hook::moves_after_any_step unset), and start no
+// out-of-turn decision after this kind of build (PowerRules::interrupt_after_kinds: Gaea's
+// after domes): the turn then ends as without them (Clio's coins, Tartarus' Abyss).
 inline bool build_ends_unless_demands(const State& s, const Step& c, TurnHooks h) {
-    return shortcuts && s.interrupt < 0 && !(h.any & (turn_end_hooks | hook::if_possible_by_builds)) &&
-           !(h.mover_after_step_kinds & kinds_of_rest(c)) && build_after_moving(s, c);
+    return shortcuts && s.interrupt < 0 &&
+           !(h.any & (hook::may_end_turn_branching | hook::moves_after_any_step | hook::if_possible_by_builds)) &&
+           !((h.any & hook::interrupt_steps) && (h.interrupt_after_kinds & kinds_of_rest(c))) &&
+           !(h.mover_after_step_kinds & kinds_of_rest(c)) && end_steps_keep_count(h) && build_after_moving(s, c);
+}
+
+// True if no out-of-turn decision can come after the mover's move in its turn: no power in play
+// has one, or they come only after domes (PowerRules::interrupt_after_kinds: Gaea's), the
+// mover's powers add nothing after moving (so only the core's one build follows the move),
+// and no space on the board has height 3 without a dome (so that build is no dome).
+inline bool no_decision_after_moving(const State& s, TurnHooks h) {
+    if (!(h.any & hook::interrupt_steps)) return true;
+    return !(h.interrupt_after_kinds & ~step_kind_bit(StepKind::Dome)) && !(h.mover & hook::acts_after_moving) &&
+           !(s.board.at_height(3) & ~s.board.domes());
+}
+
+// True if nothing the mover still does this turn can meet the demands in play: nothing moves or
+// places a worker (hook::moves_after_moving), or, where only a move up meets them
+// (hook::if_possible_not_by_moving_up unset), nothing is a Move step (forces and placements may
+// come: hook::move_steps_after_moving), or the powers that offer moves say they are over
+// (PowerRules::moves_over), and there are two sides, so that a seat that loses by what follows
+// a force ends the game (which meets no demand), not only the turn.
+inline bool no_move_after_moving(const State& s, TurnHooks h) {
+    if (!(h.mover & hook::moves_after_moving)) return true;
+    if ((h.any & hook::if_possible_not_by_moving_up) || s.side_count != 2) return false;
+    if (!(h.mover & hook::move_steps_after_moving)) return true;
+    // Moves may follow: only if every power that offers them says they are over by now.
+    if (h.mover & hook::moves_never_over) return false;
+    bool over = true;
+    for_each_power(s, s.turn.seat, hook::moves_over, [&](const PowerRules& r) {
+        if (over && r.moves_over && !r.moves_over(s, s.turn.seat)) over = false;
+    });
+    return over;
 }
 
 // True if no turn ends from `s`, where the mover has moved without meeting an "if possible"
-// demand that no build changes and only a move or a placement meets (the only hook in play
-// that judges the turn's end), and nothing the mover still does this turn moves or places a
-// worker (hook::moves_after_moving: only the core's builds come, or its powers say so), so the
-// demand stays unmet: the rest of the turn need not be played. Persephone's turns that did not
-// move up.
+// demand that no build changes and only a move or a placement meets, and nothing the mover
+// still does this turn can meet it (no_move_after_moving: only the core's builds come, or its
+// powers say so), so the demand stays unmet: the rest of the turn need not
+// be played. Persephone's turns that did not move up. The hooks on every seat's turn must not
+// undo that after those steps (hook::moves_after_any_step), and no out-of-turn decision may
+// come (a decision that leaves the mover no way on ends the turn: rules.cpp,
+// no_decision_after_moving); a may_end_turn only keeps turns from ending, which leaves a dead
+// end dead.
 inline bool demands_failed_after_move(const State& s, TurnHooks h) {
     return shortcuts && s.interrupt < 0 && (h.any & hook::if_possible) &&
-           !(h.any & (turn_end_hooks | hook::if_possible_by_builds)) && s.turn.moves > 0 &&
+           !(h.any & (hook::moves_after_any_step | hook::if_possible_by_builds)) && s.turn.moves > 0 &&
            (s.phase == Phase::AfterMove || s.phase == Phase::AfterBuild || s.phase == Phase::End) &&
-           !(h.mover & hook::moves_after_moving) && !if_possible_met(s);
+           no_move_after_moving(s, h) && no_decision_after_moving(s, h) && !if_possible_met(s);
+}
+
+// True if `c`, a move that is not up, leads where demands_failed_after_move finds a dead end,
+// or to the game's end without meeting the demands: they are all met only by a move up
+// (hook::if_possible_not_by_moving_up unset: Persephone's) and not met yet, and a move leaves
+// the turn in AfterMove having moved (do_move) with the same hooks in play, and no out-of-turn
+// decision is in play (whether one can come is judged on the board after the move). With two sides a
+// hook that makes the mover lose after the move (Tartarus' Abyss) ends the game, which meets
+// no demand either; with more, the turn would end there (rules.cpp), so not then.
+inline bool move_fails_demands(const State& s, const Step& c, TurnHooks h) {
+    return c.kind == StepKind::Move && shortcuts && s.side_count == 2 && s.interrupt < 0 &&
+           (h.any & hook::if_possible) &&
+           !(h.any & (hook::moves_after_any_step | hook::interrupt_steps | hook::if_possible_by_builds |
+                      hook::if_possible_not_by_moving_up)) &&
+           !(h.mover & hook::move_steps_after_moving) && s.board.height(c.to) <= s.board.height(c.from) &&
+           !if_possible_met(s);
 }
 
 // True if the mover's builds after a move are the normal ones: the worker that moved builds
@@ -102,21 +181,22 @@ inline bool first_move_leaving_free(const State& s, const Step& c) {
 // for a search of played turns.
 inline bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool declined_ends = true) {
     if (!declined_ends && (s.turn.flags & turn_flag::declined)) return false;
-    if (build_ends_unless_demands(s, c, h)) return if_possible_met(s);
+    if (build_ends_unless_demands(s, c, h)) return may_end_after_build(s, h);
     if (!turn_ends_by_core_rules(s, c, h)) return false;
     return first_move_leaving_free(s, c) && normal_builds(h);
 }
 
 // The number of full turns that begin with `c` when that is certain without playing it, else
-// -1. A build after moving ends the turn when, besides the above, the mover has no further
+// -1. A move that is not up where only a move up meets the demands: none. A build after moving ends the turn when, besides the above, the mover has no further
 // builds or end-of-turn steps: one turn (none if it fails a demand no build changes). The
 // first move of a turn, when besides that nothing but the normal rules decides its win and its
 // builds (no hook judges a win, adds steps after the move, or adds builds): one turn if it
 // wins, else one per free neighbour of its square.
 inline int turns_certain(const State& s, const Step& c, TurnHooks h) {
-    if (h.mover & (hook::more_builds | hook::end_steps)) return -1;
-    if (build_ends_unless_demands(s, c, h)) return if_possible_met(s) ? 1 : 0;
-    if (!turn_ends_by_core_rules(s, c, h)) return -1;
+    if (move_fails_demands(s, c, h)) return 0;
+    if (h.mover & (hook::more_builds | hook::end_steps_branching)) return -1;
+    if (build_ends_unless_demands(s, c, h)) return may_end_after_build(s, h) ? 1 : 0;
+    if ((h.mover & hook::end_steps) || !turn_ends_by_core_rules(s, c, h)) return -1;
     if (c.kind != StepKind::Move || s.phase != Phase::Begin || s.turn.moves != 0 || !normal_builds(h) ||
         (h.any & (hook::win_veto | hook::wins_now)) ||
         (h.mover & (hook::wins_by_move | hook::after_move_steps | hook::extra_builds)))

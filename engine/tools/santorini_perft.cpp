@@ -1,19 +1,21 @@
 // santorini-perft [--powers A,B] [--bench] [--distinct] "<position>" <depth>
 // santorini-perft --table
-// santorini-perft --pairings [cpu-seconds]
+// santorini-perft --pairings [cpu-seconds [power]]
 // Prints the number of legal full-turn sequences of length <depth> from the position (last
 // line). --distinct prints the number of distinct positions after one full turn instead.
 // --bench also prints the time and full turns (leaves) per second, and the same through the
 // step generator alone (perft_by_steps), by the wall clock and by CPU time. --table prints a markdown
 // table for docs/benchmarks.md: every implemented power against no power from one start.
 // --pairings times the step generator (perft_by_steps) for every two-player pairing the
-// rulebook allows, and prints them slowest first (see pairing_rates below).
+// rulebook allows (or only those of one power, on either side), and prints them slowest first
+// (see pairing_rates below).
 
 #include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,8 +94,9 @@ std::string side_workers(const santorini::PowerInfo& info, bool first) {
 /// count) to stay within `budget` CPU seconds. The rate is that of the deepest depth run (a
 /// count shorter than 20 ms is repeated until 20 ms have passed). Hermes and Atalanta count
 /// paths that explode on an open board and are left out, as in --table; setup marks (Aeolus'
-/// Wind, Siren's Song, Moerae's Fate, Tartarus' Abyss) are not set, as in --table.
-int pairing_rates(double budget) {
+/// Wind, Siren's Song, Moerae's Fate, Tartarus' Abyss) are not set, as in --table. With `only`,
+/// just the pairings that power plays in, as A or as B (to measure one power's rows quickly).
+int pairing_rates(double budget, std::optional<santorini::PowerId> only) {
     struct Row {
         std::string a, b;
         int depth = 0;
@@ -106,6 +109,7 @@ int pairing_rates(double budget) {
     for (const auto& a : santorini::all_powers()) {
         for (const auto& b : santorini::all_powers()) {
             if (a.id == b.id || !a.implemented || !b.implemented) continue;
+            if (only && a.id != *only && b.id != *only) continue;
             if (santorini::banned_pair(a.id, b.id)) continue;
             if (!santorini::allowed_with_players(a.id, 2) || !santorini::allowed_with_players(b.id, 2)) continue;
             auto path_counter = [](santorini::PowerId id) {
@@ -167,7 +171,8 @@ int usage() {
     std::fprintf(stderr,
                  "usage: santorini-perft [--powers A,B] [--bench] [--distinct] \"<position>\" <depth>\n"
                  "       santorini-perft --table   (every implemented power vs no power, markdown)\n"
-                 "       santorini-perft --pairings [cpu-seconds]   (every allowed pairing, slowest first)\n"
+                 "       santorini-perft --pairings [cpu-seconds [power]]   (every allowed pairing, or one\n"
+                 "                                power's, slowest first)\n"
                  "  position: e.g. \"00000/00000/00000/00000/00000 A:B2,D4 B:B4,D2 A\"\n"
                  "  --powers A,B   each seat's power, in seat order (same as powers=A,B in the position)\n");
     return 2;
@@ -190,7 +195,12 @@ int main(int argc, char** argv) {
             double budget = 0.5;
             if (i + 1 < argc) budget = std::strtod(argv[++i], nullptr);
             if (!(budget > 0)) return usage();
-            return pairing_rates(budget);
+            std::optional<santorini::PowerId> only;
+            if (i + 1 < argc) {
+                only = santorini::find_power(argv[++i]);
+                if (!only) return usage();
+            }
+            return pairing_rates(budget, only);
         } else if (a == "--distinct") {
             distinct = true;
         } else if (a == "-h" || a == "--help") {

@@ -65,6 +65,10 @@ const PowerRules aphrodite{.on_turn_start = bind,
                            .after_any_step = judge_move,
                            .win_veto = last_move_elsewhere,
                            .may_end_turn = satisfied,
-                           .data_not_in_notation = true};
+                           .data_not_in_notation = true,
+                           // judge_move: her card's data, after Move steps only
+                           .any_step_hooks_act_after_moves_only = true,
+                           // satisfied: the card's data (moves) and Turn::moved_workers
+                           .may_end_turn_ignores_builds = true};
 
 }  // namespace santorini::powers

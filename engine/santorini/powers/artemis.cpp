@@ -11,8 +11,13 @@ void second_move(const State& s, int, StepList& out) {
     for (const Step& m : moves)
         if (m.to != s.turn.start) out.push_back(m);
 }
+
+// second_move offers moves only in AfterMove after one move.
+bool hunt_over(const State& s, int) {
+    return s.turn.moves >= 2 || (s.turn.moves == 1 && s.phase != Phase::AfterMove);
+}
 }  // namespace
 
-const PowerRules artemis{.after_move_steps = second_move};
+const PowerRules artemis{.after_move_steps = second_move, .moves_over = hunt_over};
 
 }  // namespace santorini::powers

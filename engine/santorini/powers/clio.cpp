@@ -27,6 +27,7 @@ Bitboard coin_domes(const State& s, int seat, int mover) {
 }
 }  // namespace
 
-const PowerRules clio{.after_any_step = place_coins, .dome_like_for = coin_domes};
+// place_coins only moves coins, whatever the step.
+const PowerRules clio{.after_any_step = place_coins, .dome_like_for = coin_domes, .any_step_hooks_act_after_moves_only = true};
 
 }  // namespace santorini::powers

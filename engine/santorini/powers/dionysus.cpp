@@ -71,6 +71,8 @@ const PowerRules dionysus{
     .on_turn_start = opponent_workers,
     .win_veto = no_win_by_move,
     .denies_standing_win = no_standing_win,
-    .after_step_kinds = step_kind_bit(StepKind::Dome) | step_kind_bit(StepKind::Pass)};
+    .after_step_kinds = step_kind_bit(StepKind::Dome) | step_kind_bit(StepKind::Pass),
+    // after_his_step counts towers, and declines only before anything was moved
+    .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

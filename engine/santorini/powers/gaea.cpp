@@ -73,6 +73,9 @@ const PowerRules gaea{
     .interrupt_steps = place_from_card,
     .data_not_in_notation = true,
     .after_step_kinds = step_kind_bit(StepKind::Place),  // apply_place: her card's workers only
+    // on_any_step: her card's data, and her decision after a dome
+    .any_step_hooks_act_after_moves_only = true,
+    .interrupt_after_kinds = step_kind_bit(StepKind::Dome),
 };
 
 }  // namespace santorini::powers

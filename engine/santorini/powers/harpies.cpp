@@ -31,6 +31,7 @@ void slide(State& s, int seat, int mover, const Step& st) {
 }
 }  // namespace
 
-const PowerRules harpies{.after_any_move = slide};
+// The slide follows Move steps only.
+const PowerRules harpies{.after_any_move = slide, .any_step_hooks_act_after_moves_only = true};
 
 }  // namespace santorini::powers

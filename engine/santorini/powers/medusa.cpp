@@ -57,6 +57,8 @@ const PowerRules medusa{
     .after_step = build_on_the_stone,
     .may_end_turn = all_petrified,
     .after_step_kinds = step_kind_bit(StepKind::Capture),  // build_on_the_stone: captures only
-    .moves_no_worker_after_moving = true};
+    .moves_no_worker_after_moving = true,
+    // petrify lists the first capture only and all_petrified refuses the Pass while one is left
+    .end_steps_one_way = true};
 
 }  // namespace santorini::powers

@@ -91,6 +91,10 @@ bool all_swapped(const State& s, int seat, int mover) {
 }
 }  // namespace
 
-const PowerRules nemesis{.end_steps = retribution, .after_step = take_their_space, .may_end_turn = all_swapped};
+// Her swaps are Force steps: no Move of hers follows her move.
+const PowerRules nemesis{.end_steps = retribution,
+                         .after_step = take_their_space,
+                         .may_end_turn = all_swapped,
+                         .makes_no_move_after_moving = true};
 
 }  // namespace santorini::powers

@@ -16,6 +16,7 @@ bool moved_up(const State& s, int seat, int mover) {
 }
 }  // namespace
 
-const PowerRules persephone{.if_possible = moved_up, .if_possible_ignores_builds = true};
+const PowerRules persephone{
+    .if_possible = moved_up, .if_possible_ignores_builds = true, .if_possible_only_by_moving_up = true};
 
 }  // namespace santorini::powers

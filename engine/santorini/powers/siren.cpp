@@ -93,6 +93,9 @@ const PowerRules siren{.begin_steps = sing,
                        .may_build = no_build_after_song,
                        .data_not_in_notation = true,
                        // apply: the aim at setup and the song's forces only
-                       .after_step_kinds = step_kind_bit(StepKind::Aim) | step_kind_bit(StepKind::Force)};
+                       .after_step_kinds = step_kind_bit(StepKind::Aim) | step_kind_bit(StepKind::Force),
+                       // the song (Force steps) is a whole turn instead of the normal one: a
+                       // turn that moved has no song, and sing_on offers nothing in it
+                       .moves_no_worker_after_moving = true};
 
 }  // namespace santorini::powers

@@ -71,6 +71,11 @@ const PowerRules tartarus{
     .after_any_step = after_any,
     .win_veto = no_win_into_abyss,
     .after_step_kinds = step_kind_bit(StepKind::Token),  // store_abyss: the Abyss' token only
+    // after_any: a worker that came to rest on the Abyss was swallowed after that very step, so
+    // after a step that moves no worker none stands there (but one placed out of turn: Gaea's
+    // decision, after which no every-turn hook runs; the core's shortcut never applies with
+    // out-of-turn decisions in play).
+    .any_step_hooks_act_after_moves_only = true,
 };
 
 }  // namespace santorini::powers

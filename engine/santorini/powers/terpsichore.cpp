@@ -39,6 +39,9 @@ void note_builder(State& s, int, const Step& st) {
         s.turn.extra = static_cast<std::uint8_t>(s.turn.extra | (1u << st.worker));
 }
 
+// next_dancer offers nothing once all have moved or one has built.
+bool dance_over(const State& s, int seat) { return all_moved(s, seat) || s.turn.builds > 0; }
+
 bool danced(const State& s, int seat, int mover) {
     if (mover != seat) return true;
     std::uint32_t d = dancers(s, seat);
@@ -50,6 +53,7 @@ const PowerRules terpsichore{.after_move_steps = next_dancer,
                              .builders = all_build,
                              .more_builds = still_to_build,
                              .after_step = note_builder,
-                             .may_end_turn = danced};
+                             .may_end_turn = danced,
+                             .moves_over = dance_over};
 
 }  // namespace santorini::powers
