@@ -621,10 +621,13 @@ TEST_CASE("fencing: a claim waits for the old owner's step transaction in flight
 
     // The claim's UPDATE waits for the step's FOR SHARE on the match row, so it sees the step
     // committed; without the fence it would take the match under the step's feet.
+    // The step's answer comes from the store's own thread after its commit, so it may follow
+    // the claim's return by a moment (a busy machine showed it): "before" allows that moment,
+    // far shorter than the second the step still had to sleep had the claim not waited.
     std::atomic<bool> answered_before_claim{false};
     auto claim = std::async(std::launch::async, [&] {
         auto c = b.fleet.claim("m1");
-        answered_before_claim = step_answered.load();
+        answered_before_claim = eventually([&] { return step_answered.load(); }, 300ms);
         return c;
     });
     CHECK(claim.wait_for(300ms) == std::future_status::timeout);
