@@ -639,14 +639,16 @@ void WebsocketSession::fail(std::uint16_t code, std::string_view reason, std::st
     failed_ = true;
     cut_ = true;
     paused_ = false;
-    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
-    queued_bytes_ = 0;
-    update_queue_size();
     if (close_written_) {
         begin_drain();
         return;
     }
+    // Our close frame may be queued already (it is the queue's last frame): then it goes as
+    // it is, and the drain follows it (written()).
     if (!close_queued_) {
+        queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
+        queued_bytes_ = 0;
+        update_queue_size();
         close_code_ = code;
         close_reason_ = std::string(reason);
         arm_deadline(cut_timeout, Deadline::Closing);
