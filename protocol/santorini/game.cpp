@@ -60,19 +60,27 @@ std::string SantoriniGame::state_hash() const {
 }
 
 void SantoriniGame::changed() {
-    if (state_.over()) {
-        legal_.clear();
-    } else {
-        santorini::legal_steps(state_, legal_);
+    legal_.clear();
+    if (!state_.over()) {
+        santorini::StepList legal;
+        santorini::legal_steps(state_, legal);
         // Only the mover's own steps are remembered (play), so the decider is the one who
         // may take them back.
-        if (undo_.available()) legal_.push_back(santorini::Step::undo());
+        if (undo_.available()) legal.push_back(santorini::Step::undo());
+        legal_.assign(legal.begin(), legal.end());
     }
+    legal_.shrink_to_fit();
     ++epoch_;
 }
 
+santorini::StepList SantoriniGame::legal_list() const {
+    santorini::StepList list;
+    for (const santorini::Step& step : legal_) list.push_back(step);
+    return list;
+}
+
 std::variant<Played, StepRefusal> SantoriniGame::play(const nlohmann::json& step) {
-    auto parsed = step_from_json(state_, legal_, step);
+    auto parsed = step_from_json(state_, legal_list(), step);
     if (auto* refused = std::get_if<StepRefusal>(&parsed)) return std::move(*refused);
     const santorini::Step chosen = std::get<santorini::Step>(parsed);
     const int actor = decider();
@@ -133,7 +141,8 @@ bool SantoriniGame::same(const GameView& a, const GameView& b) const {
 void SantoriniGame::write_state(const GameView& view, JsonText& out) const {
     const auto& v = as_view(view);
     assert(!v.decides || v.epoch == epoch_);
-    protocol::write_state(v.seen, v.decides ? &legal_ : nullptr, out);
+    const santorini::StepList legal = v.decides ? legal_list() : santorini::StepList();
+    protocol::write_state(v.seen, v.decides ? &legal : nullptr, out);
 }
 
 void SantoriniGame::write_seat(const GameView& view, int seat, JsonText& out) const {
@@ -175,9 +184,10 @@ void SantoriniGame::write_patch(const GameView& from_view, const GameView& to_vi
     // The legal list of an older epoch is gone; it differs from today's, which is never empty
     // for the seat that decides, so an empty list stands in for it.
     static const santorini::StepList gone;
+    const santorini::StepList legal = from.decides || to.decides ? legal_list() : santorini::StepList();
     const santorini::StepList* from_legal =
-        from.decides ? (from.epoch == epoch_ ? &legal_ : &gone) : nullptr;
-    write_state_patch(from.seen, from_legal, to.seen, to.decides ? &legal_ : nullptr, "/state",
+        from.decides ? (from.epoch == epoch_ ? &legal : &gone) : nullptr;
+    write_state_patch(from.seen, from_legal, to.seen, to.decides ? &legal : nullptr, "/state",
                       patch);
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "engine/santorini/state.hpp"
 #include "engine/santorini/step.hpp"
@@ -52,11 +53,15 @@ class SantoriniGame final : public Game {
     /// Lists the legal steps of the state as it is now (with `undo` when one is possible);
     /// bumps the epoch views carry.
     void changed();
+    /// The legal steps as the engine's list type.
+    santorini::StepList legal_list() const;
 
     santorini::State state_;
     /// The states before the turn's steps that may be taken back (santorini::closes_undo).
     TurnUndo<santorini::State> undo_;
-    santorini::StepList legal_;
+    /// The legal steps, at their own size: a StepList holds 256 in place (1.3 KiB), and every
+    /// live match keeps its game, so the list is copied out (legal_list) where one is needed.
+    std::vector<santorini::Step> legal_;
     std::uint32_t epoch_ =
         0;  ///< counts changes of the state: views of one epoch share its legal list
     bool committed_ = false;  ///< a worker has moved (an undo does not take it back: the
