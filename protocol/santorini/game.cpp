@@ -19,7 +19,9 @@ namespace {
 /// A viewer's view: the state as the engine projects it for that viewer, and whether the
 /// viewer decides (then the view carries the legal steps of the game's state of `epoch`).
 struct SantoriniView final : GameView {
-    santorini::State seen;
+    /// Shared with the other views of the same projection (SantoriniGame::view): without
+    /// hidden information every viewer of a match sees one state.
+    std::shared_ptr<const santorini::State> seen;
     bool decides = false;
     std::uint32_t epoch = 0;
 };
@@ -125,8 +127,11 @@ std::optional<std::string> SantoriniGame::concede(int seat) {
 
 std::unique_ptr<GameView> SantoriniGame::view(int viewer, bool deciding) const {
     auto v = std::make_unique<SantoriniView>();
-    v->seen = viewer == revealed ? santorini::revealed_view(state_)
-              : santorini::view_for(state_, viewer < 0 ? santorini::spectator : viewer);
+    santorini::State seen = viewer == revealed ? santorini::revealed_view(state_)
+                            : santorini::view_for(state_, viewer < 0 ? santorini::spectator : viewer);
+    // A match keeps every viewer's last view: the same projection is kept once.
+    if (!last_seen_ || !(*last_seen_ == seen)) last_seen_ = std::make_shared<const santorini::State>(seen);
+    v->seen = last_seen_;
     v->decides = deciding && viewer >= 0 && viewer == decider();
     v->epoch = epoch_;
     return v;
@@ -135,18 +140,19 @@ std::unique_ptr<GameView> SantoriniGame::view(int viewer, bool deciding) const {
 bool SantoriniGame::same(const GameView& a, const GameView& b) const {
     const auto& x = as_view(a);
     const auto& y = as_view(b);
-    return x.decides == y.decides && (!x.decides || x.epoch == y.epoch) && x.seen == y.seen;
+    return x.decides == y.decides && (!x.decides || x.epoch == y.epoch) &&
+           (x.seen == y.seen || *x.seen == *y.seen);
 }
 
 void SantoriniGame::write_state(const GameView& view, JsonText& out) const {
     const auto& v = as_view(view);
     assert(!v.decides || v.epoch == epoch_);
     const santorini::StepList legal = v.decides ? legal_list() : santorini::StepList();
-    protocol::write_state(v.seen, v.decides ? &legal : nullptr, out);
+    protocol::write_state(*v.seen, v.decides ? &legal : nullptr, out);
 }
 
 void SantoriniGame::write_seat(const GameView& view, int seat, JsonText& out) const {
-    const auto& s = as_view(view).seen.seat(seat);
+    const auto& s = as_view(view).seen->seat(seat);
     out.key("power");
     if (s.power == santorini::PowerId::None)
         out.null();
@@ -161,9 +167,9 @@ void SantoriniGame::write_patch(const GameView& from_view, const GameView& to_vi
     const auto& to = as_view(to_view);
     assert(!to.decides || to.epoch == epoch_);
     char path[48];
-    for (int s = 0; s < to.seen.seat_count; ++s) {
-        const auto& a = from.seen.seat(s);
-        const auto& b = to.seen.seat(s);
+    for (int s = 0; s < to.seen->seat_count; ++s) {
+        const auto& a = from.seen->seat(s);
+        const auto& b = to.seen->seat(s);
         if (a.power != b.power) {
             std::snprintf(path, sizeof path, "/seats/%d/power", s);
             auto& value = patch.replace(path);
@@ -187,7 +193,7 @@ void SantoriniGame::write_patch(const GameView& from_view, const GameView& to_vi
     const santorini::StepList legal = from.decides || to.decides ? legal_list() : santorini::StepList();
     const santorini::StepList* from_legal =
         from.decides ? (from.epoch == epoch_ ? &legal : &gone) : nullptr;
-    write_state_patch(from.seen, from_legal, to.seen, to.decides ? &legal : nullptr, "/state",
+    write_state_patch(*from.seen, from_legal, *to.seen, to.decides ? &legal : nullptr, "/state",
                       patch);
 }
 

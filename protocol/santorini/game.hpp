@@ -62,6 +62,10 @@ class SantoriniGame final : public Game {
     /// The legal steps, at their own size: a StepList holds 256 in place (1.3 KiB), and every
     /// live match keeps its game, so the list is copied out (legal_list) where one is needed.
     std::vector<santorini::Step> legal_;
+    /// The projection view() made last, which the next may share (views are taken for every
+    /// viewer in turn, and most of them see alike). Written by the const view(): like the rest
+    /// of a game, used on one strand at a time.
+    mutable std::shared_ptr<const santorini::State> last_seen_;
     std::uint32_t epoch_ =
         0;  ///< counts changes of the state: views of one epoch share its legal list
     bool committed_ = false;  ///< a worker has moved (an undo does not take it back: the
