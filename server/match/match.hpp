@@ -25,6 +25,7 @@
 
 #include "protocol/game.hpp"
 #include "protocol/messages.hpp"
+#include "server/time/lazy_timer.hpp"
 #include "server/bots/bot_pool.hpp"
 #include "server/match/clock.hpp"
 #include "server/rooms/lobby.hpp"
@@ -365,9 +366,10 @@ class Match : public std::enable_shared_from_this<Match> {
     StepStore& store_;
     Metrics& metrics_;
     MatchPublisher publish_;
-    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+    using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+    Strand strand_;
     boost::asio::steady_timer timer_;
-    boost::asio::steady_timer spectators_timer_;  ///< the coalesced spectator count (presence_changed)
+    LazyTimer<Strand> spectators_timer_;  ///< the coalesced spectator count (presence_changed)
     bool spectators_due_ = false;                 ///< spectators_timer_ is running
 
     std::unique_ptr<protocol::Game> game_;
@@ -410,14 +412,14 @@ class Match : public std::enable_shared_from_this<Match> {
     };
     std::vector<std::optional<Away>> away_since_;  ///< per seat
     std::vector<bool> moved_;  ///< per seat: played a step while the game was in play
-    boost::asio::steady_timer abandon_timer_;
+    LazyTimer<Strand> abandon_timer_;
     bool stopped_ = false;
     bool bots_awake_ = false;  ///< wake_bots came: the computer seats may play
     /// The step number (records_) a computer decision is being made for, if any: a decision
     /// for another number is stale (the match moved on) and is dropped.
     std::optional<std::uint32_t> bot_asked_;
     SteadyTime bot_asked_at_{};                ///< when it was asked (the delay counts from it)
-    boost::asio::steady_timer bot_timer_;      ///< the delay, and the retry when the pool is full
+    LazyTimer<Strand> bot_timer_;      ///< the delay, and the retry when the pool is full
     std::vector<ParticipantPtr> bot_players_;  ///< by seat: who a computer seat's steps come from
     /// The rematch after the end: one offer at a time, answered by every seat.
     struct Rematch {
