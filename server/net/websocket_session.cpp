@@ -26,15 +26,10 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 // The io thread's read buffer: every socket the thread reads uses it in turn, so an idle
-// socket holds none. `busy` guards against a read inside a read (none is expected: nothing a
-// message's handling calls reads a socket inline); such a read gets a buffer of its own.
-struct ThreadBuffer {
-    std::array<unsigned char, WebsocketSession::read_chunk_bytes> bytes;
-    bool busy = false;
-};
-
-ThreadBuffer& thread_buffer() {
-    thread_local ThreadBuffer buffer;
+// socket holds none. Only read_now() uses it, and a read never runs inside another (handlers
+// run one at a time on a thread, and nothing a message's handling calls reads inline).
+std::array<unsigned char, WebsocketSession::read_chunk_bytes>& thread_buffer() {
+    thread_local std::array<unsigned char, WebsocketSession::read_chunk_bytes> buffer;
     return buffer;
 }
 
@@ -101,22 +96,16 @@ void WebsocketSession::run(const boost::beast::http::request<boost::beast::http:
 void WebsocketSession::read_now() {
     if (reading_) return;
     reading_ = true;
-    ThreadBuffer& shared = thread_buffer();
-    std::vector<unsigned char> own;
+    auto& buffer = thread_buffer();
     while (!finished_ && !paused_) {
         const std::size_t allowed = budget_.available();
         if (allowed == 0) {
             starved();
             break;
         }
-        unsigned char* into = shared.bytes.data();
-        const bool borrowed = !shared.busy;
-        if (!borrowed) {
-            own.resize(read_chunk_bytes);
-            into = own.data();
-        }
         error_code ec;
-        const std::size_t read = socket_.read_some(net::buffer(into, std::min(allowed, read_chunk_bytes)), ec);
+        const std::size_t read =
+            socket_.read_some(net::buffer(buffer.data(), std::min(allowed, read_chunk_bytes)), ec);
         if (would_block(ec)) {
             // Everything the socket held is handled: the next bytes wake wait_readable (the
             // reactor is edge-triggered, so it must not be asked before the socket is drained).
@@ -130,24 +119,7 @@ void WebsocketSession::read_now() {
         budget_.spend(read);
         last_heard_ = Clock::now();
         pinged_ = false;
-        if (borrowed) shared.busy = true;
-        if (inbox_.empty()) {
-            feed(std::span<unsigned char>(into, read));
-        } else {
-            std::string bytes = std::move(inbox_);
-            inbox_.clear();
-            bytes.append(reinterpret_cast<const char*>(into), read);
-            feed(std::span<unsigned char>(reinterpret_cast<unsigned char*>(bytes.data()), bytes.size()));
-        }
-        if (borrowed) shared.busy = false;
-        if (yield_) {
-            // A message went to the hub: the rest of what was read is handled in a later turn
-            // of the strand, after what is already posted to it (the hub's answers among them),
-            // and after other connections' turns on this thread.
-            yield_ = false;
-            net::post(socket_.get_executor(), [self = shared_from_this()] { self->resume_reading(); });
-            break;
-        }
+        if (!feed(std::span<unsigned char>(buffer.data(), read))) break;
     }
     reading_ = false;
 }
@@ -189,26 +161,34 @@ void WebsocketSession::wait_readable() {
 
 void WebsocketSession::resume_reading() {
     paused_ = false;
-    if (!inbox_.empty()) {
-        std::string bytes = std::move(inbox_);
-        inbox_.clear();
-        feed(std::span<unsigned char>(reinterpret_cast<unsigned char*>(bytes.data()), bytes.size()));
-        if (paused_ || finished_) return;
-        if (yield_) {
-            yield_ = false;
-            net::post(socket_.get_executor(), [self = shared_from_this()] { self->resume_reading(); });
-            return;
-        }
-    }
+    if (!inbox_.empty() && !feed({})) return;
     read_now();
 }
 
-void WebsocketSession::feed(std::span<unsigned char> bytes) {
+bool WebsocketSession::feed(std::span<unsigned char> fresh) {
+    // After what the last read left (a frame cut off, or what followed a hello), if anything.
+    std::string joined;
+    std::span<unsigned char> bytes = fresh;
+    if (!inbox_.empty()) {
+        joined = std::move(inbox_);
+        inbox_.clear();
+        joined.append(reinterpret_cast<const char*>(fresh.data()), fresh.size());
+        bytes = std::span<unsigned char>(reinterpret_cast<unsigned char*>(joined.data()), joined.size());
+    }
     const std::size_t used = consume(bytes);
-    if (finished_) return;
+    if (finished_) return false;
     // A frame cut off by the end of the read (at most a header and max_frame_bytes), or what
     // follows a hello that holds reading back: kept, still masked, for the next read.
     inbox_.assign(reinterpret_cast<const char*>(bytes.data()) + used, bytes.size() - used);
+    if (yield_) {
+        // A message went to the hub: the rest is handled in a later turn of the strand, after
+        // what is already posted to it (the hub's answers among them), and after other
+        // connections' turns on this thread.
+        yield_ = false;
+        net::post(socket_.get_executor(), [self = shared_from_this()] { self->resume_reading(); });
+        return false;
+    }
+    return !paused_;
 }
 
 std::size_t WebsocketSession::consume(std::span<unsigned char> bytes) {
@@ -337,9 +317,7 @@ void WebsocketSession::on_close_frame(std::span<const unsigned char> payload) {
     if (close_queued_) return;  // begin_drain() once ours is written
     // The client closes: what was queued for it is dropped, and its code answered (ours, if we
     // were about to close anyway).
-    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
-    queued_bytes_ = 0;
-    update_queue_size();
+    drop_waiting();
     if (close_code_ == 0) {
         close_code_ = frame->code;
         close_reason_.clear();
@@ -611,9 +589,7 @@ void WebsocketSession::written() {
 void WebsocketSession::start_close(std::uint16_t code, std::string reason, bool flush) {
     if (finished_) return;
     if (!flush) {
-        queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
-        queued_bytes_ = 0;
-        update_queue_size();
+        drop_waiting();
     }
     if (close_code_ != 0) return;  // the first close wins (but a later one may still drop the queue)
     close_code_ = code;
@@ -646,9 +622,7 @@ void WebsocketSession::fail(std::uint16_t code, std::string_view reason, std::st
     // Our close frame may be queued already (it is the queue's last frame): then it goes as
     // it is, and the drain follows it (written()).
     if (!close_queued_) {
-        queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
-        queued_bytes_ = 0;
-        update_queue_size();
+        drop_waiting();
         close_code_ = code;
         close_reason_ = std::string(reason);
         arm_deadline(cut_timeout, Deadline::Closing);
@@ -773,10 +747,7 @@ void WebsocketSession::finish(std::string_view why) {
     if (finished_) return;
     finished_ = true;
     timer_.cancel();
-    // Frames of a write in flight stay until it completes (the kernel may still read them).
-    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
-    queued_bytes_ = 0;
-    update_queue_size();
+    drop_waiting();
     inbox_ = std::string();
     message_ = std::string();
     error_code ignored;
@@ -790,6 +761,13 @@ void WebsocketSession::finish(std::string_view why) {
     registry_.remove(id_);
     if (counted_player_) registry_.leave_player(player_id_);
     if (authenticated_) hub_.disconnected(shared_from_this());
+}
+
+void WebsocketSession::drop_waiting() {
+    // Frames of a write in flight stay until it completes (the kernel may still read them).
+    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_), queue_.end());
+    queued_bytes_ = 0;
+    update_queue_size();
 }
 
 void WebsocketSession::update_queue_size() {

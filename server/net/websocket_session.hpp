@@ -162,7 +162,8 @@ private:
     void starved();
     void wait_readable();
     void resume_reading();
-    void feed(std::span<unsigned char> bytes);
+    /// Handles `fresh` bytes after those inbox_ kept; false when reading stops for this turn.
+    bool feed(std::span<unsigned char> fresh);
     std::size_t consume(std::span<unsigned char> bytes);
     void on_frame(const ws::FrameHeader& header, std::span<unsigned char> payload);
     void on_data(std::string_view text);
@@ -201,6 +202,8 @@ private:
     void on_timer(boost::system::error_code ec);
 
     void finish(std::string_view why);
+    /// Drops the frames waiting behind the write in flight.
+    void drop_waiting();
     void update_queue_size();
 
     boost::asio::ip::tcp::socket socket_;
