@@ -13,19 +13,6 @@ namespace http = boost::beast::http;
 
 namespace {
 
-// Whether a comma-separated header value lists `token` (case-insensitive): "keep-alive, Upgrade".
-bool lists(std::string_view value, std::string_view token) {
-    for (const auto& item : http::token_list(value)) {
-        if (item.size() != token.size()) continue;
-        bool same = true;
-        for (std::size_t i = 0; i < token.size() && same; ++i) {
-            same = std::tolower(static_cast<unsigned char>(item[i])) == std::tolower(static_cast<unsigned char>(token[i]));
-        }
-        if (same) return true;
-    }
-    return false;
-}
-
 // A Sec-WebSocket-Key is 16 bytes in base64: 22 characters of the alphabet and "==".
 bool valid_key(std::string_view key) {
     if (key.size() != 24 || key.substr(22) != "==") return false;
@@ -43,7 +30,9 @@ std::optional<UpgradeRefusal> refuse_upgrade(const http::request<http::string_bo
     if (request.method() != http::verb::get) return UpgradeRefusal{http::status::bad_request, "the upgrade must be a GET"};
     if (request.find(http::field::host) == request.end())
         return UpgradeRefusal{http::status::bad_request, "the Host header is missing"};
-    if (!lists(request[http::field::connection], "upgrade") || !lists(request[http::field::upgrade], "websocket"))
+    // Token lists, compared without case ("keep-alive, Upgrade").
+    if (!http::token_list(request[http::field::connection]).exists("upgrade") ||
+        !http::token_list(request[http::field::upgrade]).exists("websocket"))
         return UpgradeRefusal{http::status::bad_request, "expected Connection: upgrade and Upgrade: websocket"};
     if (!valid_key(request[http::field::sec_websocket_key]))
         return UpgradeRefusal{http::status::bad_request, "Sec-WebSocket-Key is missing or invalid"};
