@@ -187,8 +187,9 @@ inline bool certainly_completes(const State& s, const Step& c, TurnHooks h, bool
 }
 
 // The number of full turns that begin with `c` when that is certain without playing it, else
-// -1. A move that is not up where only a move up meets the demands: none. A build after moving ends the turn when, besides the above, the mover has no further
-// builds or end-of-turn steps: one turn (none if it fails a demand no build changes). The
+// -1. A move that is not up where only a move up meets the demands: none. A build after
+// moving ends the turn when, besides the above, the mover has no further builds or
+// end-of-turn steps: one turn (none if it fails a demand no build changes). The
 // first move of a turn, when besides that nothing but the normal rules decides its win and its
 // builds (no hook judges a win, adds steps after the move, or adds builds): one turn if it
 // wins, else one per free neighbour of its square.
