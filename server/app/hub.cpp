@@ -427,7 +427,11 @@ json Hub::public_lobbies() const {
 }
 
 json Hub::live_matches() const {
-    return *impl_->lists.live();
+    return json::parse(live_matches_text());
+}
+
+std::string Hub::live_matches_text() const {
+    return list_text(*impl_->lists.live());
 }
 
 json Hub::queues() const {

@@ -143,6 +143,8 @@ public:
     nlohmann::json public_lobbies() const;
     /// Live matches anyone may watch (GET /api/matches): private lobbies' matches are left out.
     nlohmann::json live_matches() const;
+    /// The same as the JSON array's text, written from the entries' texts (no tree is built).
+    std::string live_matches_text() const;
     /// Every rated queue at every offered clock with how many players wait there
     /// (GET /api/queues): [{"queue":...,"clock":{...},"waiting":n}, ...].
     nlohmann::json queues() const;

@@ -51,11 +51,16 @@ Response make_response(const Request& request, http::status status, std::string 
     return response;
 }
 
-Response json_response(const Request& request, http::status status, const json& body) {
-    Response response = make_response(request, status, body.dump(), json_type);
+/// An API answer whose body is JSON text already written.
+Response json_text_response(const Request& request, http::status status, std::string body) {
+    Response response = make_response(request, status, std::move(body), json_type);
     // API answers change all the time, and one of them carries a secret token.
     response.set(http::field::cache_control, "no-store");
     return response;
+}
+
+Response json_response(const Request& request, http::status status, const json& body) {
+    return json_text_response(request, status, body.dump());
 }
 
 Response error_response(const Request& request, http::status status, std::string_view message) {
@@ -163,7 +168,7 @@ void api(const Request& request, std::string_view path, Hub& hub, std::string_vi
                                      : method_not_allowed(request, allow_of("/api/powers")));
     if (path == "/api/matches") {
         if (!is_get(request)) return reply(method_not_allowed(request, allow_of("/api/matches")));
-        return reply(json_response(request, http::status::ok, hub.live_matches()));
+        return reply(json_text_response(request, http::status::ok, hub.live_matches_text()));
     }
     constexpr std::string_view matches_prefix = "/api/matches/";
     if (path.starts_with(matches_prefix)) {

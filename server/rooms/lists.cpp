@@ -11,10 +11,11 @@ using nlohmann::json;
 void Lists::Published::rebuild_live() {
     if (!live_stale) return;
     live_stale = false;
-    json list = json::array();
-    for (const auto& [order, entry] : live)
-        if (!entry.value("private", false)) list.push_back(entry);  // never listed
-    live_list = std::make_shared<const json>(std::move(list));
+    ListEntries list;
+    list.reserve(live.size());
+    for (const auto& [order, match] : live)
+        if (match.listed) list.push_back(match.entry);
+    live_list = std::make_shared<const ListEntries>(std::move(list));
 }
 
 Lists::Lists(const Strand& strand, Metrics& metrics, std::chrono::milliseconds interval,
@@ -29,7 +30,7 @@ json Lists::lobbies() const {
     return published_.read([](const Published& p) { return p.lobby_list; });
 }
 
-std::shared_ptr<const json> Lists::live() {
+std::shared_ptr<const ListEntries> Lists::live() {
     return published_.with([](Published& p) {
         p.rebuild_live();
         return p.live_list;
@@ -39,7 +40,8 @@ std::shared_ptr<const json> Lists::live() {
 std::vector<std::pair<std::string, json>> Lists::live_entries() const {
     return published_.read([](const Published& p) {
         std::vector<std::pair<std::string, json>> out;
-        for (const auto& [id, order] : p.live_order) out.emplace_back(id, p.live.at(order));
+        for (const auto& [id, order] : p.live_order)
+            out.emplace_back(id, json::parse(*p.live.at(order).entry.text));
         return out;
     });
 }
@@ -47,6 +49,7 @@ std::vector<std::pair<std::string, json>> Lists::live_entries() const {
 bool Lists::set_lobbies(json list) {
     return published_.with([&](Published& p) {
         if (list == p.lobby_list) return false;
+        p.lobby_entries = std::make_shared<const ListEntries>(list_entries(list));
         p.lobby_list = std::move(list);
         return true;
     });
@@ -59,11 +62,14 @@ void Lists::set_live_entry(const std::string& id, const json& entry) {
             if (it == p.live_order.end()) return false;
             p.live.erase(it->second);
             p.live_order.erase(it);
-        } else if (it == p.live_order.end()) {
-            p.live_order.emplace(id, p.next_live_order);
-            p.live.emplace(p.next_live_order++, entry);
         } else {
-            p.live[it->second] = entry;
+            Published::Live match{list_entry(entry), !entry.value("private", false)};
+            if (it == p.live_order.end()) {
+                p.live_order.emplace(id, p.next_live_order);
+                p.live.emplace(p.next_live_order++, std::move(match));
+            } else {
+                p.live[it->second] = std::move(match);
+            }
         }
         metrics_.live_matches = static_cast<std::int64_t>(p.live.size());
         p.live_stale = true;
@@ -93,10 +99,10 @@ void Lists::schedule() {
 
 void Lists::flush() {
     Subscribers& s = subscribers_.get();
-    json lobbies_now;
-    std::shared_ptr<const json> live_now;
+    std::shared_ptr<const ListEntries> lobbies_now;
+    std::shared_ptr<const ListEntries> live_now;
     published_.with([&](Published& p) {
-        lobbies_now = p.lobby_list;
+        lobbies_now = p.lobby_entries;
         if (!s.matches.empty()) {
             p.rebuild_live();
             live_now = p.live_list;
@@ -111,7 +117,7 @@ void Lists::flush() {
     if (!live_now) {
         s.match_feed.forget_changes();  // nobody watches: the list waits until somebody reads it
     } else {
-        s.match_feed.update(*live_now);
+        s.match_feed.update(std::move(live_now));
         if (auto message = s.match_feed.take_changes())
             for (const auto& [id, p] : s.matches) p->deliver(message);
     }
@@ -121,8 +127,8 @@ namespace {
 
 /// A new subscriber of a list: the list as it is now.
 void watch(ListFeed& feed, std::map<std::uint64_t, ParticipantPtr>& subscribers,
-           const ParticipantPtr& who, const json& now) {
-    feed.update(now);
+           const ParticipantPtr& who, std::shared_ptr<const ListEntries> now) {
+    feed.update(std::move(now));
     if (subscribers.empty()) feed.forget_changes();  // the changes before are nobody's news
     subscribers[who->connection_id()] = who;
     who->deliver(feed.snapshot());
@@ -136,7 +142,8 @@ void Lists::watch_lobbies(const ParticipantPtr& who, bool on) {
         s.lobbies.erase(who->connection_id());
         return;
     }
-    watch(s.lobby_feed, s.lobbies, who, lobbies());
+    watch(s.lobby_feed, s.lobbies, who,
+          published_.read([](const Published& p) { return p.lobby_entries; }));
 }
 
 void Lists::watch_matches(const ParticipantPtr& who, bool on) {
@@ -145,7 +152,7 @@ void Lists::watch_matches(const ParticipantPtr& who, bool on) {
         s.matches.erase(who->connection_id());
         return;
     }
-    watch(s.match_feed, s.matches, who, *live());
+    watch(s.match_feed, s.matches, who, live());
 }
 
 void Lists::forget(std::uint64_t id) {

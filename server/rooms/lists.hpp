@@ -40,7 +40,7 @@ class Lists {
     /// The public lobby list as last published.
     nlohmann::json lobbies() const;
     /// The live match list (without private matches), rebuilt if it changed since last read.
-    std::shared_ptr<const nlohmann::json> live();
+    std::shared_ptr<const ListEntries> live();
     /// Every live entry by match id, private ones included (for a fleet's `sync`).
     std::vector<std::pair<std::string, nlohmann::json>> live_entries() const;
     /// Publishes the lobby list; false (nothing done) when it is the same as before. The
@@ -65,8 +65,15 @@ class Lists {
     /// What the getters read, published by the strands that own the data.
     struct Published {
         nlohmann::json lobby_list = nlohmann::json::array();
-        /// One entry per live match, as its match last published it, in the order they started.
-        std::map<std::uint64_t, nlohmann::json> live;
+        /// The same, as the feed reads it.
+        std::shared_ptr<const ListEntries> lobby_entries = std::make_shared<const ListEntries>();
+        /// A live match's entry, as its match last published it.
+        struct Live {
+            ListEntry entry;
+            bool listed = true;  ///< public (private matches are never listed)
+        };
+        /// One entry per live match, in the order they started.
+        std::map<std::uint64_t, Live> live;
         std::unordered_map<std::string, std::uint64_t> live_order;  ///< match id -> key in `live`
         std::uint64_t next_live_order = 0;
         /// `live` changed since live_list was built: it is rebuilt when read (GET
@@ -75,9 +82,8 @@ class Lists {
         bool live_stale = false;
         /// A publication to the subscribers is posted to the lobby strand (coalesces bursts).
         bool live_scheduled = false;
-        /// The list as last rebuilt.
-        std::shared_ptr<const nlohmann::json> live_list =
-            std::make_shared<const nlohmann::json>(nlohmann::json::array());
+        /// The list as last rebuilt (the entries' texts are shared, not copied).
+        std::shared_ptr<const ListEntries> live_list = std::make_shared<const ListEntries>();
 
         /// Brings live_list up to date.
         void rebuild_live();
