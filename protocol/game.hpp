@@ -134,6 +134,18 @@ class Game {
     /// viewer): the `state` object's under `/state`, the seats' members under `/seats/N`.
     /// `to` must be a view of this game as it is now (its legal steps are read from here).
     virtual void write_patch(const GameView& from, const GameView& to, PatchText& patch) const = 0;
+    /// The same view as its viewer would have it without deciding: without legal steps. A
+    /// match's resume history keeps the patches between such views, so that a seat that
+    /// decides shares the spectators' messages there when it sees what they see.
+    virtual std::unique_ptr<GameView> undecided(const GameView& view) const = 0;
+    /// Which legal steps the view carries: 0 for none, else a number that is the same for two
+    /// views exactly when their legal steps are (while the game's state has not changed).
+    virtual std::uint64_t decision(const GameView& view) const = 0;
+    /// Appends the operations that turn the legal steps a viewer had, as `decision` numbered
+    /// them, into those of `to` (a view of the game as it is now), in a document that is
+    /// otherwise `to`'s: nothing when they are the same.
+    virtual void write_decision_patch(std::uint64_t decision, const GameView& to,
+                                      PatchText& patch) const = 0;
     /// What the live list shows of the game beyond players and status (Santorini: the powers).
     virtual nlohmann::json live_fields() const = 0;
 

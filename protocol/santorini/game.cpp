@@ -8,6 +8,7 @@
 #include "engine/santorini/state_hash.hpp"
 #include "engine/santorini/undo.hpp"
 #include "engine/santorini/view.hpp"
+#include "protocol/decision.hpp"
 #include "protocol/santorini/json.hpp"
 #include "protocol/santorini/names.hpp"
 #include "protocol/santorini/view.hpp"
@@ -195,6 +196,20 @@ void SantoriniGame::write_patch(const GameView& from_view, const GameView& to_vi
         from.decides ? (from.epoch == epoch_ ? &legal : &gone) : nullptr;
     write_state_patch(*from.seen, from_legal, *to.seen, to.decides ? &legal : nullptr, "/state",
                       patch);
+}
+
+std::unique_ptr<GameView> SantoriniGame::undecided(const GameView& view) const {
+    return undecided_view(as_view(view));
+}
+
+std::uint64_t SantoriniGame::decision(const GameView& view) const {
+    return decision_of(as_view(view));
+}
+
+void SantoriniGame::write_decision_patch(std::uint64_t decision, const GameView& to,
+                                  PatchText& patch) const {
+    // The document is `to`'s but for its legal steps: the patch from such a view to `to`.
+    write_patch(with_decision(as_view(to), decision), to, patch);
 }
 
 nlohmann::json SantoriniGame::live_fields() const {

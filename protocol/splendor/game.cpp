@@ -7,6 +7,7 @@
 #include "engine/splendor/game.hpp"
 #include "engine/splendor/state_hash.hpp"
 #include "engine/splendor/view.hpp"
+#include "protocol/decision.hpp"
 #include "protocol/splendor/json.hpp"
 #include "protocol/splendor/view.hpp"
 
@@ -150,6 +151,20 @@ void SplendorGame::write_patch(const GameView& from_view, const GameView& to_vie
         from.decides ? (from.epoch == epoch_ ? &legal_ : &gone) : nullptr;
     write_state_patch(from.seen, from.decider, from_legal, to.seen, to.decider,
                       to.decides ? &legal_ : nullptr, "/state", patch);
+}
+
+std::unique_ptr<GameView> SplendorGame::undecided(const GameView& view) const {
+    return undecided_view(as_view(view));
+}
+
+std::uint64_t SplendorGame::decision(const GameView& view) const {
+    return decision_of(as_view(view));
+}
+
+void SplendorGame::write_decision_patch(std::uint64_t decision, const GameView& to,
+                                  PatchText& patch) const {
+    // The document is `to`'s but for its legal steps: the patch from such a view to `to`.
+    write_patch(with_decision(as_view(to), decision), to, patch);
 }
 
 nlohmann::json SplendorGame::live_fields() const {

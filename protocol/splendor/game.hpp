@@ -45,6 +45,10 @@ class SplendorGame final : public Game {
     void write_state(const GameView& view, JsonText& out) const override;
     void write_seat(const GameView& view, int seat, JsonText& out) const override;
     void write_patch(const GameView& from, const GameView& to, PatchText& patch) const override;
+    std::unique_ptr<GameView> undecided(const GameView& view) const override;
+    std::uint64_t decision(const GameView& view) const override;
+    void write_decision_patch(std::uint64_t decision, const GameView& to,
+                              PatchText& patch) const override;
     /// {"points": [per seat]}: what the live list shows.
     nlohmann::json live_fields() const override;
     std::unique_ptr<BotThinking> think(int seat, int level, std::uint64_t seed,

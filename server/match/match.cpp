@@ -290,8 +290,7 @@ void Match::do_open(const ParticipantPtr& who, std::optional<std::uint64_t> sinc
     if (since && *since == version_) {
         // Up to date: nothing to send.
     } else if (since && *since < version_ && !v.ring.empty() && v.ring_first <= *since + 1) {
-        for (std::size_t i = static_cast<std::size_t>(*since + 1 - v.ring_first); i < v.ring.size(); ++i)
-            who->deliver(v.ring[i]);
+        resume(v, *since, who);
     } else {
         who->deliver(std::make_shared<const std::string>(snapshot(v)));
     }

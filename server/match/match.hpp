@@ -221,15 +221,25 @@ class Match : public std::enable_shared_from_this<Match> {
         std::vector<int> newly_out;       ///< seats the action put out, in seat order
         bool ends() const { return aborted || (game && game->over()); }
     };
+    /// A version as a viewer's resume history keeps it: the patch between the viewer's views
+    /// without legal steps (Game::undecided), and which legal steps the viewer had after it.
+    /// A seat deciding gets its legal steps in its live patches; kept without them, its
+    /// messages are the spectators' wherever it sees what they see, so a match keeps one text
+    /// per version rather than one per seat (the legal steps were most of a seat's bytes).
+    struct Kept {
+        std::shared_ptr<const std::string> message;
+        std::uint64_t decision = 0;  ///< Game::decision of the viewer's view after it
+    };
     /// A viewer: a seat or all spectators, with its last view, history and connections.
     struct Viewer {
         int seat = protocol::spectators;
         std::unique_ptr<protocol::GameView> view;  ///< as of the last message sent
-        /// The newest messages, for resuming: ring[i] is version ring_first + i (every viewer
+        /// The newest versions, for resuming: ring[i] is version ring_first + i (every viewer
         /// gets every version). A vector, not a deque: libstdc++'s deque takes a 512-byte block
         /// however few it holds, for each of a match's viewers.
-        std::vector<std::shared_ptr<const std::string>> ring;
+        std::vector<Kept> ring;
         std::uint64_t ring_first = 0;
+        std::uint64_t decision_before = 0;  ///< Game::decision as of version ring_first - 1
         std::size_t ring_bytes = 0;
         std::map<std::uint64_t, ParticipantPtr> connections;
     };
@@ -344,7 +354,14 @@ class Match : public std::enable_shared_from_this<Match> {
     Shown shown(SteadyTime now, WallTime wall) const;
     void write_view(const Viewer& viewer, protocol::JsonText& out) const;
     std::string snapshot(const Viewer& viewer) const;
-    void keep(Viewer& viewer, const std::shared_ptr<const std::string>& message);
+    /// Keeps the message of a new version in the viewer's resume history, `decision` being
+    /// Game::decision of its new view; called before the viewer's view moves on to that one.
+    void keep(Viewer& viewer, const std::shared_ptr<const std::string>& message,
+              std::uint64_t decision);
+    /// What a viewer who saw version `since` (in its resume history) is sent to catch up: the
+    /// kept patches after it, the last with the operations that bring its legal steps up to
+    /// date.
+    void resume(const Viewer& viewer, std::uint64_t since, const ParticipantPtr& who) const;
     void publish_entry();
     Presence presence() const;
     /// After a connection came or went: a seat's presence goes out at once, the spectator

@@ -114,7 +114,8 @@ bool Match::broadcast(std::optional<std::uint64_t> skip_connection, const Action
     Viewer& watchers = viewers_.back();
     auto watchers_next = game_->view(watchers.seat, !aborted_);
     std::shared_ptr<const std::string> watchers_message;
-    auto message_for = [&](const Viewer& v, const protocol::GameView& next_view) {
+    auto message_for = [&](const Viewer& v, const protocol::GameView& from,
+                           const protocol::GameView& to) {
         std::string text = head;
         protocol::PatchText patch(text);
         patch.append(protocol::PatchText::body(common_text), common.size());
@@ -128,54 +129,88 @@ bool Match::broadcast(std::optional<std::uint64_t> skip_connection, const Action
             else
                 patch.add("/history/-").string(last_line_);
         }
-        game_->write_patch(*v.view, next_view, patch);
+        game_->write_patch(from, to, patch);
         patch.finish();
         text += '}';
         // Kept in the viewers' resume rings: without the slack the appends left (up to half).
         text.shrink_to_fit();
         return std::make_shared<const std::string>(std::move(text));
     };
-    watchers_message = message_for(watchers, *watchers_next);
+    watchers_message = message_for(watchers, *watchers.view, *watchers_next);
     const bool line_private = line_added_ && history_.own.count(history_.lines - 1) > 0;
+    // The message of a seat whose views `from` and `to` are: the spectators' where it sees what
+    // they see, else its own.
+    auto seat_message = [&](const Viewer& v, const protocol::GameView& from,
+                            const protocol::GameView& to) {
+        if (!line_private && chat_text[0] == chat_text[1] && game_->same(to, *watchers_next) &&
+            game_->same(from, *watchers.view))
+            return watchers_message;
+        return message_for(v, from, to);
+    };
     for (std::size_t i = 0; i + 1 < viewers_.size(); ++i) {
         Viewer& v = viewers_[i];
         auto next_view = game_->view(v.seat, !aborted_);
-        std::shared_ptr<const std::string> message;
-        if (!line_private && chat_text[0] == chat_text[1] &&
-            game_->same(*next_view, *watchers_next) && game_->same(*v.view, *watchers.view))
-            message = watchers_message;
+        const std::shared_ptr<const std::string> message = seat_message(v, *v.view, *next_view);
+        const std::uint64_t decision = game_->decision(*next_view);
+        // The resume history keeps the patch without legal steps (Kept): the live one where
+        // the seat decided neither before nor now.
+        if (decision == 0 && game_->decision(*v.view) == 0)
+            keep(v, message, 0);
         else
-            message = message_for(v, *next_view);
+            keep(v, seat_message(v, *game_->undecided(*v.view), *game_->undecided(*next_view)),
+                 decision);
         v.view = std::move(next_view);
-        keep(v, message);
         deliver(v, message);
     }
+    keep(watchers, watchers_message, 0);
     watchers.view = std::move(watchers_next);
-    keep(watchers, watchers_message);
     deliver(watchers, watchers_message);
     line_added_ = false;
     publish_entry();
     return acked_in_patch;
 }
 
-void Match::keep(Viewer& v, const std::shared_ptr<const std::string>& message) {
+void Match::keep(Viewer& v, const std::shared_ptr<const std::string>& message,
+                 std::uint64_t decision) {
     // Every viewer gets every version (an empty patch when nothing it sees changed), so a
     // reconnecting viewer's versions have no gaps; the ring keeps the newest within its bounds.
     if (v.ring.empty() || v.ring_first + v.ring.size() != version_) {
         v.ring.clear();  // not the next version (never so today): start again from this one
         v.ring_bytes = 0;
         v.ring_first = version_;
+        v.decision_before = v.view ? game_->decision(*v.view) : 0;  // the view before this one
     }
-    v.ring.push_back(message);
+    v.ring.push_back({message, decision});
     v.ring_bytes += message->size();
     std::size_t drop = 0;
     while (v.ring.size() - drop > 1 &&
            (v.ring.size() - drop > options_.history || v.ring_bytes > options_.history_bytes)) {
-        v.ring_bytes -= v.ring[drop]->size();
+        v.ring_bytes -= v.ring[drop].message->size();
+        v.decision_before = v.ring[drop].decision;
         ++drop;
     }
     v.ring.erase(v.ring.begin(), v.ring.begin() + static_cast<std::ptrdiff_t>(drop));
     v.ring_first += drop;
+}
+
+void Match::resume(const Viewer& v, std::uint64_t since, const ParticipantPtr& who) const {
+    const std::size_t first = static_cast<std::size_t>(since + 1 - v.ring_first);
+    const std::uint64_t had = first == 0 ? v.decision_before : v.ring[first - 1].decision;
+    for (std::size_t i = first; i + 1 < v.ring.size(); ++i) who->deliver(v.ring[i].message);
+    const std::string& last = *v.ring.back().message;
+    if (had == v.ring.back().decision) return who->deliver(v.ring.back().message);
+    // The kept patches leave the legal steps as they were at `since`: the last one brings them
+    // up to date (its text ends with the patch array's `]` and the message's `}`).
+    std::string ops_text;
+    protocol::PatchText ops(ops_text);
+    game_->write_decision_patch(had, *v.view, ops);
+    ops.finish();
+    if (ops.size() == 0) return who->deliver(v.ring.back().message);
+    std::string text(last, 0, last.size() - 2);
+    if (text.back() != '[') text += ',';
+    text += protocol::PatchText::body(ops_text);
+    text += "]}";
+    who->deliver(std::make_shared<const std::string>(std::move(text)));
 }
 
 void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
