@@ -1,7 +1,9 @@
 #include "protocol/json_text.hpp"
 
+#include <array>
 #include <cassert>
 #include <charconv>
+#include <cstring>
 
 namespace protocol {
 
@@ -47,13 +49,39 @@ JsonText& JsonText::string(std::string_view s) {
     return *this;
 }
 
+namespace {
+
+// The bytes a JSON string must escape (RFC 8259): the controls, the quote and the backslash.
+constexpr std::array<bool, 256> must_escape = [] {
+    std::array<bool, 256> table{};
+    for (std::size_t c = 0; c < 0x20; ++c) table[c] = true;
+    table['"'] = true;
+    table['\\'] = true;
+    return table;
+}();
+
+}  // namespace
+
 void JsonText::quoted(std::string_view s) {
+    // Nearly every string written has nothing to escape (keys, pointers, squares, step kinds,
+    // names), and a step's patches write hundreds of them: such a string is looked over with a
+    // table and appended with its quotes at once (docs/benchmarks.md, "Less CPU per step in
+    // closed loop").
+    const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
+    std::size_t i = 0;
+    while (i < s.size() && !must_escape[bytes[i]]) ++i;
+    if (i == s.size()) {
+        const std::size_t at = out_.size();
+        out_.append(s.size() + 2, '"');
+        if (!s.empty()) std::memcpy(out_.data() + at + 1, s.data(), s.size());
+        return;
+    }
     out_.push_back('"');
     static constexpr char hex[] = "0123456789abcdef";
     std::size_t plain = 0;  // start of the run of characters that need no escape
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x20 && c != '"' && c != '\\') continue;
+    for (; i < s.size(); ++i) {
+        const unsigned char c = bytes[i];
+        if (!must_escape[c]) continue;
         out_.append(s.data() + plain, i - plain);
         plain = i + 1;
         switch (c) {

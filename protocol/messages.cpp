@@ -72,7 +72,8 @@ Check id_only(const json& obj, std::string_view key, std::string T::*member, T& 
 
 // ---- one reader per type; each fills the body or says what is wrong ----
 
-using Reader = std::function<std::variant<ClientBody, Failure>(const json&)>;
+// Readers get the tree itself: one may take a part of it (the step) rather than copy it.
+using Reader = std::function<std::variant<ClientBody, Failure>(json&)>;
 
 // Callers evaluate the check into a variable first: as two arguments of one call, the body
 // could be moved from before the check has filled it in.
@@ -143,7 +144,7 @@ std::variant<ClientBody, Failure> read_match_open(const json& j) {
     return ClientBody{std::move(open)};
 }
 
-std::variant<ClientBody, Failure> read_match_step(const json& j) {
+std::variant<ClientBody, Failure> read_match_step(json& j) {
     MatchStep step;
     if (auto e = only_fields(j, {"match", "step"})) return *e;
     if (auto e = string_field(j, "match", max_id_length, step.match)) return *e;
@@ -151,7 +152,7 @@ std::variant<ClientBody, Failure> read_match_step(const json& j) {
     if (it == j.end()) return missing("step");
     // Opaque here: whether it is a step of the match's game at all, and legal now, is one
     // judgement of that game's (Game::play).
-    step.step = *it;
+    step.step = std::move(*it);  // moved out of the message's tree, not copied
     return ClientBody{std::move(step)};
 }
 
@@ -292,7 +293,7 @@ const std::vector<std::pair<std::string_view, Reader>>& readers() {
     return table;
 }
 
-std::variant<ClientMessage, ProtocolError> parse_object(const json& j) {
+std::variant<ClientMessage, ProtocolError> parse_object(json& j) {
     if (!j.is_object())
         return ProtocolError{ErrorCode::MalformedJson, "a message must be a JSON object",
                              std::nullopt};

@@ -241,6 +241,7 @@ private:
     bool in_message_ = false;    ///< a fragmented message has begun and not yet ended
     bool paused_ = false;        ///< reading waits for a hello's answer
     bool waiting_ = false;       ///< a wait for the socket to be readable is pending
+    bool drained_ = false;       ///< the last read emptied the socket; no readiness since
     bool reading_ = false;       ///< inside read_now()
     bool yield_ = false;         ///< a message went to the hub: read on in a later strand turn
     bool timer_armed_ = false;

@@ -43,12 +43,18 @@ void WebsocketSession::read_now() {
             starved();
             break;
         }
+        if (drained_) {
+            // The last read was short: the socket held less than asked, so it was empty after
+            // it. A read now would only say so (EAGAIN, a system call per message); the wait
+            // re-arms the socket's readiness instead (wait_readable).
+            wait_readable();
+            break;
+        }
         error_code ec;
-        const std::size_t read =
-            socket_.read_some(net::buffer(buffer.data(), std::min(allowed, read_chunk_bytes)), ec);
+        const std::size_t asked = std::min(allowed, read_chunk_bytes);
+        const std::size_t read = socket_.read_some(net::buffer(buffer.data(), asked), ec);
         if (would_block(ec)) {
-            // Everything the socket held is handled: the next bytes wake wait_readable (the
-            // reactor is edge-triggered, so it must not be asked before the socket is drained).
+            // Everything the socket held is handled: the next bytes wake wait_readable.
             wait_readable();
             break;
         }
@@ -56,6 +62,7 @@ void WebsocketSession::read_now() {
             finish(ec == net::error::eof && end_why_ != "dropped" ? end_why_ : end_reason(ec));
             break;
         }
+        drained_ = read < asked;
         budget_.spend(read);
         last_heard_ = Clock::now();
         pinged_ = false;
@@ -88,8 +95,13 @@ void WebsocketSession::starved() {
 void WebsocketSession::wait_readable() {
     if (waiting_ || finished_) return;
     waiting_ = true;
+    // Safe after a short read as well as after EAGAIN: Asio's epoll reactor starts a wait (no
+    // speculative attempt) with EPOLL_CTL_MOD on the socket, which has the kernel look at its
+    // readiness again and report bytes that came since the read, though the reactor is
+    // edge-triggered and their edge passed while nothing waited (epoll_reactor::start_op).
     socket_.async_wait(tcp::socket::wait_read, [self = shared_from_this()](error_code ec) {
         self->waiting_ = false;
+        self->drained_ = false;
         if (self->finished_) return;
         if (ec) {
             self->finish(end_reason(ec));

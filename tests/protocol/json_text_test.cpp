@@ -29,6 +29,22 @@ TEST_CASE("JsonText escapes what RFC 8259 requires", "[json_text]") {
     CHECK(out.find('\n') == std::string::npos);
 }
 
+TEST_CASE("JsonText writes every ASCII character alone, first, last and amid plain text", "[json_text]") {
+    // Strings with nothing to escape are written whole, the others character by character:
+    // both ways must give the same document.
+    for (int c = 0; c < 128; ++c) {
+        const std::string ch(1, static_cast<char>(c));
+        for (const std::string& s : {ch, ch + "ab", "ab" + ch, "a" + ch + "b" + ch + "c", std::string()}) {
+            std::string out;
+            protocol::JsonText(out).begin_object().key(s).string(s).end_object();
+            const json back = json::parse(out);
+            REQUIRE(back.size() == 1);
+            CHECK(back.begin().key() == s);
+            CHECK(back.begin().value() == s);
+        }
+    }
+}
+
 TEST_CASE("PatchText writes RFC 6902 operations that apply", "[json_text]") {
     json doc = {{"a", 1}, {"list", {1, 2}}, {"gone", true}};
     std::string out;
