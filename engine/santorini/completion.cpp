@@ -23,6 +23,7 @@ using detail::certainly_completes;
 using detail::demands_failed_after_move;
 using detail::ended_meeting_demands;
 using detail::repeated;
+using detail::rest_after_build_shared;
 using detail::turn_done;
 using detail::turn_hooks;
 using detail::turn_phase;
@@ -110,14 +111,28 @@ std::uint64_t count_from(const State& s) {
     StepList list;
     candidates(s, list);
     std::uint64_t n = 0;
+    // The full turns after a build whose rest of the turn is shared (rest_after_build_shared),
+    // once one of them has been played, and the worker that built it.
+    std::int64_t after_shared_build = -1;
+    int shared_builder = -1;
     for (const Step& c : list) {
         if (int certain = turns_certain(s, c, hooks); certain >= 0) {
             n += static_cast<std::uint64_t>(certain);
             continue;
         }
+        const bool shared = rest_after_build_shared(s, c, hooks);
+        if (shared && after_shared_build >= 0 && c.worker == shared_builder) {
+            n += static_cast<std::uint64_t>(after_shared_build);
+            continue;
+        }
         State next = s;
         apply_turn_step(next, c, true);
-        n += count_from(next);
+        const std::uint64_t after = count_from(next);
+        if (shared) {
+            after_shared_build = static_cast<std::int64_t>(after);
+            shared_builder = c.worker;
+        }
+        n += after;
     }
     return n;
 }

@@ -215,6 +215,37 @@ struct PowerRules {
     /// bound workers). A build that ends the rest of the turn then ends it exactly when the
     /// state before it may end, which lets counting skip playing it.
     bool may_end_turn_ignores_builds = false;
+
+    // ---- appended with the shared rest of a turn after its build (docs/engine.md 3.2) ----
+    /// True if, after a build after moving that ends the mover's building (no further builds
+    /// come), nothing of the power for the rest of that turn depends on which build it was:
+    /// its hooks then read the board only where workers stand (not Turn::last_build nor
+    /// turn_flag::dome_built), its end-of-turn steps move or place no worker onto a space
+    /// where none stood, its hooks on every seat's turn read the board only where workers
+    /// stand or act only after Move steps, and it starts no out-of-turn decision but after the
+    /// build kinds of interrupt_after_kinds, after which it may read anything (the core then
+    /// shares no build of those kinds; the same for a standing win and wins_now_after_kinds). (Nemesis' swaps, Medusa's and Theseus' captures, Adonis'
+    /// choice, Persephone's and Aphrodite's judgements of moves, Limus' builds next to his
+    /// workers, Gaea's decision after domes.) Where every power in play says
+    /// so, the full turns after each such build of a state are as many as after any other on
+    /// a space without a worker, and the core plays only one of them (count_from).
+    bool rest_of_turn_ignores_builds = false;
+    /// The same for the turns of the other seats only: the power's hooks on every seat's turn
+    /// and its restrictions say so there, though its own turns may depend on their builds
+    /// (Charybdis: her pull comes after moves and her whirlpools' return after builds, which no
+    /// later step of another's turn reads; her own placements avoid domes).
+    bool rest_of_others_turns_ignores_builds = false;
+    /// For a power with more_builds: true if, after the owner's `build` (a build after moving,
+    /// a candidate of its turn now), its more_builds offer nothing for the rest of the turn
+    /// (Demeter's, Hestia's and Hephaestus' second build, or his first where no block can go
+    /// on top; Terpsichore's last worker to build). That build then ends the building as a
+    /// build without further builds does (docs/engine.md 3.2).
+    bool (*builds_over_after)(const State&, int seat, const Step& build) = nullptr;
+    /// For a power with wins_now: the step kinds (step_kind_bit) after which what it says may
+    /// turn from false to true within a turn (Chronus: Dome steps, the only ones that complete
+    /// a tower). A turn that meets the demands may end by such a win whatever a may_end_turn
+    /// says, so the core judges those before a build only where no such win can come.
+    std::uint32_t wins_now_after_kinds = ~0u;
 };
 
 /// The bit of a step kind in PowerRules::after_step_kinds.

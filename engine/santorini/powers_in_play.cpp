@@ -64,6 +64,15 @@ std::uint64_t hooks_of(const PowerRules& r) {
     add(r.completes_move != nullptr, hook::completes_move);
     const bool any_step_hooks = r.completes_move || r.after_any_move || r.after_any_step;
     add(any_step_hooks && !r.any_step_hooks_act_after_moves_only, hook::moves_after_any_step);
+    const bool own_rest = r.more_builds || r.end_steps || r.after_step || r.wins_by_move || r.neighbors_of;
+    const bool any_rest = r.may_end_turn || r.if_possible || any_step_hooks || r.wins_now ||
+                          r.denies_standing_win || r.interrupt_steps || r.win_veto || r.may_move || r.may_build ||
+                          r.dome_like_for;
+    add((own_rest || any_rest) && !r.rest_of_turn_ignores_builds, hook::own_rest_sees_builds);
+    add(any_rest && !r.rest_of_turn_ignores_builds && !r.rest_of_others_turns_ignores_builds,
+        hook::rest_sees_builds);
+    add(r.builds_over_after != nullptr, hook::builds_over_after);
+    add(r.more_builds != nullptr && r.builds_over_after == nullptr, hook::builds_never_over);
     return h;
 }
 
@@ -72,6 +81,7 @@ namespace {
 void compute_powers_in_play(PowersInPlay& p, const State& s) {
     p.hooks = 0;
     p.interrupt_after_kinds = 0;
+    p.wins_now_after_kinds = 0;
     for (int o = 0; o < max_seats; ++o) {
         auto& seat = p.seats[static_cast<std::size_t>(o)];
         seat = {};
@@ -83,6 +93,7 @@ void compute_powers_in_play(PowersInPlay& p, const State& s) {
             seat.hooks |= hooks_of(r);
             if (r.after_step) seat.after_step_kinds |= r.after_step_kinds;
             if (r.interrupt_steps) p.interrupt_after_kinds |= r.interrupt_after_kinds;
+            if (r.wins_now) p.wins_now_after_kinds |= r.wins_now_after_kinds;
         }
         p.hooks |= seat.hooks;
     }

@@ -84,6 +84,19 @@ inline constexpr std::uint64_t may_end_turn_branching = 1ull << 44;
 inline constexpr std::uint64_t end_steps_one_way = 1ull << 45;
 /// may_end_turn of a power with PowerRules::may_end_turn_ignores_builds.
 inline constexpr std::uint64_t may_end_turn_by_moves = 1ull << 46;
+/// The owner's hooks that act on its own turn after its build (further builds, end-of-turn
+/// steps, after_step, wins by moving, neighbours, and those of rest_sees_builds), of a power
+/// without PowerRules::rest_of_turn_ignores_builds.
+inline constexpr std::uint64_t own_rest_sees_builds = 1ull << 47;
+/// Hooks that judge or act on any seat's turn after its build (may_end_turn, if_possible,
+/// restrictions, hooks on every seat's turn, standing wins, out-of-turn decisions), of a power
+/// without PowerRules::rest_of_turn_ignores_builds nor rest_of_others_turns_ignores_builds
+/// (the owner's own turns are own_rest_sees_builds').
+inline constexpr std::uint64_t rest_sees_builds = 1ull << 48;
+inline constexpr std::uint64_t builds_over_after = 1ull << 49;
+/// more_builds of a power without PowerRules::builds_over_after: it cannot tell when its
+/// builds are over.
+inline constexpr std::uint64_t builds_never_over = 1ull << 50;
 }  // namespace hook
 
 /// The hooks a power's table fills in (hook:: bits).
@@ -110,6 +123,8 @@ struct PowersInPlay {
     std::uint64_t hooks = 0;  ///< the union over the seats that are in
     /// The union of interrupt_after_kinds over the powers in play with interrupt_steps.
     std::uint32_t interrupt_after_kinds = 0;
+    /// The union of wins_now_after_kinds over the powers in play with wins_now.
+    std::uint32_t wins_now_after_kinds = 0;
 };
 
 /// The inputs of PowersInPlay read from a state.

@@ -409,14 +409,6 @@ int next_seat_in(const State& s, int seat) {
 
 namespace {
 
-// True if some seat's power is a hero: the "if possible" demands are then judged on the turn
-// without the heroes' uses (powers::without_hero_uses), which is not the turn itself.
-bool heroes_in_game(const State& s) {
-    for (int j = 0; j < s.seat_count; ++j)
-        if (PowerId p = s.seat(j).power; p != PowerId::None && power_info(p).category == PowerCategory::Hero) return true;
-    return false;
-}
-
 }  // namespace
 
 void start_turn(State& s, int seat, std::uint16_t flags) {
@@ -458,7 +450,11 @@ void start_turn(State& s, int seat, std::uint16_t flags) {
             if (!demands_can_be_met(powers::without_hero_uses(s)))
                 s.turn.if_possible_waived = true;
             else  // that search found a complete turn: no second search for one (shortcut)
-                has_turn = detail::shortcuts && !secrets_in_play(s) && !heroes_in_game(s);
+                has_turn = detail::shortcuts && !secrets_in_play(s);
+            // With heroes the search ran with every hero spent. A hero's card is read only by
+            // its own generators, and every use is optional (docs/rulings.md, "Heroes: Jason to
+            // Theseus"): unspent, it only adds steps, and the Pass that declines them wherever
+            // the turn may end, so the turn found is one here too.
         }
         // With secrets in play a seat has a turn if it has one on its view: a turn blocked
         // only by what it cannot see (Hecate's workers) is cancelled when tried, not lost (G4.3).

@@ -118,8 +118,13 @@ public:
     template <class Pred>
     void filter(Pred keep) {
         int n = 0;
+        // Steps are copied only once one was dropped: the generators have just written them
+        // byte by byte, and reading one back whole stalls the CPU (most lists keep them all).
         for (int i = 0; i < size_; ++i)
-            if (keep((*this)[i])) slot(n++) = (*this)[i];
+            if (keep((*this)[i])) {
+                if (n != i) slot(n) = (*this)[i];
+                ++n;
+            }
         size_ = n;
     }
     /// True if `s` is in the list.

@@ -48,6 +48,9 @@ const PowerRules adonis{.end_steps = choose,
                         .if_possible = charmed_worker_near,
                         .hero_use = is_choice,
                         .if_possible_ignores_builds = true,
-                        .moves_no_worker_after_moving = true};
+                        .moves_no_worker_after_moving = true,
+                        // choose: the opponent workers on the board; charmed_worker_near: where
+                        // workers stand
+                        .rest_of_turn_ignores_builds = true};
 
 }  // namespace santorini::powers

@@ -58,6 +58,9 @@ const PowerRules aeolus{.end_steps = orient_at_end,
                         .setup_steps = orient_at_setup,
                         .may_move = not_into_wind,
                         .may_end_turn = reaimed_if_ending,
-                        .moves_no_worker_after_moving = true};
+                        .moves_no_worker_after_moving = true,
+                        // none of his hooks reads the board: the aims are the 8 directions, the
+                        // Wind judges a move's direction
+                        .rest_of_turn_ignores_builds = true};
 
 }  // namespace santorini::powers

@@ -69,6 +69,8 @@ const PowerRules aphrodite{.on_turn_start = bind,
                            // judge_move: her card's data, after Move steps only
                            .any_step_hooks_act_after_moves_only = true,
                            // satisfied: the card's data (moves) and Turn::moved_workers
-                           .may_end_turn_ignores_builds = true};
+                           .may_end_turn_ignores_builds = true,
+                           // judge_move, last_move_elsewhere: Move steps only; satisfied: as above
+                           .rest_of_turn_ignores_builds = true};
 
 }  // namespace santorini::powers

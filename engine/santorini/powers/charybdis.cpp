@@ -85,6 +85,9 @@ void return_built_on(State& s, int seat, int, const Step& st) {
 const PowerRules charybdis{.end_steps = placements,
                            .after_step = place,
                            .after_any_step = return_built_on,
-                           .completes_move = pull};
+                           .completes_move = pull,
+                           // pull: after moves; return_built_on: her tokens, which on another's
+                           // turn only pulls read (her placements are her own turn's)
+                           .rest_of_others_turns_ignores_builds = true};
 
 }  // namespace santorini::powers

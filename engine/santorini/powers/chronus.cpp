@@ -12,6 +12,10 @@ bool five_towers(const State& s, int) {
 }
 }  // namespace
 
-const PowerRules chronus{.wins_now = five_towers};
+// Only a dome completes a tower (Board::add_dome, from Dome steps).
+// five_towers reads the board, but turns true only after domes, which the core does not share.
+const PowerRules chronus{.wins_now = five_towers,
+                         .rest_of_turn_ignores_builds = true,
+                         .wins_now_after_kinds = step_kind_bit(StepKind::Dome)};
 
 }  // namespace santorini::powers

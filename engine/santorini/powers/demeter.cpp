@@ -11,8 +11,13 @@ void second_build(const State& s, int, StepList& out) {
     for (const Step& b : builds)
         if (b.to != s.turn.last_build) out.push_back(b);
 }
+// second_build offers builds only while one build was made.
+bool demeter_builds_over(const State& s, int, const Step&) { return s.turn.builds >= 1; }
 }  // namespace
 
-const PowerRules demeter{.more_builds = second_build, .moves_no_worker_after_moving = true};
+const PowerRules demeter{.more_builds = second_build,
+                         .moves_no_worker_after_moving = true,
+                         .rest_of_turn_ignores_builds = true,  // nothing of hers once her builds are over
+                         .builds_over_after = demeter_builds_over};
 
 }  // namespace santorini::powers

@@ -76,6 +76,8 @@ const PowerRules gaea{
     // on_any_step: her card's data, and her decision after a dome
     .any_step_hooks_act_after_moves_only = true,
     .interrupt_after_kinds = step_kind_bit(StepKind::Dome),
+    // on_any_step after any other step only forgets the dome; place_from_card comes after one
+    .rest_of_turn_ignores_builds = true,
 };
 
 }  // namespace santorini::powers

@@ -32,6 +32,10 @@ void slide(State& s, int seat, int mover, const Step& st) {
 }  // namespace
 
 // The slide follows Move steps only.
-const PowerRules harpies{.after_any_move = slide, .any_step_hooks_act_after_moves_only = true};
+// slide: after Move steps only, which the rest of a turn after its build does not have where
+// every power in play says rest_of_turn_ignores_builds.
+const PowerRules harpies{.after_any_move = slide,
+                         .any_step_hooks_act_after_moves_only = true,
+                         .rest_of_turn_ignores_builds = true};
 
 }  // namespace santorini::powers

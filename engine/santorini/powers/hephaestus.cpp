@@ -10,8 +10,16 @@ void second_block(const State& s, int, StepList& out) {
     if (s.turn.builds != 1 || s.board.has_dome(sq) || s.board.height(sq) >= 3) return;
     out.push_back(Step::build(s.turn.worker, s.worker(s.turn.worker).square, sq));
 }
+// second_block offers a block after the first build only, on a block that leaves it below
+// level 3: none after a dome or a block onto level 2 or higher.
+bool hephaestus_builds_over(const State& s, int, const Step& build) {
+    return s.turn.builds >= 1 || build.kind == StepKind::Dome || s.board.height(build.to) >= 2;
+}
 }  // namespace
 
-const PowerRules hephaestus{.more_builds = second_block, .moves_no_worker_after_moving = true};
+const PowerRules hephaestus{.more_builds = second_block,
+                            .moves_no_worker_after_moving = true,
+                            .rest_of_turn_ignores_builds = true,  // nothing of his once his builds are over
+                            .builds_over_after = hephaestus_builds_over};
 
 }  // namespace santorini::powers

@@ -12,8 +12,13 @@ void inner_build(const State& s, int, StepList& out) {
     for (const Step& b : builds)
         if (!(perimeter & bit(b.to))) out.push_back(b);
 }
+// inner_build offers builds only while one build was made.
+bool hestia_builds_over(const State& s, int, const Step&) { return s.turn.builds >= 1; }
 }  // namespace
 
-const PowerRules hestia{.more_builds = inner_build, .moves_no_worker_after_moving = true};
+const PowerRules hestia{.more_builds = inner_build,
+                        .moves_no_worker_after_moving = true,
+                        .rest_of_turn_ignores_builds = true,  // nothing of hers once her builds are over
+                        .builds_over_after = hestia_builds_over};
 
 }  // namespace santorini::powers

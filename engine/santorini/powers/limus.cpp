@@ -16,6 +16,8 @@ bool no_build_beside_limus(const State& s, int seat, int mover, const Step& b) {
 }
 }  // namespace
 
-const PowerRules limus{.may_build = no_build_beside_limus};
+// no_build_beside_limus judges the build's own space and his workers: after the builds of a
+// turn, only builds on spaces where workers stood (Medusa's) can come.
+const PowerRules limus{.may_build = no_build_beside_limus, .rest_of_turn_ignores_builds = true};
 
 }  // namespace santorini::powers

@@ -59,6 +59,9 @@ const PowerRules medusa{
     .after_step_kinds = step_kind_bit(StepKind::Capture),  // build_on_the_stone: captures only
     .moves_no_worker_after_moving = true,
     // petrify lists the first capture only and all_petrified refuses the Pass while one is left
-    .end_steps_one_way = true};
+    .end_steps_one_way = true,
+    // first_capture: the heights of spaces where workers stand (a build is never under one),
+    // Limus' judgement of a build there; each capture's block goes where a worker stood
+    .rest_of_turn_ignores_builds = true};
 
 }  // namespace santorini::powers

@@ -95,6 +95,9 @@ bool all_swapped(const State& s, int seat, int mover) {
 const PowerRules nemesis{.end_steps = retribution,
                          .after_step = take_their_space,
                          .may_end_turn = all_swapped,
-                         .makes_no_move_after_moving = true};
+                         .makes_no_move_after_moving = true,
+                         // retribution and all_swapped: where workers stand; the swaps move
+                         // workers only onto spaces where workers stood
+                         .rest_of_turn_ignores_builds = true};
 
 }  // namespace santorini::powers

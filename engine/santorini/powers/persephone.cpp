@@ -17,6 +17,9 @@ bool moved_up(const State& s, int seat, int mover) {
 }  // namespace
 
 const PowerRules persephone{
-    .if_possible = moved_up, .if_possible_ignores_builds = true, .if_possible_only_by_moving_up = true};
+    .if_possible = moved_up,
+    .if_possible_ignores_builds = true,
+    .if_possible_only_by_moving_up = true,
+    .rest_of_turn_ignores_builds = true};  // moved_up: turn_flag::moved_up only
 
 }  // namespace santorini::powers

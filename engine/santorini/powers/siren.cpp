@@ -96,6 +96,9 @@ const PowerRules siren{.begin_steps = sing,
                        .after_step_kinds = step_kind_bit(StepKind::Aim) | step_kind_bit(StepKind::Force),
                        // the song (Force steps) is a whole turn instead of the normal one: a
                        // turn that moved has no song, and sing_on offers nothing in it
-                       .moves_no_worker_after_moving = true};
+                       .moves_no_worker_after_moving = true,
+                       // sing_on offers nothing in a turn that built; no_build_after_song reads
+                       // only the song's forces
+                       .rest_of_turn_ignores_builds = true};
 
 }  // namespace santorini::powers

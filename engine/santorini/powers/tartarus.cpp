@@ -76,6 +76,8 @@ const PowerRules tartarus{
     // decision, after which no every-turn hook runs; the core's shortcut never applies with
     // out-of-turn decisions in play).
     .any_step_hooks_act_after_moves_only = true,
+    // after_any, no_win_into_abyss: where workers stand and move to
+    .rest_of_turn_ignores_builds = true,
 };
 
 }  // namespace santorini::powers

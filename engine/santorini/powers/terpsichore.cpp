@@ -42,6 +42,13 @@ void note_builder(State& s, int, const Step& st) {
 // next_dancer offers nothing once all have moved or one has built.
 bool dance_over(const State& s, int seat) { return all_moved(s, seat) || s.turn.builds > 0; }
 
+// still_to_build offers nothing once the worker of `build` was the last of hers to build.
+bool last_to_build(const State& s, int seat, const Step& build) {
+    std::uint32_t left = dancers(s, seat) & ~std::uint32_t{s.turn.extra};
+    if (build.worker >= 0 && build.worker < 32) left &= ~(1u << build.worker);
+    return left == 0;
+}
+
 bool danced(const State& s, int seat, int mover) {
     if (mover != seat) return true;
     std::uint32_t d = dancers(s, seat);
@@ -54,6 +61,11 @@ const PowerRules terpsichore{.after_move_steps = next_dancer,
                              .more_builds = still_to_build,
                              .after_step = note_builder,
                              .may_end_turn = danced,
-                             .moves_over = dance_over};
+                             .moves_over = dance_over,
+                             // once all have built nothing of hers reads the board: note_builder
+                             // notes the builder (the core shares a rest only between builds of
+                             // one worker), danced judges who moved and built
+                             .rest_of_turn_ignores_builds = true,
+                             .builds_over_after = last_to_build};
 
 }  // namespace santorini::powers

@@ -34,6 +34,8 @@ bool is_capture(const State&, int, const Step& st) { return st.kind == StepKind:
 
 const PowerRules theseus{.end_steps = slayings,
                          .hero_use = is_capture,
-                         .moves_no_worker_after_moving = true};
+                         .moves_no_worker_after_moving = true,
+                         // slayings: the heights of spaces where workers stand
+                         .rest_of_turn_ignores_builds = true};
 
 }  // namespace santorini::powers
