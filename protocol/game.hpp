@@ -146,8 +146,17 @@ class Game {
     /// otherwise `to`'s: nothing when they are the same.
     virtual void write_decision_patch(std::uint64_t decision, const GameView& to,
                                       PatchText& patch) const = 0;
-    /// What the live list shows of the game beyond players and status (Santorini: the powers).
-    virtual nlohmann::json live_fields() const = 0;
+    /// Writes what the live list shows of the game beyond players and status, as one JSON
+    /// object (Santorini: the powers, Splendor: the points). Its text is what the match
+    /// compares at every step to tell whether its list entry changed, so it builds no tree.
+    virtual void write_live_fields(JsonText& out) const = 0;
+    /// The same as a tree.
+    nlohmann::json live_fields() const {
+        std::string text;
+        JsonText out(text);
+        write_live_fields(out);
+        return nlohmann::json::parse(text);
+    }
 
     /// The computer's decision for `seat`, which must be the decider: captures the seat's view
     /// now and searches later, in `decide`, at `level` (1-5) with `seed`, stopping after

@@ -31,11 +31,6 @@ const SantoriniView& as_view(const GameView& view) {
     return static_cast<const SantoriniView&>(view);
 }
 
-nlohmann::json power_json(santorini::PowerId p) {
-    if (p == santorini::PowerId::None) return nullptr;
-    return std::string(santorini::power_info(p).key);
-}
-
 }  // namespace
 
 SantoriniGame::SantoriniGame(santorini::State state) : state_(state) {
@@ -212,11 +207,18 @@ void SantoriniGame::write_decision_patch(std::uint64_t decision, const GameView&
     write_patch(with_decision(as_view(to), decision), to, patch);
 }
 
-nlohmann::json SantoriniGame::live_fields() const {
+void SantoriniGame::write_live_fields(JsonText& out) const {
+    // The spectators' view decides which powers are shown (the engine's hidden information).
     const santorini::State seen = santorini::view_for(state_, santorini::spectator);
-    nlohmann::json powers = nlohmann::json::array();
-    for (int s = 0; s < seen.seat_count; ++s) powers.push_back(power_json(seen.seat(s).power));
-    return {{"powers", std::move(powers)}};
+    out.begin_object().key("powers").begin_array();
+    for (int s = 0; s < seen.seat_count; ++s) {
+        const santorini::PowerId power = seen.seat(s).power;
+        if (power == santorini::PowerId::None)
+            out.null();
+        else
+            out.string(santorini::power_info(power).key);
+    }
+    out.end_array().end_object();
 }
 
 namespace {

@@ -46,7 +46,7 @@ class SantoriniGame final : public Game {
     std::uint64_t decision(const GameView& view) const override;
     void write_decision_patch(std::uint64_t decision, const GameView& to,
                               PatchText& patch) const override;
-    nlohmann::json live_fields() const override;
+    void write_live_fields(JsonText& out) const override;
     std::unique_ptr<BotThinking> think(int seat, int level, std::uint64_t seed,
                                        std::chrono::milliseconds time_limit) const override;
 

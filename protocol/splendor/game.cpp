@@ -167,10 +167,10 @@ void SplendorGame::write_decision_patch(std::uint64_t decision, const GameView& 
     write_patch(with_decision(as_view(to), decision), to, patch);
 }
 
-nlohmann::json SplendorGame::live_fields() const {
-    nlohmann::json points = nlohmann::json::array();
-    for (int s = 0; s < state_.players; ++s) points.push_back(state_.seat(s).points);
-    return {{"points", std::move(points)}};
+void SplendorGame::write_live_fields(JsonText& out) const {
+    out.begin_object().key("points").begin_array();
+    for (int s = 0; s < state_.players; ++s) out.number(state_.seat(s).points);
+    out.end_array().end_object();
 }
 
 namespace {

@@ -50,7 +50,7 @@ class SplendorGame final : public Game {
     void write_decision_patch(std::uint64_t decision, const GameView& to,
                               PatchText& patch) const override;
     /// {"points": [per seat]}: what the live list shows.
-    nlohmann::json live_fields() const override;
+    void write_live_fields(JsonText& out) const override;
     std::unique_ptr<BotThinking> think(int seat, int level, std::uint64_t seed,
                                        std::chrono::milliseconds time_limit) const override;
 

@@ -402,7 +402,7 @@ class Match : public std::enable_shared_from_this<Match> {
         bool active = false;
         std::string status;
         int spectators = 0;
-        nlohmann::json fields;  ///< game_->live_fields()
+        std::string fields;  ///< game_->write_live_fields(), as text (no tree at every step)
         bool operator==(const LiveKey& o) const {
             return active == o.active && spectators == o.spectators && status == o.status && fields == o.fields;
         }

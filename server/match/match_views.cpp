@@ -281,14 +281,15 @@ void Match::publish_entry() {
     if (key.active) {
         key.status = status();
         key.spectators = shown_.spectators;
-        key.fields = game_->live_fields();
+        protocol::JsonText fields(key.fields);
+        game_->write_live_fields(fields);
     }
     if (live_key_ && *live_key_ == key) return;
     json entry = nullptr;
     if (key.active) {
         json players = json::array();
         for (const Member& m : options_.seats) players.push_back(m.name);
-        entry = key.fields;
+        entry = json::parse(key.fields);
         entry["id"] = id();
         entry["game"] = std::string(game_->kind());
         entry["players"] = std::move(players);
