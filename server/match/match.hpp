@@ -280,8 +280,10 @@ class Match : public std::enable_shared_from_this<Match> {
                  SteadyTime arrival);
     void do_event(Action::Kind kind, const ParticipantPtr& who, const protocol::Ref& ref);
 
-    // The durability pipeline: record, wait for the store, then apply.
-    void record(Action action, std::string what, Outcome outcome);
+    // The durability pipeline: record, wait for the store, then apply. `last`: the caller does
+    // nothing after this call, so a store that answers before append returns (the memory
+    // store) has the action applied here, in this strand turn, rather than in one of its own.
+    void record(Action action, std::string what, Outcome outcome, bool last = false);
     void on_recorded(bool stored);
     Outcome event_outcome(const Action& action) const;
     void settle(Outcome& outcome, std::string_view reason) const;
@@ -421,6 +423,10 @@ class Match : public std::enable_shared_from_this<Match> {
         Outcome outcome;
     };
     std::optional<Pending> pending_;
+    /// Inside record(..., last = true)'s call to the store: an answer given there, on this
+    /// strand, is kept in answered_ and applied when append returns (no strand turn of its own).
+    bool appending_ = false;
+    std::optional<bool> answered_;
     std::vector<int> out_order_;  ///< seats in the order they went out (finishing places)
     /// A seat nobody has had open since `since` (the timer's time) = `since_ms` (the views').
     struct Away {

@@ -133,10 +133,14 @@ bool WebsocketSession::feed(std::span<unsigned char> fresh) {
     // follows a hello that holds reading back: kept, still masked, for the next read.
     inbox_.assign(reinterpret_cast<const char*>(bytes.data()) + used, bytes.size() - used);
     if (yield_) {
+        yield_ = false;
+        // Nothing is left of the last read and the socket was empty after it: the next bytes
+        // come through wait_readable, in a later turn anyway, and a turn posted only to start
+        // that wait would cost a hand-over per step (docs/benchmarks.md).
+        if (inbox_.empty() && drained_) return !paused_;
         // A message went to the hub: the rest is handled in a later turn of the strand, after
         // what is already posted to it (the hub's answers among them), and after other
         // connections' turns on this thread.
-        yield_ = false;
         net::post(socket_.get_executor(), [self = shared_from_this()] { self->resume_reading(); });
         return false;
     }
