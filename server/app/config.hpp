@@ -14,6 +14,12 @@ struct Config {
     std::string address = "127.0.0.1";
     std::uint16_t port = 8080;
     int threads = 0;                          ///< 0: one per core
+    /// false: the io threads share one io_context (any thread runs any connection's or match's
+    /// work). true: one io_context per io thread (server/app/io_threads.hpp): less CPU per step
+    /// (no thread woken to share the queue), but a thread's work waits for that thread, which
+    /// costs latency when other processes take the cores (docs/benchmarks.md, "One io_context
+    /// per io thread").
+    bool io_context_per_thread = false;
     std::string web_root = "web";             ///< static files for the browser client
     // Limits on what comes in (each tested in tests/server).
     std::size_t max_frame_bytes = 16 * 1024;  ///< larger WebSocket messages close the socket (1009)

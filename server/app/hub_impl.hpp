@@ -85,6 +85,10 @@ struct Hub::Impl final : QueueHost {
     }
 
     boost::asio::io_context& io;
+    /// Where matches run (Hub::set_match_contexts); `io` alone unless set.
+    std::vector<boost::asio::io_context*> match_contexts{&io};
+    /// The next context a match without a person's connection takes.
+    std::atomic<std::size_t> next_match_context{0};
     Config config;
     Metrics& metrics;
     StepStore& store;
@@ -229,6 +233,11 @@ struct Hub::Impl final : QueueHost {
     void make_match(const protocol::LobbySettings& settings, std::vector<Member> seats,
                     const json& origin, MatchMade done,
                     std::optional<int> challenger = std::nullopt);
+    /// The context a new match of `seats` runs on (Hub::set_match_contexts): its first
+    /// person's connection's, else each in turn. On the lobby strand (the hall's connections).
+    boost::asio::io_context& match_home(const std::vector<Member>& seats);
+    /// The next context in turn, for a match no connection decides (a restore).
+    boost::asio::io_context& next_match_home();
     /// What matches made or restored here call to make their rematch (posts to the lobby
     /// strand, then make_rematch).
     RematchMaker rematch_maker();

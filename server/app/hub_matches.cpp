@@ -118,7 +118,7 @@ void Hub::Impl::make_match(const protocol::LobbySettings& settings, std::vector<
     // here (its first state, its row) but published and run by its owner only.
     const std::string owner = fleet ? fleet->place_match() : std::string();
     const bool away = fleet && !owner.empty() && owner != fleet->me();
-    auto created = Match::create(io, options, store, metrics,
+    auto created = Match::create(match_home(options.seats), options, store, metrics,
                                  away ? MatchPublisher([](const std::string&, const json&) {})
                                       : publisher(options));
     if (auto* e = std::get_if<std::string>(&created))
@@ -203,6 +203,23 @@ void Hub::Impl::abort_late(const std::string& id, int attempts) {
                         if (!ec) abort_late(id, attempts - 1);
                     });
                 });
+}
+
+boost::asio::io_context& Hub::Impl::match_home(const std::vector<Member>& seats) {
+    if (match_contexts.size() > 1)
+        for (const Member& m : seats) {
+            if (m.bot_level > 0) continue;
+            for (const ParticipantPtr& p : connections_of(m.id))
+                if (auto* home = p->io_home();
+                    home && std::find(match_contexts.begin(), match_contexts.end(), home) != match_contexts.end())
+                    return *home;
+        }
+    return next_match_home();
+}
+
+boost::asio::io_context& Hub::Impl::next_match_home() {
+    const std::size_t i = next_match_context.fetch_add(1, std::memory_order_relaxed);
+    return *match_contexts[i % match_contexts.size()];
 }
 
 void Hub::Impl::adopt(const std::shared_ptr<Match>& match, const std::vector<Member>& seats) {

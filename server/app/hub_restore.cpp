@@ -31,6 +31,10 @@ using protocol::ErrorCode;
 
 bool Hub::recovering() const { return impl_->life.recovering; }
 
+void Hub::set_match_contexts(std::vector<boost::asio::io_context*> contexts) {
+    if (!contexts.empty()) impl_->match_contexts = std::move(contexts);
+}
+
 void Hub::set_database_health(std::function<bool()> reachable) {
     impl_->life.database_reachable = std::move(reachable);
 }
@@ -234,7 +238,7 @@ std::variant<std::shared_ptr<Match>, std::string> Hub::Impl::rebuild(
         steps.push_back(ReplayStep{step.number, step.player_id, step.step_json, step.at_ms,
                                    step.state_hash});
     MatchPublisher publish = publisher(options);
-    return Match::restore(io, std::move(options), steps, stored.created_at_ms, store, metrics,
+    return Match::restore(next_match_home(), std::move(options), steps, stored.created_at_ms, store, metrics,
                           std::move(publish));
 }
 

@@ -72,6 +72,15 @@ std::vector<Option> options(server::Config& config, std::string& log_level) {
          [&](std::string_view v) { return parse_number(v, config.port); }},
         {"--threads", "SANTORINI_THREADS", "io threads (default 0: one per core)",
          [&](std::string_view v) { return parse_number(v, config.threads) && config.threads >= 0; }},
+        {"--io-contexts", "SANTORINI_IO_CONTEXTS",
+         "shared (default): the io threads run one io_context; per-thread: one each, a connection "
+         "on one in turn, a match on its first player's (less CPU a step, more latency when other "
+         "processes take the cores)",
+         [&](std::string_view v) {
+             if (v != "shared" && v != "per-thread") return false;
+             config.io_context_per_thread = v == "per-thread";
+             return true;
+         }},
         {"--web-root", "SANTORINI_WEB_ROOT", "folder of the browser client (default web)",
          [&](std::string_view v) { config.web_root = std::string(v); return !v.empty(); }},
         {"--max-connections", "SANTORINI_MAX_CONNECTIONS", "open TCP connections at most",
@@ -405,7 +414,7 @@ int main(int argc, char** argv) {
                     signals.async_wait(on_signal);
                 } else {
                     spdlog::warn("event=signal signal={} action=immediate_stop", signal_number);
-                    server.context().stop();
+                    server.halt();
                 }
             };
         signals.async_wait(on_signal);

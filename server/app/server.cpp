@@ -42,7 +42,8 @@ Server::Server(Config config)
     : config_(std::move(config)),
       registry_(config_.max_connections, config_.max_connections_per_address, config_.max_connections_per_player,
                 config_.max_half_open_requests),
-      io_(thread_count(config_.threads)),
+      io_threads_(thread_count(config_.threads), config_.io_context_per_thread),
+      io_(io_threads_.first()),
       drain_timer_(io_) {
     StepStore* steps = &memory_store_;
     if (!config_.database_url.empty()) {
@@ -86,6 +87,7 @@ Server::Server(Config config)
     }
     hub_ = std::make_unique<Hub>(io_, config_, metrics_, *steps, repository_.get(),
                                  fleet_store_.get(), broker_.get());
+    hub_->set_match_contexts(io_threads_.all());
     if (repository_)
         // Every node serves at once and restores its matches in the background (run()); a fleet
         // node joins the fleet first (docs/scaling.md).
@@ -104,7 +106,8 @@ Server::Server(Config config)
                                      ClientLimits{config_.api_requests_per_second, config_.api_burst,
                                                config_.api_in_flight_per_client});
     api_->set_deadline(io_, config_.database_deadline);
-    listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_, api_.get());
+    listener_ = std::make_shared<Listener>(io_, endpoint, *hub_, metrics_, config_, registry_, api_.get(),
+                                           io_threads_.all());
     const auto placement = parse_metrics_address(config_.metrics_address);
     if (auto* why = std::get_if<std::string>(&placement))
         throw std::runtime_error("metrics address \"" + config_.metrics_address + "\": " + *why);
@@ -118,9 +121,9 @@ Server::Server(Config config)
 }
 
 Server::~Server() {
-    // Whatever still sits in the io_context (sessions, timers) is destroyed with it, after the
-    // hub: a session's destructor touches neither.
-    io_.stop();
+    // Whatever still sits in the io_contexts (sessions, timers) is destroyed with them, after
+    // the hub: a session's destructor touches neither.
+    halt();
     if (recovery_.joinable()) recovery_.join();
 }
 
@@ -152,24 +155,11 @@ void Server::run() {
         spdlog::info("event=metrics_listener port={}", metrics_port());
         metrics_listener_->run();
     }
-    // A handler that throws must not take the whole process down with it.
-    auto work = [this] {
-        for (;;) {
-            try {
-                io_.run();
-                return;
-            } catch (const std::exception& e) {
-                spdlog::error("event=handler_exception what=\"{}\"", e.what());
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(threads - 1));
-    for (int i = 1; i < threads; ++i) pool.emplace_back(work);
-    work();
-    for (std::thread& thread : pool) thread.join();
+    io_threads_.run();
     spdlog::info("event=server_stopped");
 }
+
+void Server::halt() { io_threads_.stop(); }
 
 void Server::stop() {
     if (stopping_.exchange(true)) return;
@@ -190,7 +180,7 @@ void Server::drain(std::chrono::steady_clock::time_point deadline) {
     if (left == 0 || std::chrono::steady_clock::now() >= deadline) {
         if (left > 0) spdlog::warn("event=shutdown_forced sessions={}", left);
         spdlog::info("event=shutdown_done");
-        io_.stop();
+        halt();
         return;
     }
     drain_timer_.expires_after(std::chrono::milliseconds(10));

@@ -1,18 +1,25 @@
 #pragma once
-// The whole server in one object: the io_context and its threads, metrics, the step store,
+// The whole server in one object: the io_contexts and their threads, metrics, the step store,
 // the hub, the connection registry and the listener. main.cpp and the socket tests both use it.
+//
+// The io threads run one shared io_context, or one each (Config::io_context_per_thread;
+// server/app/io_threads.hpp). With one each, a connection stays on the context the Listener
+// dealt it, and a match runs on its first person's connection's (Hub::set_match_contexts). The
+// first context also runs the listener, the hub's own strand and timers, and the shutdown.
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include "server/app/config.hpp"
 #include "server/app/hub.hpp"
+#include "server/app/io_threads.hpp"
 #include "server/app/metrics.hpp"
 #include "server/net/session_registry.hpp"
 #include "server/match/step_store.hpp"
@@ -53,8 +60,10 @@ public:
     void run();
     /// Graceful stop, from any thread (and idempotent): stop accepting, Hub::shutdown(), close
     /// every WebSocket with 1001 after its queued messages, wait for them (at most
-    /// shutdown_grace), then stop the io_context so run() returns.
+    /// shutdown_grace), then stop the io_contexts so run() returns.
     void stop();
+    /// Stops every io_context at once, without the graceful part (a second signal; any thread).
+    void halt();
 
     /// The port the listener is bound to.
     std::uint16_t port() const;
@@ -62,7 +71,8 @@ public:
     std::uint16_t metrics_port() const;
     /// The settings in force.
     const Config& config() const { return config_; }
-    /// The io_context everything runs on (main.cpp adds its signal_set here).
+    /// The first io thread's io_context: the listener, the hub's strand and timers, the
+    /// shutdown (main.cpp adds its signal_set here).
     boost::asio::io_context& context() { return io_; }
     /// The process counters.
     Metrics& metrics() { return metrics_; }
@@ -75,14 +85,15 @@ private:
     void begin_shutdown();
     void drain(std::chrono::steady_clock::time_point deadline);
 
-    // Order matters for destruction: sessions that die with the io_context still give their
-    // connection slot back to the registry, so metrics and the registry outlive the io_context;
-    // the hub and listener use the io_context, so they die before it.
+    // Order matters for destruction: sessions that die with the io_contexts still give their
+    // connection slot back to the registry, so metrics and the registry outlive the contexts;
+    // the hub and listener use the contexts, so they die before them.
     const Config config_;
     Metrics metrics_;
     MemoryStepStore memory_store_;
     SessionRegistry registry_;
-    boost::asio::io_context io_;
+    IoThreads io_threads_;
+    boost::asio::io_context& io_;  ///< the first of them
     boost::asio::steady_timer drain_timer_;
     // With a database. The step store dies before the io_context: its destructor still answers
     // the appends it holds, and those answers are posted to match strands.

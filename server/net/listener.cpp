@@ -57,8 +57,10 @@ const std::string address_refusal =
 }  // namespace
 
 Listener::Listener(net::io_context& io, const tcp::endpoint& endpoint, Hub& hub, Metrics& metrics,
-                   const Config& config, SessionRegistry& registry, HttpApi* api)
+                   const Config& config, SessionRegistry& registry, HttpApi* api,
+                   std::vector<net::io_context*> homes)
     : io_(io),
+      homes_(homes.empty() ? std::vector<net::io_context*>{&io} : std::move(homes)),
       strand_(net::make_strand(io)),
       acceptor_(strand_),
       retry_(strand_),
@@ -89,8 +91,10 @@ void Listener::stop() {
 
 void Listener::do_accept() {
     if (stopped_) return;
-    // Each connection gets its own strand: "the strand is the lock".
-    acceptor_.async_accept(net::make_strand(io_),
+    // Each connection gets its own strand ("the strand is the lock"), on the io contexts in
+    // turn (one, or one per io thread: Server); the connection stays on it.
+    net::io_context& home = *homes_[next_home_++ % homes_.size()];
+    acceptor_.async_accept(net::make_strand(home),
                            beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 

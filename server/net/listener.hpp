@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -29,8 +30,10 @@ public:
     /// Opens, binds and listens on `endpoint` (port 0: any free port). Throws
     /// boost::system::system_error if that fails (address in use, bad address).
     /// `api` (may be null: no stored-data API) answers the requests that need the database.
+    /// The listener runs on `io`; each connection runs on one of `homes` in turn (none: `io`).
     Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint, Hub& hub,
-             Metrics& metrics, const Config& config, SessionRegistry& registry, HttpApi* api = nullptr);
+             Metrics& metrics, const Config& config, SessionRegistry& registry, HttpApi* api = nullptr,
+             std::vector<boost::asio::io_context*> homes = {});
 
     /// Starts accepting.
     void run();
@@ -45,6 +48,8 @@ private:
     void refuse(boost::asio::ip::tcp::socket socket, bool address_full);
 
     boost::asio::io_context& io_;
+    std::vector<boost::asio::io_context*> homes_;  ///< where connections run, in turn
+    std::size_t next_home_ = 0;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     boost::asio::ip::tcp::acceptor acceptor_;
     boost::asio::steady_timer retry_;  ///< pause after accept errors such as "too many open files"

@@ -10,6 +10,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace boost::asio {
+class io_context;
+}
+
 namespace server {
 
 class Match;
@@ -47,6 +51,10 @@ public:
     /// patch it caused (docs/protocol.md, "Acknowledgement in the patch"). Fixed before the
     /// connection reaches any room. Default: no, a separate `ack`.
     virtual bool ack_in_patch() const { return false; }
+    /// The io_context that serves this connection (Server: one per io thread, if so set). A
+    /// match made for its player runs there too, so that a step's messages to it pass to no
+    /// other thread. Default: none in particular (test fakes, other nodes' players).
+    virtual boost::asio::io_context* io_home() const { return nullptr; }
 
     /// Runs `work` on this connection's strand, where the hub's calls for it run (the hub goes
     /// on there with a request after an asynchronous lookup). Default: at once (test fakes).

@@ -5,7 +5,9 @@
 #include <variant>
 
 #include <boost/asio/defer.hpp>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/beast/http/field.hpp>
 #include <spdlog/spdlog.h>
 
@@ -38,6 +40,10 @@ WebsocketSession::WebsocketSession(tcp::socket&& socket, Hub& hub, Metrics& metr
     // waits for readiness itself (wait_readable) or hands the rest of a write to async_write.
     socket_.non_blocking(true, ec);
     budget_.set_rate(config.read_bytes_per_second);
+    // The context the socket's strand runs on (the Listener spreads connections over the io
+    // threads' contexts): a match made for this player goes there too.
+    if (const auto* strand = socket_.get_executor().target<net::strand<net::io_context::executor_type>>())
+        home_ = &strand->get_inner_executor().context();
 }
 
 // Touches nothing outside the session but its connection slot (the registry outlives the

@@ -132,6 +132,7 @@ public:
     bool signed_in_with(std::string_view token) const override;
     std::string session_sha256() const override;
     bool ack_in_patch() const override { return ack_in_patch_; }
+    boost::asio::io_context* io_home() const override { return home_; }
     void signed_out() override;
 
     /// Closes with `code` and `reason` (any thread). With `flush` the messages already queued
@@ -223,6 +224,7 @@ private:
     std::string token_;
     std::string inbox_;      ///< bytes read and not yet handled: a frame cut off, or held by a hello
     std::string message_;    ///< a fragmented message's frames so far
+    boost::asio::io_context* home_ = nullptr;  ///< the context of the socket's strand
     TokenBucket<> bucket_;
     ReadBudget budget_;
     std::chrono::steady_clock::time_point last_heard_;   ///< when the client last sent anything

@@ -97,9 +97,14 @@ class FakeParticipant final : public Participant {
         cursor_ = 0;
     }
 
+    /// The io_context this connection says serves it (Participant::io_home); none by default.
+    void set_io_home(boost::asio::io_context* home) { io_home_ = home; }
+    boost::asio::io_context* io_home() const override { return io_home_; }
+
   private:
     std::string player_id_;
     std::uint64_t connection_id_;
+    boost::asio::io_context* io_home_ = nullptr;
     mutable std::mutex mutex_;
     std::vector<nlohmann::json> messages_;
     std::size_t cursor_ = 0;
