@@ -168,10 +168,10 @@ public:
     /// Where the health routes learn whether the database answers (server/app/database_health.hpp).
     void set_database_health(std::function<bool()> reachable);
     /// The io_contexts matches run on, one for each io thread (Server, with a context per
-    /// thread): a new match on the
-    /// context of its first person's connection, so that a step's messages to the players
-    /// found there pass to no other thread; a match without one (computers, a restore) on
-    /// each context in turn. Default: the hub's own context. Call before the first request.
+    /// thread): a new match on the context of its first person's connection, so that a step's
+    /// messages to the players found there pass to no other thread; a match without one
+    /// (computers, a restore) on each context in turn. Default: the hub's own context. Call
+    /// before the first request.
     void set_match_contexts(std::vector<boost::asio::io_context*> contexts);
     /// Whether the database answers; nullopt without a database.
     std::optional<bool> database_reachable() const;

@@ -51,7 +51,7 @@ void IoThreads::run() {
     threads.reserve(static_cast<std::size_t>(threads_ - 1));
     for (int i = 1; i < threads_; ++i) {
         // Thread i runs context i, or the one shared context.
-        net::io_context& io = *contexts_[static_cast<std::size_t>(i) < contexts_.size() ? static_cast<std::size_t>(i) : 0];
+        net::io_context& io = contexts_.size() > 1 ? *contexts_[static_cast<std::size_t>(i)] : first();
         threads.emplace_back([&work, &io] { work(io); });
     }
     work(*contexts_.front());

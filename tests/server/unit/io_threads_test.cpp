@@ -24,27 +24,41 @@ using namespace server;
 using namespace server::test;
 namespace net = boost::asio;
 
+namespace {
+
+/// Which threads ran the handlers that noted themselves, and how many did.
+struct Tally {
+    std::mutex mutex;
+    std::set<std::thread::id> ran_on;
+    std::atomic<int> ran{0};
+
+    void note() {
+        std::lock_guard lock(mutex);
+        ran_on.insert(std::this_thread::get_id());
+        ++ran;
+    }
+    /// Waits (up to `ms`) until `n` handlers noted themselves.
+    void wait_for(int n, int ms) {
+        for (int i = 0; i < ms && ran < n; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+};
+
+}  // namespace
+
 TEST_CASE("io threads: each context runs on a thread of its own until stop", "[io_threads]") {
     IoThreads threads(3, true);
     REQUIRE(threads.size() == 3);
     REQUIRE(threads.all().front() == &threads.first());
-    std::mutex mutex;
-    std::set<std::thread::id> ran_on;
-    std::atomic<int> ran{0};
+    Tally tally;
     std::thread runner([&threads] { threads.run(); });
     // The contexts have nothing to do, and still run (their idle guards).
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    for (net::io_context* io : threads.all())
-        net::post(*io, [&] {
-            std::lock_guard lock(mutex);
-            ran_on.insert(std::this_thread::get_id());
-            ++ran;
-        });
-    for (int i = 0; i < 2000 && ran < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    for (net::io_context* io : threads.all()) net::post(*io, [&tally] { tally.note(); });
+    tally.wait_for(3, 2000);
     threads.stop();
     runner.join();
-    CHECK(ran == 3);
-    CHECK(ran_on.size() == 3);
+    CHECK(tally.ran == 3);
+    CHECK(tally.ran_on.size() == 3);
 }
 
 TEST_CASE("io threads: a handler of one context may hold a timer of another when they go",
@@ -67,26 +81,22 @@ TEST_CASE("io threads: a handler of one context may hold a timer of another when
 TEST_CASE("io threads: shared, one context that every thread runs until stop", "[io_threads]") {
     IoThreads threads(3, false);
     REQUIRE(threads.size() == 1);
-    std::mutex mutex;
-    std::set<std::thread::id> ran_on;
-    std::atomic<int> ran{0};
+    Tally tally;
     std::thread runner([&threads] { threads.run(); });
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     // Handlers that wait for each other: three at once need three threads on the one context.
     std::atomic<int> waiting{0};
     for (int i = 0; i < 3; ++i)
-        net::post(threads.first(), [&] {
+        net::post(threads.first(), [&tally, &waiting] {
             ++waiting;
             for (int j = 0; j < 2000 && waiting < 3; ++j) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-            std::lock_guard lock(mutex);
-            ran_on.insert(std::this_thread::get_id());
-            ++ran;
+            tally.note();
         });
-    for (int i = 0; i < 3000 && ran < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    tally.wait_for(3, 3000);
     threads.stop();
     runner.join();
-    CHECK(ran == 3);
-    CHECK(ran_on.size() == 3);
+    CHECK(tally.ran == 3);
+    CHECK(tally.ran_on.size() == 3);
 }
 
 TEST_CASE("matches run on the context of their first person's connection", "[io_threads][hub]") {
