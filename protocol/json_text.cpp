@@ -28,6 +28,13 @@ JsonText& JsonText::open(char c) {
     return *this;
 }
 
+void JsonText::opened_after_key() {
+    assert(depth_ < 64);
+    ++depth_;
+    has_items_ |= std::uint64_t{1} << (depth_ - 1);
+    after_key_ = true;
+}
+
 JsonText& JsonText::close(char c) {
     assert(depth_ > 0);
     --depth_;
@@ -152,9 +159,13 @@ void PatchText::end_op() {
     open_op_ = false;
 }
 
-JsonText& PatchText::op(std::string_view name, std::string_view path) {
+JsonText& PatchText::op(std::string_view head, std::string_view path) {
     end_op();
-    json_.begin_object().key("op").string(name).key("path").string(path).key("value");
+    json_.before_value();
+    json_.out_.append(head);
+    json_.quoted(path);
+    json_.out_.append(",\"value\":");
+    json_.opened_after_key();
     open_op_ = true;
     ++ops_;
     return json_;
@@ -162,7 +173,10 @@ JsonText& PatchText::op(std::string_view name, std::string_view path) {
 
 void PatchText::remove(std::string_view path) {
     end_op();
-    json_.begin_object().key("op").string("remove").key("path").string(path).end_object();
+    json_.before_value();
+    json_.out_.append(R"({"op":"remove","path":)");
+    json_.quoted(path);
+    json_.out_.push_back('}');
     ++ops_;
 }
 

@@ -39,10 +39,16 @@ class JsonText {
     std::string& out() { return out_; }
 
   private:
+    // PatchText writes an operation's fixed members as one piece of text (below).
+    friend class PatchText;
+
     JsonText& open(char c);
     JsonText& close(char c);
     void before_value();
     void quoted(std::string_view s);
+    /// Opens an object whose members so far were appended as text by the caller and whose
+    /// last one is a key: the next value is that member's, and a comma goes before the next.
+    void opened_after_key();
 
     std::string& out_;
     std::uint64_t has_items_ = 0;  ///< bit d: the container at depth d has an item already
@@ -56,9 +62,9 @@ class PatchText {
     /// Starts the patch's array at the end of `out`.
     explicit PatchText(std::string& out);
     /// Starts an `add` at `path` and returns the writer for its value (write exactly one).
-    JsonText& add(std::string_view path) { return op("add", path); }
+    JsonText& add(std::string_view path) { return op(R"({"op":"add","path":)", path); }
     /// Starts a `replace` at `path` and returns the writer for its value (write exactly one).
-    JsonText& replace(std::string_view path) { return op("replace", path); }
+    JsonText& replace(std::string_view path) { return op(R"({"op":"replace","path":)", path); }
     /// A `remove` of `path`.
     void remove(std::string_view path);
     /// Appends `count` operations already written as text, separated by commas and without
@@ -72,7 +78,10 @@ class PatchText {
     int size() const { return ops_; }
 
   private:
-    JsonText& op(std::string_view name, std::string_view path);
+    /// Starts an operation: `head` is its text up to the path's value, e.g.
+    /// `{"op":"add","path":`, written whole rather than key by key (a step writes about twenty
+    /// operations per viewer: docs/benchmarks.md, "The patch operations' heads as one text").
+    JsonText& op(std::string_view head, std::string_view path);
     void end_op();
 
     JsonText json_;

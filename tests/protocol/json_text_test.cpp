@@ -87,3 +87,21 @@ TEST_CASE("PatchText shares operations written once between patches", "[json_tex
     first.finish();
     CHECK(json::parse(only).size() == 1);
 }
+
+TEST_CASE("PatchText writes each operation's head as one text, as the members would be",
+          "[json_text]") {
+    // The heads are written whole (PatchText::op): the text must be exactly what writing the
+    // members one by one gave, commas and nesting included.
+    std::string out;
+    protocol::PatchText patch(out);
+    patch.replace("/a\"b").begin_object().key("x").number(1).key("y").begin_array().end_array()
+        .end_object();
+    patch.remove("/gone");
+    patch.remove("/again");
+    patch.add("/list/-").string("s");
+    patch.finish();
+    CHECK(out ==
+          R"([{"op":"replace","path":"/a\"b","value":{"x":1,"y":[]}},)"
+          R"({"op":"remove","path":"/gone"},{"op":"remove","path":"/again"},)"
+          R"({"op":"add","path":"/list/-","value":"s"}])");
+}
