@@ -116,7 +116,10 @@ bool Match::broadcast(std::optional<std::uint64_t> skip_connection, const Action
     std::shared_ptr<const std::string> watchers_message;
     auto message_for = [&](const Viewer& v, const protocol::GameView& from,
                            const protocol::GameView& to) {
-        std::string text = head;
+        // Written in a buffer this thread keeps, then copied once at its size: a text grown
+        // by doubling cost about six reallocations and a shrink for the resume ring.
+        thread_local std::string text;
+        text.assign(head);
         protocol::PatchText patch(text);
         patch.append(protocol::PatchText::body(common_text), common.size());
         const std::size_t k = v.seat >= 0 ? 0 : 1;
@@ -132,9 +135,11 @@ bool Match::broadcast(std::optional<std::uint64_t> skip_connection, const Action
         game_->write_patch(from, to, patch);
         patch.finish();
         text += '}';
-        // Kept in the viewers' resume rings: without the slack the appends left (up to half).
-        text.shrink_to_fit();
-        return std::make_shared<const std::string>(std::move(text));
+        // Kept in the viewers' resume rings: a copy has no slack. A text that grew very large
+        // (a long history's snapshot-sized patch) is not kept for the next message.
+        auto message = std::make_shared<const std::string>(text);
+        if (text.capacity() > 64 * 1024) std::string().swap(text);
+        return message;
     };
     watchers_message = message_for(watchers, *watchers.view, *watchers_next);
     const bool line_private = line_added_ && history_.own.count(history_.lines - 1) > 0;
