@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "protocol/lobby_settings.hpp"
+#include "protocol/step_frame.hpp"
 
 namespace protocol {
 
@@ -347,6 +348,11 @@ std::string_view code_name(ErrorCode code) {
 }
 
 std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view text) {
+    if (auto plain = read_step_frame(text)) return std::move(*plain);
+    return parse_client_message_by_tree(text);
+}
+
+std::variant<ClientMessage, ProtocolError> parse_client_message_by_tree(std::string_view text) {
     try {
         json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
         if (j.is_discarded())

@@ -101,8 +101,12 @@ struct ProtocolError {
     Ref ref;
 };
 
-/// Parses one text frame. Any input gives a message or an error, never an exception.
+/// Parses one text frame. Any input gives a message or an error, never an exception. A
+/// match.step of the plain shape is read without a tree (protocol/step_frame.hpp), everything
+/// else as parse_client_message_by_tree does.
 std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view text);
+/// The same parse, always through a JSON tree: the reference the fast reader is tested against.
+std::variant<ClientMessage, ProtocolError> parse_client_message_by_tree(std::string_view text);
 
 // ---- server -> client ----
 /// {"type":"error","code":...,"message":...,"ref":...}
