@@ -34,10 +34,11 @@ bool agrees(const std::string& text, int& read) {
     }
     const auto* a = std::get_if<MatchStep>(&fast->body);
     const auto* b = std::get_if<MatchStep>(&message->body);
-    const bool same = a != nullptr && b != nullptr && a->match == b->match && a->step == b->step &&
-                      a->step.dump() == b->step.dump() && fast->ref.has_value() == message->ref.has_value() &&
-                      (!fast->ref || (*fast->ref == *message->ref && fast->ref->type() == message->ref->type() &&
-                                      fast->ref->dump() == message->ref->dump()));
+    const bool same =
+        a != nullptr && b != nullptr && a->match == b->match && a->step == b->step &&
+        a->step.dump() == b->step.dump() && fast->ref.has_value() == message->ref.has_value() &&
+        (!fast->ref || (*fast->ref == *message->ref && fast->ref->type() == message->ref->type() &&
+                        fast->ref->dump() == message->ref->dump()));
     if (!same) UNSCOPED_INFO("the fast reader and the tree differ on: " << text);
     return same;
 }
@@ -65,10 +66,17 @@ std::vector<std::string> frames_of(const std::vector<json>& steps, std::mt19937&
         std::vector<std::pair<std::string, std::string>> members = {
             {"type", "\"match.step\""}, {"match", "\"m_Ab3-x9\""}, {"step", step.dump()}};
         switch (rng() % 4) {
-            case 0: break;
-            case 1: members.push_back({"ref", std::to_string(rng() % 100000)}); break;
-            case 2: members.push_back({"ref", "\"r" + std::to_string(rng() % 1000) + "\""}); break;
-            default: members.push_back({"ref", "-" + std::to_string(rng() % 1000)}); break;
+            case 0:
+                break;
+            case 1:
+                members.push_back({"ref", std::to_string(rng() % 100000)});
+                break;
+            case 2:
+                members.push_back({"ref", "\"r" + std::to_string(rng() % 1000) + "\""});
+                break;
+            default:
+                members.push_back({"ref", "-" + std::to_string(rng() % 1000)});
+                break;
         }
         std::shuffle(members.begin(), members.end(), rng);
         const bool spaced = rng() % 3 == 0;
@@ -83,7 +91,8 @@ std::vector<std::string> frames_of(const std::vector<json>& steps, std::mt19937&
     return frames;
 }
 
-TEST_CASE("the fast reader reads every real step's frame as the tree does", "[messages][step_frame]") {
+TEST_CASE("the fast reader reads every real step's frame as the tree does",
+          "[messages][step_frame]") {
     std::mt19937 rng(31);
     const auto frames = frames_of(real_steps(), rng);
     REQUIRE(frames.size() > 500);
@@ -97,7 +106,8 @@ TEST_CASE("the fast reader reads every real step's frame as the tree does", "[me
     CHECK(std::holds_alternative<MatchStep>(std::get<ClientMessage>(message).body));
 }
 
-TEST_CASE("the fast reader leaves every frame off the plain shape to the tree", "[messages][step_frame]") {
+TEST_CASE("the fast reader leaves every frame off the plain shape to the tree",
+          "[messages][step_frame]") {
     // Each is valid JSON or close to it, and each differs from the plain shape in one way.
     const std::vector<std::string> left = {
         R"({"type":"match.step","match":"m","step":{"kind":"move"},"ref":1.5})",
@@ -165,7 +175,9 @@ TEST_CASE("mutated step frames: where the fast reader reads one, the tree reads 
     std::mt19937 rng(20261201);
     auto steps = real_steps();
     const auto frames = frames_of(steps, rng);
-    const std::string alphabet = "{}[]\":,0123456789.-+eEtruefalsnl \t\n\\/\x01\xff\xc3" "abcxyz_";
+    const std::string alphabet =
+        "{}[]\":,0123456789.-+eEtruefalsnl \t\n\\/\x01\xff\xc3"
+        "abcxyz_";
     auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
     int read = 0, tried = 0;
     const int rounds = protocol_test::random_games(40000);
@@ -175,11 +187,21 @@ TEST_CASE("mutated step frames: where the fast reader reads one, the tree reads 
         for (int e = 0; e < edits && !text.empty(); ++e) {
             const std::size_t at = pick(text.size());
             switch (pick(5)) {
-                case 0: text[at] = alphabet[pick(alphabet.size())]; break;
-                case 1: text.insert(at, 1, alphabet[pick(alphabet.size())]); break;
-                case 2: text.erase(at, 1 + pick(3)); break;
-                case 3: text.insert(at, text.substr(pick(text.size()), 1 + pick(12))); break;
-                default: text.resize(at); break;
+                case 0:
+                    text[at] = alphabet[pick(alphabet.size())];
+                    break;
+                case 1:
+                    text.insert(at, 1, alphabet[pick(alphabet.size())]);
+                    break;
+                case 2:
+                    text.erase(at, 1 + pick(3));
+                    break;
+                case 3:
+                    text.insert(at, text.substr(pick(text.size()), 1 + pick(12)));
+                    break;
+                default:
+                    text.resize(at);
+                    break;
             }
         }
         ++tried;
