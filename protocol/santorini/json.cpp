@@ -1,13 +1,16 @@
 // Santorini values as protocol v1 JSON (docs/protocol.md, "The view" and "Steps"), and the
-// lobby settings clients send. Steps coming in are never built from JSON: the input is put in
-// canonical form and looked up among the canonical forms of the legal steps, so the engine's
-// one generator stays the only authority on what may be played.
+// lobby settings clients send. Steps coming in are never built from JSON: the input's key (its
+// kind and values, as its canonical form would give them) is looked up among the legal steps'
+// keys, so the engine's one generator stays the only authority on what may be played.
 
 #include "protocol/santorini/json.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cctype>
+#include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "engine/santorini/power_catalog.hpp"
@@ -29,16 +32,11 @@ using santorini::StepKind;
 
 namespace {
 
-
-
-
 // The protocol names powers by their one-word key ("EuropaTalus"), never the display name.
 json power_json(PowerId p) {
     if (p == PowerId::None) return nullptr;
     return std::string(santorini::power_info(p).key);
 }
-
-
 
 std::string_view kind_name(StepKind kind) {
     return kind_names[static_cast<std::size_t>(kind)];
@@ -320,13 +318,15 @@ StepKey key_of(const json& canonical) {
     auto square = [&](const char* name) {
         auto it = canonical.find(name);
         if (it == canonical.end()) return santorini::no_square;
-        return santorini::parse_square(it->get_ref<const std::string&>()).value_or(santorini::no_square);
+        return santorini::parse_square(it->get_ref<const std::string&>())
+            .value_or(santorini::no_square);
     };
     k.from = k.kind == StepKind::Select ? square("worker") : square("from");
     k.to = square("to");
     k.flag = canonical.value("female", false) || canonical.value("before_move", false);
     if (auto it = canonical.find("power"); it != canonical.end())
-        k.value = static_cast<int>(santorini::find_power(it->get_ref<const std::string&>()).value_or(PowerId::None));
+        k.value = static_cast<int>(
+            santorini::find_power(it->get_ref<const std::string&>()).value_or(PowerId::None));
     if (auto it = canonical.find("seat"); it != canonical.end()) k.value = it->get<int>();
     if (auto it = canonical.find("token"); it != canonical.end()) k.value = it->get<int>();
     if (auto it = canonical.find("direction"); it != canonical.end()) {
@@ -337,11 +337,97 @@ StepKey key_of(const json& canonical) {
     return k;
 }
 
+// The key of a client's step read straight from its JSON, field by field as canonical_step
+// checks them, without building the canonical document (that document's map and strings were
+// about a twelfth of the server's instructions per step: docs/benchmarks.md, "A step matched
+// without its canonical document"). Nullopt wherever canonical_step would refuse the step:
+// step_from_json then takes the canonical path, which words the refusal.
+std::optional<StepKey> key_of_input(const json& input) {
+    if (!input.is_object()) return std::nullopt;
+    const auto kind_it = input.find("kind");
+    if (kind_it == input.end() || !kind_it->is_string()) return std::nullopt;
+    const std::string& kind = kind_it->get_ref<const std::string&>();
+    const auto& specs = kind_specs();
+    const auto spec = std::find_if(specs.begin(), specs.end(),
+                                   [&](const KindSpec& k) { return kind_name(k.kind) == kind; });
+    if (spec == specs.end()) return std::nullopt;
+    StepKey k;
+    k.kind = spec->kind;
+    std::size_t required = 0;
+    bool has_token = false;
+    for (auto it = input.begin(); it != input.end(); ++it) {
+        const std::string& key = it.key();
+        if (key == "kind") continue;
+        const auto field = std::find_if(spec->fields.begin(), spec->fields.end(),
+                                        [&](const FieldSpec& f) { return f.name == key; });
+        if (field == spec->fields.end()) return std::nullopt;
+        const json& value = it.value();
+        switch (field->type) {
+            case FieldType::Square: {
+                if (!value.is_string()) return std::nullopt;
+                const auto s = santorini::parse_square(value.get_ref<const std::string&>());
+                if (!s) return std::nullopt;
+                // "from", or Select's "worker" (key_of's "from" too), or "to"
+                (field->name == "to" ? k.to : k.from) = *s;
+                break;
+            }
+            case FieldType::Power: {
+                if (!value.is_string()) return std::nullopt;
+                const auto p = santorini::find_power(value.get_ref<const std::string&>());
+                if (!p || *p == PowerId::None) return std::nullopt;
+                k.value = static_cast<int>(*p);
+                break;
+            }
+            case FieldType::Seat:
+            case FieldType::Token: {
+                const int max = field->type == FieldType::Seat ? santorini::max_seats - 1 : 127;
+                if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
+                    value.get<std::int64_t>() > max)
+                    return std::nullopt;
+                k.value = static_cast<int>(value.get<std::int64_t>());
+                has_token |= field->type == FieldType::Token;
+                break;
+            }
+            case FieldType::Flag:
+                if (!value.is_boolean()) return std::nullopt;
+                k.flag = k.flag || value.get<bool>();
+                break;
+            case FieldType::Direction: {
+                if (!value.is_string()) return std::nullopt;
+                std::string d = value.get<std::string>();
+                std::transform(d.begin(), d.end(), d.begin(),
+                               [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+                const auto at = std::find(direction_names.begin(), direction_names.end(), d);
+                if (at == direction_names.end()) return std::nullopt;
+                k.value = static_cast<int>(at - direction_names.begin());
+                break;
+            }
+        }
+        if (field->required) ++required;
+    }
+    const auto required_fields = std::count_if(spec->fields.begin(), spec->fields.end(),
+                                               [](const FieldSpec& f) { return f.required; });
+    if (static_cast<std::ptrdiff_t>(required) != required_fields) return std::nullopt;
+    // The canonical form always writes the token number.
+    if (k.kind == StepKind::Token && !has_token) k.value = 0;
+    return k;
+}
+
 }  // namespace
 
-std::variant<Step, StepRefusal> step_from_json(const santorini::State&,
+std::variant<Step, StepRefusal> step_from_json(const santorini::State& state,
                                                const santorini::StepList& legal,
                                                const json& input) {
+    if (const auto key = key_of_input(input))
+        for (const Step& s : legal)
+            if (key_of(s) == *key) return s;
+    // Malformed, or well formed and not legal: the canonical path says which, and why.
+    return step_from_json_canonical(state, legal, input);
+}
+
+std::variant<Step, StepRefusal> step_from_json_canonical(const santorini::State&,
+                                                         const santorini::StepList& legal,
+                                                         const json& input) {
     auto canonical = canonical_step(input);
     if (auto* error = std::get_if<std::string>(&canonical))
         return StepRefusal::malformed(std::move(*error));
@@ -351,6 +437,5 @@ std::variant<Step, StepRefusal> step_from_json(const santorini::State&,
         if (key_of(s) == key) return s;
     return StepRefusal::illegal("not legal now: " + text_of(wanted));
 }
-
 
 }  // namespace protocol

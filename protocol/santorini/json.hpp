@@ -4,12 +4,11 @@
 // that text is proven against is a test oracle (tests/support/protocol_oracles).
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/state.hpp"
@@ -26,9 +25,15 @@ nlohmann::json step_json(const santorini::State& state, const santorini::Step& s
 /// The legal step that `json` names, or why not: malformed (unknown kind, bad field:
 /// canonical_step's reason) or illegal ("not legal now: move B2 C3"). Matching is against
 /// `legal` by typed keys, so nothing illegal can come out of here.
+/// A step whose fields are all valid is matched by a key read from `json` directly; anything
+/// else goes through canonical_step (step_from_json_canonical), so both give the same answer.
 std::variant<santorini::Step, StepRefusal> step_from_json(const santorini::State& state,
                                                           const santorini::StepList& legal,
                                                           const nlohmann::json& json);
+/// The same answer, always through the canonical document: how refusals are worded, and the
+/// reference step_from_json's direct reading is tested against (tests/protocol/steps_test.cpp).
+std::variant<santorini::Step, StepRefusal> step_from_json_canonical(
+    const santorini::State& state, const santorini::StepList& legal, const nlohmann::json& json);
 
 /// The canonical form of a step's JSON as step_json writes it (squares upper case, powers by
 /// key, false flags left out, the token number always written), or why it cannot be a step of
@@ -39,7 +44,7 @@ std::variant<nlohmann::json, std::string> canonical_step(const nlohmann::json& j
 
 /// The engine settings these lobby settings mean (draft mode and pool); checked with
 /// santorini::validate so that no banned pair or impossible pool gets through.
-std::variant<santorini::Settings, std::string> engine_settings(const LobbySettings& settings, std::uint64_t seed,
-                                                               int challenger);
+std::variant<santorini::Settings, std::string> engine_settings(const LobbySettings& settings,
+                                                               std::uint64_t seed, int challenger);
 
 }  // namespace protocol

@@ -3,9 +3,13 @@
 // comes back as an error naming the problem.
 
 #include <catch2/catch_test_macros.hpp>
+#include <cctype>
+#include <iterator>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "engine/santorini/notation.hpp"
 #include "protocol/santorini/json.hpp"
@@ -307,4 +311,127 @@ TEST_CASE("a finished game has no legal step", "[steps][errors]") {
     auto g = protocol_test::play_random(st, 5, 2000);
     REQUIRE(g.states.back().over());
     CHECK(error_of(g.states.back(), {{"kind", "pass"}}) == "not legal now: pass");
+}
+
+TEST_CASE("a step read by its key directly is read as through its canonical form, mutated or not",
+          "[steps][random][powers]") {
+    // step_from_json reads a well-formed step's key straight from its JSON and leaves the rest
+    // to step_from_json_canonical; the two must give the same step or the same refusal for any
+    // input. The inputs: every legal step of games with every power, written as clients may
+    // write them, and each with one member removed, added or given another value.
+    const std::vector<json> values = {"A1",
+                                      "e5",
+                                      "C3",
+                                      "F1",
+                                      "a0",
+                                      "A",
+                                      "Apollo",
+                                      "apollo",
+                                      "Athena",
+                                      "EuropaTalus",
+                                      "Europa & Talus",
+                                      "Nobody",
+                                      "N",
+                                      "ne",
+                                      "Sw",
+                                      "NN",
+                                      "move",
+                                      "",
+                                      0,
+                                      1,
+                                      2,
+                                      3,
+                                      4,
+                                      -1,
+                                      127,
+                                      128,
+                                      1.5,
+                                      true,
+                                      false,
+                                      nullptr,
+                                      json::array(),
+                                      json::object(),
+                                      std::uint64_t{1} << 63,
+                                      -(std::int64_t{1} << 40)};
+    const std::vector<std::string> keys = {"kind",        "from",      "to",    "worker",
+                                           "power",       "seat",      "token", "female",
+                                           "before_move", "direction", "extra"};
+    const std::vector<std::string> kinds = {"place",    "move", "build",  "dome",    "force",
+                                            "remove",   "pass", "offer",  "choose",  "start_player",
+                                            "token",    "aim",  "select", "capture", "undo",
+                                            "end_turn", "jump"};
+    std::mt19937 rng(20261202);
+    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+    int compared = 0, read_as_steps = 0, refused = 0;
+    std::uint64_t seed = 11;
+    const int games = protocol_test::random_games(1);
+    auto settings_list = protocol_test::every_power_settings();
+    const auto varied = protocol_test::varied_settings();
+    settings_list.insert(settings_list.end(), varied.begin(), varied.end());
+    for (const auto& base : settings_list)
+        for (int game = 0; game < games; ++game, ++seed) {
+            auto settings = base;
+            settings.seed = seed * 15485863;
+            const auto g = protocol_test::play_random(settings, seed, 40);
+            for (const State& s : g.states) {
+                StepList legal;
+                legal_steps(s, legal);
+                // Three steps of each position, each as written and three times mutated.
+                for (int n = 0; n < 3 && !legal.empty(); ++n) {
+                    const Step& step =
+                        legal[static_cast<int>(pick(static_cast<std::size_t>(legal.size())))];
+                    const json j = step_json(s, step);
+                    for (int m = 0; m < 4; ++m) {
+                        json input = j;
+                        switch (m == 0 ? 0 : 1 + pick(4)) {
+                            case 0:
+                                break;
+                            case 1:  // a member removed
+                                if (input.size() > 0) {
+                                    auto it = input.begin();
+                                    std::advance(it, static_cast<long>(pick(input.size())));
+                                    input.erase(it);
+                                }
+                                break;
+                            case 2:  // a member added or replaced
+                                input[keys[pick(keys.size())]] = values[pick(values.size())];
+                                break;
+                            case 3:  // another kind
+                                input["kind"] = kinds[pick(kinds.size())];
+                                break;
+                            default:  // a value written as a client might: any case, flags false
+                                for (auto& [key, value] : input.items())
+                                    if (value.is_string() && key != "kind" && pick(2) == 0) {
+                                        std::string t = value.get<std::string>();
+                                        for (char& c : t)
+                                            c = static_cast<char>(
+                                                std::tolower(static_cast<unsigned char>(c)));
+                                        value = t;
+                                    }
+                                if (pick(2) == 0) input[pick(2) ? "female" : "before_move"] = false;
+                                break;
+                        }
+                        const auto fast = step_from_json(s, legal, input);
+                        const auto canonical = protocol::step_from_json_canonical(s, legal, input);
+                        INFO(input.dump());
+                        REQUIRE(fast.index() == canonical.index());
+                        if (const auto* a = std::get_if<Step>(&fast)) {
+                            CHECK(*a == std::get<Step>(canonical));
+                            ++read_as_steps;
+                        } else {
+                            const auto& x = std::get<protocol::StepRefusal>(fast);
+                            const auto& y = std::get<protocol::StepRefusal>(canonical);
+                            CHECK(x.kind == y.kind);
+                            CHECK(x.why == y.why);
+                            ++refused;
+                        }
+                        ++compared;
+                    }
+                }
+            }
+        }
+    INFO("compared " << compared << ", steps " << read_as_steps << ", refused " << refused);
+    CHECK(compared > 1000);
+    CHECK(read_as_steps > compared / 4);
+    CHECK(refused > compared / 10);
 }
