@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "protocol/json_text.hpp"
 #include "server/time/epoch_ms.hpp"
 
 namespace server {
@@ -74,30 +75,42 @@ milliseconds Clock::remaining(int seat, SteadyTime now) const {
 }
 
 nlohmann::json Clock::to_json(SteadyTime now, WallTime wall_now) const {
-    using nlohmann::json;
+    return nlohmann::json::parse(text(now, wall_now));
+}
+
+std::string Clock::text(SteadyTime now, WallTime wall_now) const {
+    // Members in the order nlohmann writes an object's (by key), as the views always had them.
+    std::string text;
+    protocol::JsonText out(text);
+    out.begin_object();
     switch (control_.kind) {
-        case TimeControl::Kind::Realtime: {
-            json left = json::array();
-            for (int s = 0; s < seats_; ++s) left.push_back(remaining(s, now).count());
-            return {{"kind", "realtime"},
-                    {"remaining_ms", std::move(left)},
-                    {"running", running_ >= 0 ? json(running_) : json(nullptr)}};
-        }
-        case TimeControl::Kind::Turn: {
-            json deadline = nullptr;
-            if (running_ >= 0) {
-                auto at = wall_now + duration_cast<WallTime::duration>(deadline_ - now);
-                deadline = epoch_ms(at);
-            }
-            return {{"kind", "turn"},
-                    {"deadline_ms", std::move(deadline)},
-                    {"hours_per_move",
-                     std::chrono::duration_cast<std::chrono::hours>(control_.per_move).count()}};
-        }
+        case TimeControl::Kind::Realtime:
+            out.key("kind").string("realtime");
+            out.key("remaining_ms").begin_array();
+            for (int s = 0; s < seats_; ++s) out.number(remaining(s, now).count());
+            out.end_array();
+            out.key("running");
+            if (running_ >= 0)
+                out.number(running_);
+            else
+                out.null();
+            break;
+        case TimeControl::Kind::Turn:
+            out.key("deadline_ms");
+            if (running_ >= 0)
+                out.number(epoch_ms(wall_now + duration_cast<WallTime::duration>(deadline_ - now)));
+            else
+                out.null();
+            out.key("hours_per_move")
+                .number(std::chrono::duration_cast<std::chrono::hours>(control_.per_move).count());
+            out.key("kind").string("turn");
+            break;
         case TimeControl::Kind::None:
+            out.key("kind").string("none");
             break;
     }
-    return {{"kind", "none"}};
+    out.end_object();
+    return text;
 }
 
 }  // namespace server

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 
 #include "protocol/santorini/json.hpp"
 
@@ -52,6 +53,8 @@ class Clock {
 
     /// The view's `clock` object at `now`; `wall_now` maps deadlines to epoch milliseconds.
     nlohmann::json to_json(SteadyTime now, WallTime wall_now) const;
+    /// The same object as JSON text, written without a tree (a match writes it every step).
+    std::string text(SteadyTime now, WallTime wall_now) const;
 
     const TimeControl& control() const { return control_; }
 

@@ -249,10 +249,13 @@ class Match : public std::enable_shared_from_this<Match> {
         std::string status;
         std::vector<bool> connected;
         int spectators = 0;
-        nlohmann::json clock;
-        nlohmann::json result;
-        std::vector<nlohmann::json> away;  ///< per seat: null, or since, claim and deadline
-        nlohmann::json rematch;            ///< null while the match is on (rematch_json)
+        // The members below as their JSON text: compared and written every step, so kept as
+        // text rather than trees (docs/benchmarks.md, "A step matched without its canonical
+        // document").
+        std::string clock;
+        std::string result;
+        std::vector<std::string> away;  ///< per seat: null, or since, claim and deadline
+        std::string rematch;            ///< null while the match is on (rematch_json)
         /// The chat lines shown (their numbers): [0] to the seats, [1] to the spectators.
         std::array<std::vector<std::uint64_t>, 2> chat;
     };

@@ -20,10 +20,18 @@ using nlohmann::json;
 
 Match::Shown Match::shown(SteadyTime now, WallTime wall) const {
     const Presence p = presence();
-    std::vector<json> away;
-    for (int s = 0; s < options_.settings.players; ++s) away.push_back(away_json(s));
-    Shown next{status(), p.connected, p.spectators, clock_.to_json(now, wall), result_,
-               std::move(away), rematch_json(), {}};
+    auto text_of = [](const json& j) { return j.is_null() ? std::string("null") : j.dump(); };
+    std::vector<std::string> away;
+    away.reserve(static_cast<std::size_t>(options_.settings.players));
+    for (int s = 0; s < options_.settings.players; ++s) away.push_back(text_of(away_json(s)));
+    Shown next{status(),
+               p.connected,
+               p.spectators,
+               clock_.text(now, wall),
+               text_of(result_),
+               std::move(away),
+               text_of(rematch_json()),
+               {}};
     next.chat = {chat_seen(false), chat_seen(true)};
     return next;
 }
@@ -65,15 +73,15 @@ bool Match::broadcast(std::optional<std::uint64_t> skip_connection, const Action
     for (std::size_t s = 0; s < next.away.size(); ++s)
         if (next.away[s] != shown_.away[s]) {
             std::snprintf(path, sizeof path, "/seats/%zu/away", s);
-            common.replace(path).raw(next.away[s].dump());
+            common.replace(path).raw(next.away[s]);
         }
     if (next.spectators != shown_.spectators) common.replace("/spectators").number(next.spectators);
-    if (next.clock != shown_.clock) common.replace("/clock").raw(next.clock.dump());
-    if (next.result != shown_.result) common.replace("/result").raw(result_.dump());
+    if (next.clock != shown_.clock) common.replace("/clock").raw(next.clock);
+    if (next.result != shown_.result) common.replace("/result").raw(next.result);
     // The rematch appears at the end and never goes again.
     if (next.rematch != shown_.rematch)
-        (shown_.rematch.is_null() ? common.add("/rematch") : common.replace("/rematch"))
-            .raw(next.rematch.dump());
+        (shown_.rematch == "null" ? common.add("/rematch") : common.replace("/rematch"))
+            .raw(next.rematch);
     common.finish();
     // The chat: the seats' operations [0] and the spectators' [1], each shared by its viewers.
     std::array<std::string, 2> chat_text;
@@ -232,7 +240,7 @@ void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
         out.end_object();
         game_->write_seat(*v.view, s, out);
         out.key("connected").boolean(shown_.connected[static_cast<std::size_t>(s)]);
-        out.key("away").raw(shown_.away[static_cast<std::size_t>(s)].dump());
+        out.key("away").raw(shown_.away[static_cast<std::size_t>(s)]);
         out.end_object();
     }
     out.end_array();
@@ -242,9 +250,9 @@ void Match::write_view(const Viewer& v, protocol::JsonText& out) const {
     else
         out.null();
     out.key("spectators").number(shown_.spectators);
-    out.key("clock").raw(shown_.clock.dump());
-    out.key("result").raw(shown_.result.dump());
-    if (!shown_.rematch.is_null()) out.key("rematch").raw(shown_.rematch.dump());
+    out.key("clock").raw(shown_.clock);
+    out.key("result").raw(shown_.result);
+    if (shown_.rematch != "null") out.key("rematch").raw(shown_.rematch);
     write_chat(v.seat < 0, out);
     out.key("history").begin_array();
     {

@@ -163,6 +163,32 @@ TEST_CASE("No clock: nothing runs out", "[clock]") {
     CHECK(TimeControl::from_settings(clocked(2, "turn")).per_move == 24h);
 }
 
+TEST_CASE("A clock's text is the compact JSON of its object, members by key, as views had it",
+          "[clock]") {
+    // Clock::text is what every view and patch carries; to_json reads it back. Writing the
+    // tree out again must give the same bytes: no member out of order, no space.
+    auto same_bytes = [](const Clock& clock, SteadyTime at, WallTime wall) {
+        const std::string text = clock.text(at, wall);
+        INFO(text);
+        CHECK(clock.to_json(at, wall).dump() == text);
+    };
+    Clock realtime(TimeControl{TimeControl::Kind::Realtime, 60s, 5s, 0ms}, 3);
+    same_bytes(realtime, t0, wall0);
+    realtime.switch_to(1, true, t0);
+    same_bytes(realtime, t0 + 7s, wall0 + 7s);
+    CHECK(realtime.text(t0 + 7s, wall0) ==
+          R"({"kind":"realtime","remaining_ms":[60000,53000,60000],"running":1})");
+    Clock turn(TimeControl{TimeControl::Kind::Turn, 0ms, 0ms, 24h}, 2);
+    same_bytes(turn, t0, wall0);
+    turn.switch_to(0, true, t0);
+    same_bytes(turn, t0 + 1h, wall0 + 1h);
+    CHECK(turn.text(t0, wall0) == R"({"deadline_ms":)" +
+                                      std::to_string(server::epoch_ms(wall0 + 24h)) +
+                                      R"(,"hours_per_move":24,"kind":"turn"})");
+    same_bytes(Clock(TimeControl{}, 2), t0, wall0);
+    CHECK(Clock(TimeControl{}, 4).text(t0, wall0) == R"({"kind":"none"})");
+}
+
 TEST_CASE("No clock runs in the draft; the first one starts when it ends, with no increment",
           "[clock][match]") {
     Rig rig(clocked(2, "realtime", 60, 5));
