@@ -88,43 +88,85 @@ const std::vector<KindSpec>& kind_specs() {
     return specs;
 }
 
-// One field of a client's step in canonical form, or an error text. Values are wrapped in
-// json explicitly: a bare std::string would pick the error alternative of the variant.
-std::variant<json, std::string> canonical_field(const FieldSpec& spec, const json& value) {
-    const std::string name(spec.name);
+const KindSpec* find_kind(std::string_view kind) {
+    const auto& specs = kind_specs();
+    const auto spec = std::find_if(specs.begin(), specs.end(),
+                                   [&](const KindSpec& k) { return kind_name(k.kind) == kind; });
+    return spec == specs.end() ? nullptr : &*spec;
+}
+
+const FieldSpec* find_field(const KindSpec& spec, std::string_view name) {
+    const auto field = std::find_if(spec.fields.begin(), spec.fields.end(),
+                                    [&](const FieldSpec& f) { return f.name == name; });
+    return field == spec.fields.end() ? nullptr : &*field;
+}
+
+// The largest number a Seat or Token field takes.
+int max_number(FieldType type) {
+    return type == FieldType::Seat ? santorini::max_seats - 1 : 127;
+}
+
+// What one field of a client's step holds, checked against its type, as a number: a square,
+// a power's id, a seat or token number, a flag (0 or 1), a direction's index in
+// direction_names. Nullopt when the value is not of the field's type. Both readings of a step
+// go through here: its canonical form (canonical_field) and its key (key_of_input).
+std::optional<int> field_value(const FieldSpec& spec, const json& value) {
     switch (spec.type) {
-        case FieldType::Square: {
+        case FieldType::Square:
             if (value.is_string())
                 if (auto s = santorini::parse_square(value.get_ref<const std::string&>()))
-                    return json(santorini::square_name(*s));
-            return "field '" + name + "' must be a square A1..E5";
-        }
-        case FieldType::Power: {
+                    return static_cast<int>(*s);
+            return std::nullopt;
+        case FieldType::Power:
             if (value.is_string())
                 if (auto p = santorini::find_power(value.get_ref<const std::string&>()))
-                    return power_json(*p);
-            return "field '" + name + "' must be a power name";
-        }
+                    return static_cast<int>(*p);
+            return std::nullopt;
         case FieldType::Seat:
-        case FieldType::Token: {
-            const int max = spec.type == FieldType::Seat ? santorini::max_seats - 1 : 127;
+        case FieldType::Token:
             if (value.is_number_integer() && value.get<std::int64_t>() >= 0 &&
-                value.get<std::int64_t>() <= max)
-                return json(value.get<std::int64_t>());
-            return "field '" + name + "' must be an integer 0.." + std::to_string(max);
-        }
+                value.get<std::int64_t>() <= max_number(spec.type))
+                return static_cast<int>(value.get<std::int64_t>());
+            return std::nullopt;
         case FieldType::Flag:
-            if (value.is_boolean()) return json(value.get<bool>());
-            return "field '" + name + "' must be true or false";
+            if (value.is_boolean()) return value.get<bool>() ? 1 : 0;
+            return std::nullopt;
         case FieldType::Direction:
             if (value.is_string()) {
                 std::string d = value.get<std::string>();
                 std::transform(d.begin(), d.end(), d.begin(),
                                [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-                if (std::find(direction_names.begin(), direction_names.end(), d) !=
-                    direction_names.end())
-                    return json(d);
+                const auto at = std::find(direction_names.begin(), direction_names.end(), d);
+                if (at != direction_names.end())
+                    return static_cast<int>(at - direction_names.begin());
             }
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// One field of a client's step in canonical form, or an error text. Values are wrapped in
+// json explicitly: a bare std::string would pick the error alternative of the variant.
+std::variant<json, std::string> canonical_field(const FieldSpec& spec, const json& value) {
+    const std::string name(spec.name);
+    const std::optional<int> v = field_value(spec, value);
+    switch (spec.type) {
+        case FieldType::Square:
+            if (v) return json(santorini::square_name(static_cast<Square>(*v)));
+            return "field '" + name + "' must be a square A1..E5";
+        case FieldType::Power:
+            if (v) return power_json(static_cast<PowerId>(*v));
+            return "field '" + name + "' must be a power name";
+        case FieldType::Seat:
+        case FieldType::Token:
+            if (v) return json(std::int64_t{*v});
+            return "field '" + name + "' must be an integer 0.." +
+                   std::to_string(max_number(spec.type));
+        case FieldType::Flag:
+            if (v) return json(*v != 0);
+            return "field '" + name + "' must be true or false";
+        case FieldType::Direction:
+            if (v) return json(std::string(direction_names[static_cast<std::size_t>(*v)]));
             return "field '" + name + "' must be one of N, NE, E, SE, S, SW, W, NW";
     }
     return "field '" + name + "' is not understood";
@@ -217,19 +259,15 @@ std::variant<json, std::string> canonical_step(const json& input) {
     if (kind_it == input.end()) return std::string("a step needs a 'kind'");
     if (!kind_it->is_string()) return std::string("field 'kind' must be a string");
     const std::string& kind = kind_it->get_ref<const std::string&>();
-    const auto& specs = kind_specs();
-    auto spec = std::find_if(specs.begin(), specs.end(),
-                             [&](const KindSpec& k) { return kind_name(k.kind) == kind; });
-    if (spec == specs.end()) return "unknown step kind '" + kind.substr(0, 32) + "'";
+    const KindSpec* spec = find_kind(kind);
+    if (spec == nullptr) return "unknown step kind '" + kind.substr(0, 32) + "'";
 
     json canonical;
     canonical["kind"] = kind;
     for (const auto& [key, value] : input.items()) {
         if (key == "kind") continue;
-        auto field = std::find_if(spec->fields.begin(), spec->fields.end(),
-                                  [&](const FieldSpec& f) { return f.name == key; });
-        if (field == spec->fields.end())
-            return "a " + kind + " step has no field '" + key.substr(0, 32) + "'";
+        const FieldSpec* field = find_field(*spec, key);
+        if (field == nullptr) return "a " + kind + " step has no field '" + key.substr(0, 32) + "'";
         auto v = canonical_field(*field, value);
         if (auto* error = std::get_if<std::string>(&v)) return *error;
         canonical[key] = std::get<json>(std::move(v));
@@ -346,62 +384,39 @@ std::optional<StepKey> key_of_input(const json& input) {
     if (!input.is_object()) return std::nullopt;
     const auto kind_it = input.find("kind");
     if (kind_it == input.end() || !kind_it->is_string()) return std::nullopt;
-    const std::string& kind = kind_it->get_ref<const std::string&>();
-    const auto& specs = kind_specs();
-    const auto spec = std::find_if(specs.begin(), specs.end(),
-                                   [&](const KindSpec& k) { return kind_name(k.kind) == kind; });
-    if (spec == specs.end()) return std::nullopt;
+    const KindSpec* spec = find_kind(kind_it->get_ref<const std::string&>());
+    if (spec == nullptr) return std::nullopt;
     StepKey k;
     k.kind = spec->kind;
     std::size_t required = 0;
     bool has_token = false;
     for (auto it = input.begin(); it != input.end(); ++it) {
-        const std::string& key = it.key();
-        if (key == "kind") continue;
-        const auto field = std::find_if(spec->fields.begin(), spec->fields.end(),
-                                        [&](const FieldSpec& f) { return f.name == key; });
-        if (field == spec->fields.end()) return std::nullopt;
-        const json& value = it.value();
+        if (it.key() == "kind") continue;
+        const FieldSpec* field = find_field(*spec, it.key());
+        if (field == nullptr) return std::nullopt;
+        const std::optional<int> v = field_value(*field, it.value());
+        if (!v) return std::nullopt;
         switch (field->type) {
-            case FieldType::Square: {
-                if (!value.is_string()) return std::nullopt;
-                const auto s = santorini::parse_square(value.get_ref<const std::string&>());
-                if (!s) return std::nullopt;
+            case FieldType::Square:
                 // "from", or Select's "worker" (key_of's "from" too), or "to"
-                (field->name == "to" ? k.to : k.from) = *s;
+                (field->name == "to" ? k.to : k.from) = static_cast<Square>(*v);
                 break;
-            }
-            case FieldType::Power: {
-                if (!value.is_string()) return std::nullopt;
-                const auto p = santorini::find_power(value.get_ref<const std::string&>());
-                if (!p || *p == PowerId::None) return std::nullopt;
-                k.value = static_cast<int>(*p);
+            case FieldType::Power:
+                // The canonical form has no name for None: leave such a step to that path.
+                if (static_cast<PowerId>(*v) == PowerId::None) return std::nullopt;
+                k.value = *v;
                 break;
-            }
+            case FieldType::Token:
+                has_token = true;
+                k.value = *v;
+                break;
             case FieldType::Seat:
-            case FieldType::Token: {
-                const int max = field->type == FieldType::Seat ? santorini::max_seats - 1 : 127;
-                if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
-                    value.get<std::int64_t>() > max)
-                    return std::nullopt;
-                k.value = static_cast<int>(value.get<std::int64_t>());
-                has_token |= field->type == FieldType::Token;
+            case FieldType::Direction:
+                k.value = *v;
                 break;
-            }
             case FieldType::Flag:
-                if (!value.is_boolean()) return std::nullopt;
-                k.flag = k.flag || value.get<bool>();
+                k.flag = k.flag || *v != 0;
                 break;
-            case FieldType::Direction: {
-                if (!value.is_string()) return std::nullopt;
-                std::string d = value.get<std::string>();
-                std::transform(d.begin(), d.end(), d.begin(),
-                               [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-                const auto at = std::find(direction_names.begin(), direction_names.end(), d);
-                if (at == direction_names.end()) return std::nullopt;
-                k.value = static_cast<int>(at - direction_names.begin());
-                break;
-            }
         }
         if (field->required) ++required;
     }

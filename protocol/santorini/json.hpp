@@ -4,11 +4,12 @@
 // that text is proven against is a test oracle (tests/support/protocol_oracles).
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/state.hpp"
