@@ -19,8 +19,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::size_t max_ref_length = 64;
-constexpr std::size_t max_id_length = 64;    // lobby, match and player ids
 constexpr std::size_t max_code_length = 32;  // invite codes
 constexpr std::size_t max_token_length = 256;
 // A chat text's bytes, before the server trims and counts its characters: room for 280

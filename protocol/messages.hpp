@@ -2,6 +2,7 @@
 // Protocol v1 messages: the closed set a client may send, parsed in one place, and the
 // builders of everything the server sends. Every parse failure is a value, never a throw.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,6 +14,11 @@
 #include "protocol/lobby_settings.hpp"
 
 namespace protocol {
+
+/// The longest ref a client may send (a string's bytes), and the longest lobby, match or player
+/// id: longer ones are refused as malformed.
+inline constexpr std::size_t max_ref_length = 64;
+inline constexpr std::size_t max_id_length = 64;
 
 inline constexpr int version = 1;
 

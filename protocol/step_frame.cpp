@@ -10,9 +10,7 @@ namespace protocol {
 
 namespace {
 
-constexpr std::size_t max_id_bytes = 64;   // messages.cpp's max_id_length
-constexpr std::size_t max_ref_bytes = 64;  // messages.cpp's max_ref_length
-constexpr std::size_t max_digits = 18;     // fits int64 and uint64 whatever the digits
+constexpr std::size_t max_digits = 18;  // fits int64 and uint64 whatever the digits
 
 /// A cursor over the frame's bytes; each reader returns false where the shape stops being
 /// plain, and the whole read then gives up.
@@ -23,8 +21,7 @@ class Cursor {
     bool at_end() const { return at_ == end_; }
 
     void skip_space() {
-        while (at_ != end_ && (*at_ == ' ' || *at_ == '\t' || *at_ == '\n' || *at_ == '\r'))
-            ++at_;
+        while (at_ != end_ && (*at_ == ' ' || *at_ == '\t' || *at_ == '\n' || *at_ == '\r')) ++at_;
     }
 
     /// The next token is `c` (after whitespace).
@@ -83,8 +80,7 @@ class Cursor {
     /// `word` (true, false, null) spelled out; what follows it is checked by the caller's
     /// next take(), so "truex" is refused there.
     bool word(std::string_view w) {
-        if (static_cast<std::size_t>(end_ - at_) < w.size() ||
-            std::string_view(at_, w.size()) != w)
+        if (static_cast<std::size_t>(end_ - at_) < w.size() || std::string_view(at_, w.size()) != w)
             return false;
         at_ += w.size();
         return true;
@@ -150,7 +146,7 @@ std::optional<ClientMessage> read_step_frame(std::string_view text) {
         } else if (key == "match") {
             std::string_view match;
             if (!body.match.empty() || !in.string(match) || match.empty() ||
-                match.size() > max_id_bytes)
+                match.size() > max_id_length)
                 return std::nullopt;
             body.match = std::string(match);
         } else if (key == "step") {
@@ -161,7 +157,7 @@ std::optional<ClientMessage> read_step_frame(std::string_view text) {
             has_ref = true;
             if (in.peek() == '"') {
                 std::string_view r;
-                if (!in.string(r) || r.size() > max_ref_bytes) return std::nullopt;
+                if (!in.string(r) || r.size() > max_ref_length) return std::nullopt;
                 ref = std::string(r);
             } else {
                 nlohmann::json n;
