@@ -2,6 +2,7 @@
 // must come back as an error value, never an exception.
 
 #include "protocol/messages.hpp"
+#include "tests/protocol/random_edits.hpp"
 #include "tests/support/protocol_oracles/oracles.hpp"
 
 #include <catch2/catch_test_macros.hpp>
@@ -416,24 +417,7 @@ TEST_CASE("garbage and mutated messages never throw", "[messages][fuzz]") {
         } else {
             // A real message with a few bytes changed, inserted or cut.
             text = seeds[pick(seeds.size())];
-            const int edits = 1 + static_cast<int>(pick(4));
-            for (int e = 0; e < edits && !text.empty(); ++e) {
-                const std::size_t at = pick(text.size());
-                switch (pick(4)) {
-                    case 0:
-                        text[at] = alphabet[pick(alphabet.size())];
-                        break;
-                    case 1:
-                        text.insert(at, 1, alphabet[pick(alphabet.size())]);
-                        break;
-                    case 2:
-                        text.erase(at, 1 + pick(5));
-                        break;
-                    default:
-                        text.resize(at);
-                        break;
-                }
-            }
+            protocol_test::edit_at_random(text, rng, alphabet);
         }
         std::variant<ClientMessage, ProtocolError> r;
         REQUIRE_NOTHROW(r = parse_client_message(text));

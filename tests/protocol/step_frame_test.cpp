@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "protocol/messages.hpp"
+#include "tests/protocol/random_edits.hpp"
 #include "tests/protocol/support.hpp"
 
 namespace step_frame_test {
@@ -183,27 +184,7 @@ TEST_CASE("mutated step frames: where the fast reader reads one, the tree reads 
     const int rounds = protocol_test::random_games(40000);
     for (int i = 0; i < rounds; ++i) {
         std::string text = frames[pick(frames.size())];
-        const int edits = 1 + static_cast<int>(pick(3));
-        for (int e = 0; e < edits && !text.empty(); ++e) {
-            const std::size_t at = pick(text.size());
-            switch (pick(5)) {
-                case 0:
-                    text[at] = alphabet[pick(alphabet.size())];
-                    break;
-                case 1:
-                    text.insert(at, 1, alphabet[pick(alphabet.size())]);
-                    break;
-                case 2:
-                    text.erase(at, 1 + pick(3));
-                    break;
-                case 3:
-                    text.insert(at, text.substr(pick(text.size()), 1 + pick(12)));
-                    break;
-                default:
-                    text.resize(at);
-                    break;
-            }
-        }
+        protocol_test::edit_at_random(text, rng, alphabet, {3, 3, true});
         ++tried;
         CHECK(agrees(text, read));
     }
