@@ -24,8 +24,9 @@ namespace {
 std::vector<std::string> current_logs;  ///< the running test case's fleet logs
 }
 
-Fleet::Fleet(const std::string& name)
-    : url_(integration::fresh_schema_url(integration::database_url())) {
+Fleet::Fleet(const std::string& name, std::chrono::milliseconds node_lease)
+    : lease_(node_lease),
+      url_(integration::fresh_schema_url(integration::database_url())) {
     std::vector<std::pair<std::string, std::uint16_t>> backends;
     for (int i = 0; i < node_count; ++i) {
         ports_.push_back(integration::free_port());
@@ -35,7 +36,7 @@ Fleet::Fleet(const std::string& name)
             ports_.back(), url_, logs_.back(),
             std::vector<std::string>{"--node-id", node_id(i), "--node-url",
                                      "http://127.0.0.1:" + std::to_string(ports_.back()),
-                                     "--lease-ms", std::to_string(lease.count()),
+                                     "--lease-ms", std::to_string(lease_.count()),
                                      // Signed broker messages, as a real fleet should run.
                                      "--fleet-secret", "the fleet test's shared secret"}));
         backends.emplace_back(node_id(i), ports_.back());
@@ -127,13 +128,13 @@ class LogTails : public Catch::EventListenerBase {
 
 CATCH_REGISTER_LISTENER(LogTails)
 
-std::string leader_of(const std::string& url) {
+std::string leader_of(const std::string& url, std::chrono::milliseconds node_lease) {
     pqxx::connection connection(url);
     pqxx::nontransaction work(connection);
     // A killed leader's row stays (with leader = true) until it is old: only a live one counts.
     const auto rows =
         work.exec("SELECT id FROM nodes WHERE leader AND heartbeat_at > now() - interval '" +
-                  std::to_string(lease.count()) + " milliseconds' ORDER BY heartbeat_at DESC");
+                  std::to_string(node_lease.count()) + " milliseconds' ORDER BY heartbeat_at DESC");
     return rows.empty() ? std::string() : rows[0][0].as<std::string>();
 }
 

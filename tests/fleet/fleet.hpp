@@ -1,6 +1,7 @@
 #pragma once
 // A fleet for a test: a fresh schema of the test database, three santorini-server nodes
-// (n1, n2, n3, each a child process on a free loopback port, --lease-ms 2000) and HAProxy in
+// (n1, n2, n3, each a child process on a free loopback port, --lease-ms 2000 unless the test
+// asks for another) and HAProxy in
 // front of them. Everything stops when the Fleet is destroyed, also when the test fails.
 
 #include <chrono>
@@ -20,7 +21,8 @@ constexpr std::chrono::milliseconds lease{2000};
 class Fleet {
   public:
     /// `name` tells this test's log files apart: <build dir>/fleet_<name>_n1.log, ...
-    explicit Fleet(const std::string& name);
+    /// `node_lease` is each node's --lease-ms (it renews every third of it).
+    explicit Fleet(const std::string& name, std::chrono::milliseconds node_lease = lease);
     ~Fleet();
     Fleet(const Fleet&) = delete;
     Fleet& operator=(const Fleet&) = delete;
@@ -34,6 +36,7 @@ class Fleet {
     void wait_formed();
 
     const std::string& url() const { return url_; }  ///< the schema's database URL
+    std::chrono::milliseconds node_lease() const { return lease_; }
     std::string node_id(int i) const { return "n" + std::to_string(i + 1); }
     std::uint16_t port(int i) const { return ports_[static_cast<std::size_t>(i)]; }
     /// The node index of `id` ("n2": 1), or -1.
@@ -43,6 +46,7 @@ class Fleet {
     const std::string& log(int i) const { return logs_[static_cast<std::size_t>(i)]; }
 
   private:
+    std::chrono::milliseconds lease_;
     std::string url_;
     std::vector<std::uint16_t> ports_;
     std::vector<std::string> logs_;
@@ -50,8 +54,9 @@ class Fleet {
     std::unique_ptr<HaProxy> proxy_;
 };
 
-/// The leader by the nodes table of the fleet at `url` ("" if no live node says it leads).
-std::string leader_of(const std::string& url);
+/// The leader by the nodes table of the fleet at `url` ("" if no live node says it leads):
+/// live is a heartbeat within `node_lease`, the nodes' own --lease-ms.
+std::string leader_of(const std::string& url, std::chrono::milliseconds node_lease = lease);
 
 /// The last `lines` lines of each file of `paths`, headed by its name.
 std::string tails(const std::vector<std::string>& paths, std::size_t lines);
