@@ -4,12 +4,12 @@
 #include <utility>
 
 #include <boost/asio/post.hpp>
-#include <spdlog/spdlog.h>
 
 #include "server/accounts/token_holder.hpp"
 #include "server/app/hub.hpp"
 #include "server/app/ids.hpp"
 #include "server/accounts/password.hpp"
+#include "server/log/log.hpp"
 #include "server/store/account_store.hpp"
 #include "server/accounts/username.hpp"
 #include "server/time/epoch_ms.hpp"

@@ -4,10 +4,10 @@
 #include <utility>
 
 #include <boost/asio/post.hpp>
-#include <spdlog/spdlog.h>
 
 #include "server/accounts/token_holder.hpp"
 #include "server/app/hub.hpp"
+#include "server/log/log.hpp"
 #include "server/store/preference_store.hpp"
 #include "server/time/epoch_ms.hpp"
 

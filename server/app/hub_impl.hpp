@@ -5,8 +5,6 @@
 // owners of their own: Identity, MatchRegistry, Lists, and in a fleet the FleetNode. Not for
 // other code.
 
-#include <spdlog/spdlog.h>
-
 #include <atomic>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -21,6 +19,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include "server/log/log.hpp"
 #include "server/match/abandonment.hpp"
 #include "server/accounts/accounts.hpp"
 #include "server/accounts/preference_book.hpp"

@@ -1,9 +1,8 @@
 #include "server/app/io_threads.hpp"
+#include "server/log/log.hpp"
 
 #include <exception>
 #include <thread>
-
-#include <spdlog/spdlog.h>
 
 namespace server {
 

@@ -24,9 +24,9 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/system/system_error.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
 
 #include "server/app/config.hpp"
+#include "server/log/log.hpp"
 #include "server/net/metrics_address.hpp"
 #include "server/app/server.hpp"
 #include "server/store/migrations.hpp"

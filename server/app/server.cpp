@@ -10,10 +10,10 @@
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
-#include <spdlog/spdlog.h>
 
 #include "server/app/database_health.hpp"
 #include "server/http/api.hpp"
+#include "server/log/log.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/metrics_address.hpp"
 #include "server/net/websocket_frame.hpp"

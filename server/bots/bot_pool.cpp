@@ -1,6 +1,5 @@
 #include "server/bots/bot_pool.hpp"
-
-#include <spdlog/spdlog.h>
+#include "server/log/log.hpp"
 
 #include <exception>
 

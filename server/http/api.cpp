@@ -10,9 +10,9 @@
 #include <boost/asio/post.hpp>
 #include <boost/beast/http/field.hpp>
 #include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
 #include "server/limits/deadline.hpp"
+#include "server/log/log.hpp"
 #include "server/net/client_address.hpp"
 #include "server/http/errors.hpp"
 #include "server/app/ids.hpp"

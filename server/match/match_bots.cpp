@@ -6,13 +6,12 @@
 // meanwhile) is dropped; a search that throws, or names a step that is not legal, is replaced by
 // the first legal step, so a faulty bot can slow a game but never stop it or the server.
 
-#include <spdlog/spdlog.h>
-
 #include <atomic>
 #include <boost/asio/post.hpp>
 #include <exception>
 
 #include "server/bots/bot_players.hpp"
+#include "server/log/log.hpp"
 #include "server/match/match.hpp"
 
 namespace server {

@@ -11,8 +11,8 @@
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
+#include "server/log/log.hpp"
 #include "server/net/client_address.hpp"
 #include "server/http/errors.hpp"
 #include "server/http/routes.hpp"

@@ -13,8 +13,8 @@
 #include <boost/asio/socket_base.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/bind_handler.hpp>
-#include <spdlog/spdlog.h>
 
+#include "server/log/log.hpp"
 #include "server/net/client_address.hpp"
 #include "server/http/security_headers.hpp"
 #include "server/net/http_session.hpp"

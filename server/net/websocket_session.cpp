@@ -9,8 +9,8 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/http/field.hpp>
-#include <spdlog/spdlog.h>
 
+#include "server/log/log.hpp"
 #include "server/net/websocket_handshake.hpp"
 #include "server/store/token_hash.hpp"
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include <boost/asio/post.hpp>
-#include <spdlog/spdlog.h>
 
+#include "server/log/log.hpp"
 #include "server/net/socket_status.hpp"
 
 namespace server {

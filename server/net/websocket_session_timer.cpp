@@ -6,8 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include <spdlog/spdlog.h>
-
+#include "server/log/log.hpp"
 #include "server/net/socket_status.hpp"
 
 namespace server {

@@ -9,8 +9,8 @@
 #include <string>
 
 #include <boost/asio/write.hpp>
-#include <spdlog/spdlog.h>
 
+#include "server/log/log.hpp"
 #include "server/net/socket_status.hpp"
 
 namespace server {

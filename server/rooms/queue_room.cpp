@@ -1,11 +1,10 @@
 #include "server/rooms/queue_room.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <chrono>
 #include <cmath>
 
 #include "server/app/ids.hpp"
+#include "server/log/log.hpp"
 #include "server/match/match.hpp"
 #include "server/rooms/queue_catalog.hpp"
 #include "server/time/epoch_ms.hpp"
