@@ -125,9 +125,10 @@ test("the home page's lobby and live lists show each player's rating beside the 
     assert.deepEqual(await listed(wes.page, lobbyRow), [['Sal', '1500?']]);
     assert.equal(await wes.page.getAttribute(`${lobbyRow} .list-rating`, 'title'), 'Provisional rating: 1500?');
 
-    // Tess joins from her list: both names, each with its rating, then the live game lists them.
+    // Tess joins from her list: the lobby is full and leaves the list of lobbies to join (the
+    // list shows waiting lobbies only); then the live game lists both names, each with its rating.
     await tess.page.click(`${lobbyRow} button`);
-    await wes.page.waitForFunction((row) => document.querySelectorAll(`${row} .list-rating`).length === 2, lobbyRow).catch(() => {});
+    await wes.page.waitForSelector(lobbyRow, { state: 'detached' });
     await sal.page.click('#lobby-start:not([disabled])');
     await sal.page.waitForSelector('.game[data-match]');
     const matchId = await sal.page.getAttribute('.game', 'data-match');
