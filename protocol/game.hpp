@@ -13,13 +13,13 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/step_refusal.hpp"
 

@@ -4,13 +4,13 @@
 
 #include <cstdint>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 
 #include "protocol/game.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/json.hpp"
 
 namespace protocol {

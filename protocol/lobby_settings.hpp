@@ -7,9 +7,8 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/santorini/power_catalog.hpp"
+#include "protocol/json/basic_json.hpp"
 
 namespace protocol {
 

@@ -9,8 +9,7 @@
 #include <string_view>
 #include <variant>
 
-#include <nlohmann/json.hpp>
-
+#include "protocol/json/basic_json.hpp"
 #include "protocol/lobby_settings.hpp"
 
 namespace protocol {

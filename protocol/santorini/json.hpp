@@ -9,11 +9,10 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/state.hpp"
 #include "engine/santorini/step.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/lobby_settings.hpp"
 #include "protocol/step_refusal.hpp"
 

@@ -3,7 +3,7 @@
 // engine's card facts (engine/santorini/power_catalog.hpp) with the one-line texts
 // (protocol/santorini/power_texts.hpp). The client keeps no copy of its own.
 
-#include <nlohmann/json.hpp>
+#include "protocol/json/basic_json.hpp"
 
 namespace protocol {
 

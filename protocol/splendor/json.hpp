@@ -5,7 +5,6 @@
 // place besides the view writer (protocol/splendor/view) that knows both the engine and JSON.
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -14,6 +13,7 @@
 #include "engine/splendor/gems.hpp"
 #include "engine/splendor/state.hpp"
 #include "engine/splendor/step.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/step_refusal.hpp"
 

@@ -16,7 +16,7 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "protocol/json/basic_json.hpp"
 
 namespace server {
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/messages.hpp"
 #include "server/fleet/broker.hpp"
 #include "server/app/config.hpp"

@@ -8,10 +8,11 @@
 // `connection` is always a connection id on the connection's home node (the node it is on).
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <variant>
+
+#include "protocol/json/basic_json.hpp"
 
 namespace server::fleet {
 

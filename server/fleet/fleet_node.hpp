@@ -15,8 +15,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include <nlohmann/json.hpp>
-
+#include "protocol/json/basic_json.hpp"
 #include "protocol/messages.hpp"
 #include "server/app/guarded.hpp"
 #include "server/app/hub.hpp"

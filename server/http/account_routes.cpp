@@ -10,8 +10,8 @@
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/http/status.hpp>
 #include <boost/beast/http/verb.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/accounts/accounts.hpp"
 #include "server/accounts/preference_book.hpp"
 #include "server/http/errors.hpp"

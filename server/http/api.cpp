@@ -9,8 +9,8 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/beast/http/field.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/limits/deadline.hpp"
 #include "server/log/log.hpp"
 #include "server/net/client_address.hpp"

@@ -7,7 +7,8 @@
 #include <ostream>
 
 #include <boost/beast/http/status.hpp>
-#include <nlohmann/json.hpp>
+
+#include "protocol/json/basic_json.hpp"
 
 namespace server {
 

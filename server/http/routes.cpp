@@ -15,8 +15,8 @@
 #include <boost/beast/http/status.hpp>
 #include <boost/beast/http/verb.hpp>
 #include <boost/beast/version.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/power_catalog_json.hpp"
 #include "server/http/account_routes.hpp"
 #include "server/http/api_params.hpp"

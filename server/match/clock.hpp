@@ -5,10 +5,10 @@
 
 #include <array>
 #include <chrono>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/json.hpp"
 
 namespace server {

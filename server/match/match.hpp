@@ -17,13 +17,13 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "protocol/game.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/messages.hpp"
 #include "server/time/lazy_timer.hpp"
 #include "server/bots/bot_pool.hpp"

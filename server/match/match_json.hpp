@@ -13,9 +13,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "protocol/game.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "server/match/replay.hpp"
 #include "server/store/repository.hpp"
 

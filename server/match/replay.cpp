@@ -1,8 +1,7 @@
 #include "server/match/replay.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include "protocol/games.hpp"
+#include "protocol/json/basic_json.hpp"
 
 namespace server {
 

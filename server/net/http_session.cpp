@@ -10,8 +10,8 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/log/log.hpp"
 #include "server/net/client_address.hpp"
 #include "server/http/errors.hpp"

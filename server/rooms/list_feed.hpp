@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "protocol/json/basic_json.hpp"
 
 namespace server {
 

@@ -10,12 +10,12 @@
 #include <chrono>
 #include <cstddef>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/app/guarded.hpp"
 
 namespace server {

@@ -12,12 +12,12 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/app/guarded.hpp"
 #include "server/net/participant.hpp"
 #include "server/rooms/list_feed.hpp"

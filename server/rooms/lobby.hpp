@@ -7,12 +7,12 @@
 #include <cstdint>
 #include <map>
 #include <set>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/messages.hpp"
 #include "server/limits/keyed_buckets.hpp"
 #include "server/rooms/lobby_chat.hpp"

@@ -8,8 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <nlohmann/json.hpp>
 #include <string>
+
+#include "protocol/json/basic_json.hpp"
 
 namespace server {
 

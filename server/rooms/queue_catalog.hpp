@@ -6,8 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/json.hpp"
 
 namespace server {

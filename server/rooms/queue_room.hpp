@@ -20,8 +20,7 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "protocol/json/basic_json.hpp"
 #include "protocol/messages.hpp"
 #include "server/rooms/matchmaker.hpp"
 #include "server/app/guarded.hpp"

@@ -13,11 +13,11 @@
 //                 "deviation", "since_ms"}]}
 #include <chrono>
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/matchmaker.hpp"
 

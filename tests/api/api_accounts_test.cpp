@@ -15,9 +15,9 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/net/websocket_session.hpp"
 #include "tests/api/bearer_request.hpp"
 #include "tests/server/support/e2e_support.hpp"

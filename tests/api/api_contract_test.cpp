@@ -14,8 +14,8 @@
 
 #include <boost/beast/http.hpp>
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/http/route_table.hpp"
 #include "tests/api/bearer_request.hpp"
 #include "tests/api/fetch_json.hpp"

@@ -18,9 +18,9 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/store/token_hash.hpp"
 #include "tests/api/invite_code.hpp"
 #include "tests/server/support/e2e_support.hpp"

@@ -11,9 +11,9 @@
 
 #include <boost/beast/http/status.hpp>
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/e2e_support.hpp"
 #include "tests/store/test_database.hpp"
 

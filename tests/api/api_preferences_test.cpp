@@ -9,8 +9,8 @@
 #include <variant>
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/accounts/preference_book.hpp"
 #include "tests/api/bearer_request.hpp"
 #include "tests/server/support/e2e_support.hpp"

@@ -14,8 +14,8 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/store/repository.hpp"
 #include "tests/server/support/e2e_support.hpp"
 #include "tests/server/support/http_observer.hpp"

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/api/fetch_json.hpp"
 #include "tests/api/invite_code.hpp"
 #include "tests/server/support/e2e_support.hpp"

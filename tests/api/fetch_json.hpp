@@ -7,8 +7,8 @@
 
 #include <boost/beast/http.hpp>
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/ws_client.hpp"
 
 namespace api_test {

@@ -15,7 +15,8 @@
 
 #include <boost/asio/buffer.hpp>
 #include <boost/beast/http/parser.hpp>
-#include <nlohmann/json.hpp>
+
+#include "protocol/json/basic_json.hpp"
 
 extern char** environ;
 

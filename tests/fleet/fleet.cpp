@@ -7,12 +7,13 @@
 #include <deque>
 #include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+
+#include "protocol/json/basic_json.hpp"
 
 namespace fleet {
 

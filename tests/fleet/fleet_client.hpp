@@ -9,11 +9,11 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/integration/support.hpp"
 #include "tests/server/support/ws_client.hpp"
 

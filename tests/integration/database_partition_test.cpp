@@ -11,12 +11,12 @@
 #include <catch2/catch_test_macros.hpp>
 #include <chrono>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/integration/support.hpp"
 #include "tests/integration/tcp_proxy.hpp"
 

@@ -15,8 +15,8 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/http/verb.hpp>
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/integration/support.hpp"
 #include "tests/server/support/ws_client.hpp"
 

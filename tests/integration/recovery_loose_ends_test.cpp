@@ -12,12 +12,12 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/store/repository.hpp"
 #include "tests/integration/support.hpp"
 #include "tests/integration/tcp_proxy.hpp"

@@ -10,11 +10,11 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/store/repository.hpp"
 #include "tests/integration/support.hpp"
 

@@ -9,12 +9,12 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/ws_client.hpp"
 
 namespace integration {

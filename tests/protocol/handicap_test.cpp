@@ -3,10 +3,10 @@
 // (write_state equals the tree, and its patch).
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "engine/santorini/game.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/json.hpp"
 #include "protocol/santorini/view.hpp"
 #include "tests/support/protocol_oracles/oracles.hpp"

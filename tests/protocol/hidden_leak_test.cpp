@@ -16,7 +16,6 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
@@ -24,6 +23,7 @@
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/powers/card_tokens.hpp"
 #include "engine/santorini/view.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/santorini/game.hpp"
 #include "protocol/santorini/json.hpp"

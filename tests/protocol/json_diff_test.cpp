@@ -3,10 +3,10 @@
 // whole, and then it is never longer.
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/messages.hpp"
 #include "tests/support/protocol_oracles/oracles.hpp"
 

@@ -1,9 +1,9 @@
 // JsonText and PatchText: the text they write parses back to the document meant.
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/json_text.hpp"
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
 using nlohmann::json;
 

@@ -2,8 +2,8 @@
 // rated and a private one casual, for both games; said, it is kept either way.
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/lobby_settings.hpp"
 
 using nlohmann::json;

@@ -8,7 +8,6 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
@@ -16,6 +15,7 @@
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/notation.hpp"
 #include "engine/santorini/state_hash.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/santorini/game.hpp"
 #include "protocol/turn_undo.hpp"

@@ -2,11 +2,11 @@
 // a use, Adonis' `charmed` worker from his choice until his opponent's next turn ends.
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/notation.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/json.hpp"
 #include "tests/support/protocol_oracles/oracles.hpp"
 

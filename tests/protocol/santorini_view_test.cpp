@@ -12,6 +12,7 @@
 // About 13 s of CPU in a release build; SANTORINI_RANDOM_GAMES_PERCENT=10 plays a tenth of every
 // group (see tests/engine/random_play_test.cpp) for the sanitizer builds.
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/view.hpp"
 
 #include <algorithm>
@@ -20,7 +21,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>

@@ -6,12 +6,12 @@
 
 #include <catch2/catch_test_macros.hpp>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "engine/splendor/game.hpp"
 #include "engine/splendor/notation.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/splendor/game.hpp"
 #include "protocol/splendor/json.hpp"
 #include "tests/protocol/game_text.hpp"

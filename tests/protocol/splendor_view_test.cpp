@@ -18,7 +18,6 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
@@ -26,6 +25,7 @@
 #include "engine/splendor/game.hpp"
 #include "engine/splendor/notation.hpp"
 #include "engine/splendor/view.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/splendor/game.hpp"
 #include "protocol/splendor/json.hpp"
 #include "splendor_support.hpp"

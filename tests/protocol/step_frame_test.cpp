@@ -2,10 +2,10 @@
 // reads a frame, the message must be the tree's; it must read every frame a client writes of a
 // real step; and anything else it must leave to the tree.
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/step_frame.hpp"
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>

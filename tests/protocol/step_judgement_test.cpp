@@ -6,13 +6,13 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <variant>
 
 #include "engine/santorini/notation.hpp"
 #include "protocol/game.hpp"
 #include "protocol/games.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/santorini/game.hpp"

@@ -6,13 +6,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/view.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/json.hpp"
 #include "tests/support/protocol_oracles/oracles.hpp"
 

@@ -1,6 +1,7 @@
 // FleetStore against a real PostgreSQL: heartbeats, leases and claims, the takeover scan under
 // concurrency, the pairing authority's lock, statement deadlines, and PgStepStore's fence.
 
+#include "protocol/json/basic_json.hpp"
 #include "server/store/fleet_store.hpp"
 
 #include <algorithm>
@@ -8,7 +9,6 @@
 #include <catch2/catch_test_macros.hpp>
 #include <future>
 #include <latch>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
 #include <vector>

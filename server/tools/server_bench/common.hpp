@@ -8,7 +8,8 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
-#include <nlohmann/json.hpp>
+
+#include "protocol/json/basic_json.hpp"
 
 namespace server_bench {
 

@@ -14,12 +14,12 @@
 #include <cstddef>
 #include <fstream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/net/websocket_session.hpp"
 #include "tests/server/support/e2e_support.hpp"
 

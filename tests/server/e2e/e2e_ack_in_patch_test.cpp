@@ -5,10 +5,10 @@
 // traffic is validated against the schemas.
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/e2e_support.hpp"
 
 // Everything of this file in a namespace of its own: server_tests is a unity build

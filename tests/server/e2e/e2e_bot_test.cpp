@@ -9,8 +9,8 @@
 #include <vector>
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/e2e_support.hpp"
 
 using e2e::json;

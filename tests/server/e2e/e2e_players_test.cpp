@@ -9,10 +9,10 @@
 #include <catch2/catch_test_macros.hpp>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/e2e_support.hpp"
 
 using e2e::json;

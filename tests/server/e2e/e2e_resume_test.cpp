@@ -6,8 +6,8 @@
 #include <vector>
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/e2e_support.hpp"
 
 // Everything of this file in a namespace of its own: server_tests is a unity build

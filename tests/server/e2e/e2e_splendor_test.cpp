@@ -5,11 +5,11 @@
 
 #include <catch2/catch_test_macros.hpp>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/e2e_support.hpp"
 
 using e2e::json;

@@ -24,7 +24,8 @@
 #include <string>
 #include <string_view>
 #include <thread>
-#include <nlohmann/json.hpp>
+
+#include "protocol/json/basic_json.hpp"
 
 namespace abuse {
 

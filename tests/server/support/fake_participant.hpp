@@ -7,10 +7,10 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/net/participant.hpp"
 
 namespace server::test {

@@ -11,11 +11,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "protocol/messages.hpp"
 #include "server/app/hub.hpp"
 #include "tests/server/support/fake_participant.hpp"

@@ -7,9 +7,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/santorini/game.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/json.hpp"
 #include "server/match/replay.hpp"
 #include "engine/santorini/state_hash.hpp"

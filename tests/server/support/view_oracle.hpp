@@ -4,12 +4,12 @@
 // Match::view_json built it (docs/protocol.md, "The view"). The differential test checks that
 // every viewer's patched view equals this at every version.
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "engine/santorini/game.hpp"
 #include "engine/santorini/view.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "protocol/santorini/json.hpp"
 #include "tests/support/protocol_oracles/oracles.hpp"
 

@@ -21,7 +21,8 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/verb.hpp>
 #include <boost/beast/websocket/stream.hpp>
-#include <nlohmann/json.hpp>
+
+#include "protocol/json/basic_json.hpp"
 
 namespace test {
 

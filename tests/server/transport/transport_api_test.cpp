@@ -5,8 +5,8 @@
 #include <string>
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/transport_fixture.hpp"
 #include "tests/server/support/ws_client.hpp"
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/transport_fixture.hpp"
 #include "tests/server/support/ws_client.hpp"
 

@@ -14,8 +14,7 @@
 #include <string>
 #include <thread>
 
-#include <nlohmann/json.hpp>
-
+#include "protocol/json/basic_json.hpp"
 #include "tests/server/support/abuse_support.hpp"
 #include "tests/server/support/transport_fixture.hpp"
 

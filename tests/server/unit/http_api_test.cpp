@@ -3,8 +3,8 @@
 // (Answers from a real PostgreSQL: tests/api/api_e2e_test.cpp.)
 
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/http/api.hpp"
 #include "server/store/repository.hpp"
 

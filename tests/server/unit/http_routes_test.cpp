@@ -15,9 +15,9 @@
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/http/verb.hpp>
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
 #include "engine/santorini/power_catalog.hpp"
+#include "protocol/json/basic_json.hpp"
 #include "server/app/config.hpp"
 #include "server/http/errors.hpp"
 #include "server/http/routes.hpp"

@@ -4,9 +4,9 @@
 
 #include <catch2/catch_test_macros.hpp>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/rooms/list_feed.hpp"
 
 // A namespace of its own: server_tests is a unity build.

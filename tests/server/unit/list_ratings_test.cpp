@@ -4,10 +4,10 @@
 
 #include <catch2/catch_test_macros.hpp>
 #include <chrono>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "protocol/json/basic_json.hpp"
 #include "server/rooms/list_ratings.hpp"
 
 using server::ListRatings;

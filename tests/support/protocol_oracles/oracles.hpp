@@ -8,11 +8,10 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/santorini/state.hpp"
 #include "engine/santorini/step.hpp"
 #include "engine/splendor/gems.hpp"
+#include "protocol/json/basic_json.hpp"
 
 namespace protocol {
 
