@@ -129,13 +129,13 @@ class LogTails : public Catch::EventListenerBase {
 
 CATCH_REGISTER_LISTENER(LogTails)
 
-std::string leader_of(const std::string& url, std::chrono::milliseconds node_lease) {
-    pqxx::connection connection(url);
+std::string Fleet::leader() const {
+    pqxx::connection connection(url_);
     pqxx::nontransaction work(connection);
     // A killed leader's row stays (with leader = true) until it is old: only a live one counts.
     const auto rows =
         work.exec("SELECT id FROM nodes WHERE leader AND heartbeat_at > now() - interval '" +
-                  std::to_string(node_lease.count()) + " milliseconds' ORDER BY heartbeat_at DESC");
+                  std::to_string(lease_.count()) + " milliseconds' ORDER BY heartbeat_at DESC");
     return rows.empty() ? std::string() : rows[0][0].as<std::string>();
 }
 

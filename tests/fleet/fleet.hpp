@@ -1,8 +1,8 @@
 #pragma once
 // A fleet for a test: a fresh schema of the test database, three santorini-server nodes
 // (n1, n2, n3, each a child process on a free loopback port, --lease-ms 2000 unless the test
-// asks for another) and HAProxy in
-// front of them. Everything stops when the Fleet is destroyed, also when the test fails.
+// asks for another) and HAProxy in front of them. Everything stops when the Fleet is destroyed,
+// also when the test fails.
 
 #include <chrono>
 #include <cstdint>
@@ -36,7 +36,9 @@ class Fleet {
     void wait_formed();
 
     const std::string& url() const { return url_; }  ///< the schema's database URL
-    std::chrono::milliseconds node_lease() const { return lease_; }
+    /// The leader by the nodes table ("" if no live node says it leads): live is a heartbeat
+    /// within the nodes' lease.
+    std::string leader() const;
     std::string node_id(int i) const { return "n" + std::to_string(i + 1); }
     std::uint16_t port(int i) const { return ports_[static_cast<std::size_t>(i)]; }
     /// The node index of `id` ("n2": 1), or -1.
@@ -53,10 +55,6 @@ class Fleet {
     std::vector<std::unique_ptr<integration::ServerProcess>> nodes_;
     std::unique_ptr<HaProxy> proxy_;
 };
-
-/// The leader by the nodes table of the fleet at `url` ("" if no live node says it leads):
-/// live is a heartbeat within `node_lease`, the nodes' own --lease-ms.
-std::string leader_of(const std::string& url, std::chrono::milliseconds node_lease = lease);
 
 /// The last `lines` lines of each file of `paths`, headed by its name.
 std::string tails(const std::vector<std::string>& paths, std::size_t lines);

@@ -399,7 +399,7 @@ Outage play_through_outage(Fleet& fleet, std::vector<std::unique_ptr<Client>>& p
         INFO("matches.owner_node: '" << node << "' holds " << count << " of " << game_count);
         REQUIRE(fleet.index_of(node) >= 0);  // every match has a node of the fleet as its owner
     }
-    const std::string leader = leader_of(fleet.url());
+    const std::string leader = fleet.leader();
     for (const auto& [node, count] : owned)
         if ((node == leader) == (which == Victim::Leader)) out.victim = node;
     if (out.victim.empty()) {
@@ -518,7 +518,7 @@ TEST_CASE("kill -9 of the leader mid-game: another node leads, every game finish
     std::string leader;
     for (int i = 0; i < 40 && (leader.empty() || leader == out.victim); ++i) {
         std::this_thread::sleep_for(100ms);
-        leader = leader_of(fleet.url());
+        leader = fleet.leader();
     }
     INFO("leader after the kill: '" << leader << "'");
     CHECK((!leader.empty() && leader != out.victim));

@@ -107,7 +107,7 @@ void slow_room_saves(const std::string& url, double seconds) {
 /// The scenario of this file; `stop(index)` stops the leader's node.
 template <typename Stop>
 void rooms_survive(Fleet& fleet, Stop stop) {
-    const std::string old_leader = leader_of(fleet.url());
+    const std::string old_leader = fleet.leader();
     REQUIRE(fleet.index_of(old_leader) >= 0);
     // Everyone at home on the two nodes that will survive: their connections are registered
     // with the leader from another node, as most are in a fleet.
@@ -193,7 +193,7 @@ void rooms_survive(Fleet& fleet, Stop stop) {
     std::string leader;
     for (int i = 0; i < 50 && (leader.empty() || leader == old_leader); ++i) {
         std::this_thread::sleep_for(100ms);
-        leader = leader_of(fleet.url());
+        leader = fleet.leader();
     }
     INFO("leader after the kill: '" << leader << "'");
     REQUIRE((!leader.empty() && leader != old_leader));
