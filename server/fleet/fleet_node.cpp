@@ -168,7 +168,9 @@ void FleetNode::renew() {
             for (const auto& id : held) {
                 if (kept.count(id)) continue;
                 // Not renewed: over meanwhile (then it left `seated`), or taken over by another
-                // node after this one could not renew for a whole lease. Then it is not ours.
+                // node after this one could not renew for a whole lease. Then it is not ours;
+                // its players still sit in it (drop keeps the seats) until its owner says it
+                // is over.
                 auto lost = hub_.registry.drop(id);
                 if (!lost) continue;
                 spdlog::warn("event=fleet_match_lost match={} node={}", id, me_);

@@ -40,11 +40,16 @@ bool LeaderRooms::load() {
     for (auto& [match, player] : *seats) by_match[match].push_back(std::move(player));
     for (const auto& [match, players] : by_match) hub_.registry.seat_once(match, players);
     // A match that ended between the read and the seating had its `live` null (which frees
-    // its seats) before there was anything to free: read again, and free the ones gone.
+    // its seats) before there was anything to free; and seats counted here from an earlier
+    // time (a match this node lost to a takeover, one it placed when it led before) outlive
+    // their match if its owner's word that it was over never came. Read again, and free every
+    // match run elsewhere that is not live. (Taken before the read: a match made after it is
+    // not judged by it.)
+    const std::vector<std::string> elsewhere = hub_.registry.seated_elsewhere();
     if (auto again = hub_.repo->live_seats()) {
         std::set<std::string> still;
         for (const auto& [match, player] : *again) still.insert(match);
-        for (const auto& [match, players] : by_match)
+        for (const auto& match : elsewhere)
             if (!still.count(match)) hub_.registry.free_seats(match, /*unless_held=*/true);
     }
     auto document = store_.load_rooms();

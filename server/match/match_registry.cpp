@@ -86,8 +86,18 @@ std::optional<std::shared_ptr<Match>> MatchRegistry::drop(const std::string& id)
             lost = std::move(it->second);
             s.matches.erase(it);
         }
-        s.unseat(id);
+        // The seats stay: forgetting them let the players of a match a leader lost to a slower
+        // renewal join a queue while it still played on elsewhere (CI, 2026-12-02).
         return lost;
+    });
+}
+
+std::vector<std::string> MatchRegistry::seated_elsewhere() const {
+    return state_.read([](const State& s) {
+        std::vector<std::string> ids;
+        for (const auto& [id, seats] : s.seated)
+            if (!s.matches.count(id)) ids.push_back(id);
+        return ids;
     });
 }
 

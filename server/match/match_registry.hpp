@@ -40,9 +40,14 @@ class MatchRegistry {
     /// Match `id` is over: its players are free to queue again. With `unless_held`, only when
     /// it is not held here (its owner, another node, said it is over).
     void free_seats(const std::string& id, bool unless_held = false);
-    /// Match `id` is no longer this node's (taken over elsewhere): forgotten, seats and all.
-    /// Returns it (to be shut down) if it was held; nullopt if it was not seated here.
+    /// Match `id` is no longer this node's (taken over elsewhere): the match is forgotten, its
+    /// seats are not, since it plays on at its new owner (a leader counts them; they leave
+    /// when the owner says it is over, free_seats). Returns it (to be shut down) if it was
+    /// held; nullopt if it was not seated here.
     std::optional<std::shared_ptr<Match>> drop(const std::string& id);
+    /// The matches whose seats are counted here but which another node runs (placed there,
+    /// read by a new leader, or dropped after a takeover), in no particular order.
+    std::vector<std::string> seated_elsewhere() const;
     /// A finished match leaves memory: it joins the finished ones kept, and the oldest beyond
     /// `keep` go (returned, to be destroyed outside the lock).
     std::vector<std::shared_ptr<Match>> retire(const std::string& id, std::size_t keep);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <stdexcept>
+#include <thread>
 
 namespace fleet {
 
@@ -49,6 +50,18 @@ void Client::connect(std::uint16_t port) {
     if (!welcome || (*welcome)["type"] != "welcome") throw integration::Lost{};
     if ((*welcome)["player"]["id"] != id_)
         throw std::runtime_error(label_ + ": welcomed as someone else");
+}
+
+void Client::connect_retrying(std::uint16_t port, std::chrono::milliseconds within) {
+    const auto deadline = std::chrono::steady_clock::now() + within;
+    for (;;) {
+        try {
+            return connect(port);
+        } catch (const integration::Lost&) {
+            if (std::chrono::steady_clock::now() >= deadline) throw;
+        }
+        std::this_thread::sleep_for(100ms);
+    }
 }
 
 bool Client::connected() const {

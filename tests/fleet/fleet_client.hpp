@@ -45,6 +45,10 @@ class Client {
     /// (Re)connects to 127.0.0.1:`port` and says hello with the token; throws integration::Lost
     /// if there is no connection or no welcome within 3 s.
     void connect(std::uint16_t port);
+    /// connect(), tried again every 100 ms while it throws Lost, as a client does after a 1012:
+    /// a node that just stopped may still take (and drop) a connection the load balancer sent
+    /// it. Throws Lost if no attempt worked within `within`.
+    void connect_retrying(std::uint16_t port, std::chrono::milliseconds within = 5s);
     /// True while the connection is up (not ended by either side).
     bool connected() const;
     /// The close code of the last connection, if it ended with one.

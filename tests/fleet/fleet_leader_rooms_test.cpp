@@ -13,6 +13,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 #include <pqxx/pqxx>
 #include <string>
 #include <thread>
@@ -41,8 +42,8 @@ bool is_type(const json& m, const char* type) {
 
 /// Whether the saved rooms hold lobby `lobby` (with at least `chat_lines` lines of chat) and
 /// the places of `queued`, read once.
-bool saved(const std::string& url, const std::string& lobby,
-           const std::vector<std::string>& queued, std::size_t chat_lines = 0) {
+bool saved(const std::string& url, const std::string& lobby, const std::vector<std::string>& queued,
+           std::size_t chat_lines = 0) {
     pqxx::connection connection(url);
     pqxx::nontransaction work(connection);
     const auto rows = work.exec("SELECT rooms::text FROM leader_rooms");
@@ -98,10 +99,13 @@ bool listed_everywhere(Fleet& fleet, const std::string& lobby, const std::string
 void slow_room_saves(const std::string& url, double seconds) {
     pqxx::connection connection(url);
     pqxx::nontransaction work(connection);
-    work.exec("CREATE FUNCTION slow_room_save() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-              "PERFORM pg_sleep(" + std::to_string(seconds) + "); RETURN NEW; END $$");
-    work.exec("CREATE TRIGGER slow_room_save BEFORE INSERT ON leader_rooms FOR EACH ROW "
-              "EXECUTE FUNCTION slow_room_save()");
+    work.exec(
+        "CREATE FUNCTION slow_room_save() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+        "PERFORM pg_sleep(" +
+        std::to_string(seconds) + "); RETURN NEW; END $$");
+    work.exec(
+        "CREATE TRIGGER slow_room_save BEFORE INSERT ON leader_rooms FOR EACH ROW "
+        "EXECUTE FUNCTION slow_room_save()");
 }
 
 /// The scenario of this file; `stop(index)` stops the leader's node.
@@ -154,12 +158,12 @@ void rooms_survive(Fleet& fleet, Stop stop) {
     const json seats_before = (*full)["lobby"]["seats"];
     // A word from each member: the lobby's chat goes with it to the next leader.
     for (Client* c : {&host, &guest}) {
-        reply = c->request({{"type", "lobby.chat"}, {"lobby", lobby_id}, {"text", "hi from " + c->label()}});
+        reply = c->request(
+            {{"type", "lobby.chat"}, {"lobby", lobby_id}, {"text", "hi from " + c->label()}});
         REQUIRE(reply["type"] == "ack");
     }
-    auto chatted = host.take([](const json& m) {
-        return is_type(m, "lobby.chat") && m["line"]["n"] == 2;
-    });
+    auto chatted =
+        host.take([](const json& m) { return is_type(m, "lobby.chat") && m["line"]["n"] == 2; });
     REQUIRE(chatted);
     // A public lobby waiting for a guest.
     Client& solo = person("Solo", 1);
@@ -204,7 +208,7 @@ void rooms_survive(Fleet& fleet, Stop stop) {
         if (p->connected()) (void)p->until([](const json&) { return false; }, 2 * lease + 1s);
         INFO(p->label());
         CHECK_FALSE(p->connected());
-        p->connect(fleet.proxy_port());
+        p->connect_retrying(fleet.proxy_port());
     }
 
     // The lobby is back for both members, as it was, its chat included.
@@ -246,7 +250,7 @@ void rooms_survive(Fleet& fleet, Stop stop) {
         }
     // The queued player still waits: a newcomer at the same clock is paired with them.
     Client& q3 = person("Q3", 0);
-    q3.connect(fleet.proxy_port());
+    q3.connect_retrying(fleet.proxy_port());
     reply =
         retried(q3, {{"type", "queue.join"}, {"queue", "santorini"}, {"clock", clock_of(180, 2)}});
     INFO("Q3 queue.join: " << reply.dump());
@@ -314,6 +318,100 @@ TEST_CASE("SIGTERM of the leader: its lobbies and queue places come back", "[fle
     Fleet fleet("leaderroomsterm");
     fleet.start();
     rooms_survive(fleet, [&](int leader) { fleet.node(leader).terminate(); });
+}
+
+}  // namespace fleet_leader_rooms_test
+
+namespace fleet_leader_rooms_test {
+
+namespace {
+
+/// How many live matches node `i` holds, as its /healthz says.
+int held_by(Fleet& fleet, int i) {
+    const auto response =
+        test::http_request(fleet.port(i), boost::beast::http::verb::get, "/healthz", {}, 2s);
+    return json::parse(response.body()).at("fleet").at("matches").get<int>();
+}
+
+}  // namespace
+
+// A leader that renews its leases late (a busy machine) loses its matches to the other nodes'
+// takeover scans. The players of such a match still play it, elsewhere: the leader must go on
+// counting them seated until the match is over. (It forgot them once: CI, 2026-12-02, where
+// four seated players were let into the queue after a leader's failover.)
+TEST_CASE("a match the leader loses to another node: its players may not queue until it is over",
+          "[fleet]") {
+    Fleet fleet("leaderlost");
+    fleet.start();
+    const std::string leader = fleet.leader();
+    const int at = fleet.index_of(leader);
+    REQUIRE(at >= 0);
+    const int other_index = (at + 1) % node_count;
+    const std::string other = fleet.node_id(other_index);
+
+    // A live match the leader holds (a new match goes to the least loaded node: at most one
+    // lands elsewhere before one lands on the leader).
+    std::vector<std::unique_ptr<Client>> people;
+    std::optional<Game> game;
+    for (int g = 0; g < node_count && !game; ++g) {
+        for (const char* who : {"A", "B"}) {
+            const std::string name = who + std::to_string(g);
+            people.push_back(
+                std::make_unique<Client>(name, integration::new_guest(fleet.port(at), name)));
+            people.back()->connect(fleet.port(at));
+        }
+        Game made = start_lobby_game(*people[people.size() - 2], *people.back(), plain_settings(),
+                                     70 + static_cast<unsigned>(g));
+        play_strict(made);
+        if (owner_of(fleet.url(), made.match) == leader) game = std::move(made);
+    }
+    REQUIRE(game);
+    const int held_before = held_by(fleet, at);
+    REQUIRE(held_before >= 1);
+
+    // Another node takes it over, as its scan does once the leader's lease ran out.
+    {
+        pqxx::connection c(fleet.url());
+        pqxx::work w(c);
+        w.exec_params(
+            "UPDATE matches SET owner_node = $1, lease_until = now() + interval '1 "
+            "hour' WHERE id = $2",
+            other, game->match);
+        w.commit();
+    }
+    // The leader's next renewal finds the match gone and lets it go.
+    const auto deadline = std::chrono::steady_clock::now() + 2 * lease + 2s;
+    while (held_by(fleet, at) == held_before && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(50ms);
+    REQUIRE(held_by(fleet, at) == held_before - 1);
+
+    // Its players still sit in it.
+    const json join = {{"type", "queue.join"}, {"queue", "santorini"}, {"clock", clock_of(180, 2)}};
+    for (Client* c : game->seats) {
+        const json r = c->request(join);
+        INFO(c->label() << " queue.join: " << r.dump());
+        CHECK(r.value("code", "") == "already_in_game");
+    }
+
+    // It plays on at its new owner, which is asked for it now; once it is over (a
+    // resignation), the owner says so and its players may queue again.
+    for (Client* c : game->seats) REQUIRE(c->open(game->match)["type"] == "ack");
+    play_strict(*game);
+    const json resigned =
+        game->seats[0]->request({{"type", "match.resign"}, {"match", game->match}});
+    INFO("match.resign: " << resigned.dump());
+    REQUIRE(resigned["type"] == "ack");
+    for (Client* c : game->seats) {
+        json r = c->request(join);
+        const auto until = std::chrono::steady_clock::now() + 5s;
+        while (r.value("code", "") == "already_in_game" &&
+               std::chrono::steady_clock::now() < until) {
+            std::this_thread::sleep_for(100ms);
+            r = c->request(join);
+        }
+        INFO(c->label() << " queue.join after the match: " << r.dump());
+        CHECK(r["type"] == "ack");
+    }
 }
 
 }  // namespace fleet_leader_rooms_test
