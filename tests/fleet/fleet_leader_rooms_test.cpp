@@ -5,8 +5,9 @@
 // takeover every member and queued player, reconnected through HAProxy, is told their lobby
 // (same id, code, seats) and their place (same queue, clock and joining time), the public lobby
 // is listed again on every node, the private lobby starts and plays, a newcomer is paired with
-// a queued player and they play, and nobody seated in a live match may queue. Needs
-// SANTORINI_TEST_DATABASE_URL and haproxy, as the other fleet tests.
+// a queued player and they play, and nobody seated in a live match may queue. And a match the
+// leader loses to another node (a late renewal) keeps its players seated until it is over.
+// Needs SANTORINI_TEST_DATABASE_URL and haproxy, as the other fleet tests.
 
 #include <boost/beast/http/verb.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -60,16 +61,23 @@ bool saved(const std::string& url, const std::string& lobby, const std::vector<s
     return all;
 }
 
-/// `request` again while the answer is `unavailable` (a new leader loading its rooms), up to 5 s.
-json retried(Client& c, const json& request) {
+/// `request` again while the answer is the error `code` (by default `unavailable`: a new leader
+/// loading its rooms), up to 5 s.
+json retried(Client& c, const json& request, const std::string& code = "unavailable") {
     const auto deadline = std::chrono::steady_clock::now() + 5s;
     json reply = c.request(request);
-    while (reply.value("code", "") == "unavailable" &&
-           std::chrono::steady_clock::now() < deadline) {
+    while (reply.value("code", "") == code && std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(100ms);
         reply = c.request(request);
     }
     return reply;
+}
+
+/// How many live matches node `i` holds, as its /healthz says.
+int held_by(Fleet& fleet, int i) {
+    const auto response =
+        test::http_request(fleet.port(i), boost::beast::http::verb::get, "/healthz", {}, 2s);
+    return json::parse(response.body()).at("fleet").at("matches").get<int>();
 }
 
 /// True once GET /api/lobbies lists `lobby` on every node (up to 5 s).
@@ -320,21 +328,6 @@ TEST_CASE("SIGTERM of the leader: its lobbies and queue places come back", "[fle
     rooms_survive(fleet, [&](int leader) { fleet.node(leader).terminate(); });
 }
 
-}  // namespace fleet_leader_rooms_test
-
-namespace fleet_leader_rooms_test {
-
-namespace {
-
-/// How many live matches node `i` holds, as its /healthz says.
-int held_by(Fleet& fleet, int i) {
-    const auto response =
-        test::http_request(fleet.port(i), boost::beast::http::verb::get, "/healthz", {}, 2s);
-    return json::parse(response.body()).at("fleet").at("matches").get<int>();
-}
-
-}  // namespace
-
 // A leader that renews its leases late (a busy machine) loses its matches to the other nodes'
 // takeover scans. The players of such a match still play it, elsewhere: the leader must go on
 // counting them seated until the match is over. (It forgot them once: CI, 2026-12-02, where
@@ -402,13 +395,8 @@ TEST_CASE("a match the leader loses to another node: its players may not queue u
     INFO("match.resign: " << resigned.dump());
     REQUIRE(resigned["type"] == "ack");
     for (Client* c : game->seats) {
-        json r = c->request(join);
-        const auto until = std::chrono::steady_clock::now() + 5s;
-        while (r.value("code", "") == "already_in_game" &&
-               std::chrono::steady_clock::now() < until) {
-            std::this_thread::sleep_for(100ms);
-            r = c->request(join);
-        }
+        // The owner's word that it is over reaches the leader a moment after the ack.
+        const json r = retried(*c, join, "already_in_game");
         INFO(c->label() << " queue.join after the match: " << r.dump());
         CHECK(r["type"] == "ack");
     }
