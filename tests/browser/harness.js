@@ -319,11 +319,9 @@ export async function playToEnd(pages, { climberSeat, maxSteps = 400, onStep } =
  *  load. A replay refused or never drawn fails with what the page shows instead: the address
  *  and the start of its text (a timeout alone would say only which element was missing). */
 export async function openReplay(page) {
-  // The dialog reads the stored result after the end and draws the ratings above its buttons:
-  // a click while they are drawn can land where the link was a moment before (CI, 2026-12-02:
-  // the click went through and nothing opened). Click once they are drawn, as a player who
-  // reads the result first does; a dialog whose ratings never settle is clicked anyway.
-  await page.waitForSelector('#end-ratings[data-state="none"], #end-ratings[data-state="rated"]', { state: 'attached', timeout: 15000 }).catch(() => null);
+  // Clicked at once, as an impatient player would: nothing the dialog draws after it opens
+  // (ratings, rematch) is above its buttons (CI, 2026-12-02: when the ratings were drawn above
+  // them, a click in that moment missed the link).
   await page.click('#replay-link');
   const shown = await page.waitForSelector('#replay-position, #replay-refused', { timeout: 30000 }).catch(() => null);
   if (shown && (await shown.getAttribute('id')) === 'replay-position') return;

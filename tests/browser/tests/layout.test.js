@@ -155,6 +155,18 @@ test('every screen fits a 390x844 phone; the game on the first screen; the title
     assert.equal(await waiter.page.$eval('.seat-chip.me.turn .seat-turn', (el) => getComputedStyle(el).animationName), 'none');
     assert.doesNotMatch(await mover.page.title(), /Your turn/);
 
+    // The end dialog's buttons stay where they are drawn while the ratings and the rematch
+    // arrive under them: every change of the dialog until it settles records where they are.
+    await mover.page.evaluate(() => {
+      window.endButtonPlaces = [];
+      const record = () => {
+        const dialog = document.querySelector('#end-dialog[open]');
+        if (!dialog) return;
+        const at = (sel) => { const r = document.querySelector(sel)?.getBoundingClientRect(); return r && r.width ? [r.x, r.y, r.width, r.height].map(Math.round).join(',') : null; };
+        window.endButtonPlaces.push(['#end-new', '#replay-link', '#end-home'].map(at).join(' '));
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     // The waiting player resigns: both see the dialog with the reason in words.
     waiter.page.once('dialog', (d) => d.accept());
     await waiter.page.waitForSelector('#resign');
@@ -166,6 +178,9 @@ test('every screen fits a 390x844 phone; the game on the first screen; the title
     assert.equal(await waiter.page.textContent('#end-reason'), 'You resigned.');
     await mover.page.waitForSelector('#end-ratings[data-state="none"]');
     assert.match(await mover.page.textContent('#end-rating-note'), /Casual game/);
+    const places = await mover.page.evaluate(() => window.endButtonPlaces);
+    assert.ok(places.length >= 2, `the dialog was seen opening and settling: ${places.length} records`);
+    assert.deepEqual([...new Set(places)], [places[0]], 'no button of the end dialog moved while it filled in');
     assert.equal(await mover.page.isVisible('#replay-link'), true);
     assert.equal(await mover.page.isVisible('#end-new'), true);
     // The rematch is offered in the dialog (docs/protocol.md, "Rematch").

@@ -167,9 +167,12 @@ export function endDialog(ctx) {
     { class: 'end-dialog', id: 'end-dialog', 'aria-labelledby': 'end-title', 'aria-describedby': 'end-reason' },
     title,
     reason,
-    ratings,
-    rematch,
+    // The buttons come right under the words, which are drawn with the dialog: what arrives
+    // later (the ratings read from the server, an opponent's rematch offer) is drawn below
+    // them and never moves a button from under a player's click.
     h('div', { class: 'end-buttons' }, again, replay, home),
+    rematch,
+    ratings,
     close,
   );
   storesGames().then((yes) => (replay.hidden = !yes));
@@ -192,7 +195,9 @@ export function endDialog(ctx) {
   };
   again.addEventListener('click', newOpponent);
 
-  const seatLine = (v, seat, hs) => {
+  /** A seat's line: its name, a badge if it won, and its rating before and after (`hs`, the
+   *  header's seat) once read; `pending` while they are being read. */
+  const seatLine = (v, seat, hs, pending = false) => {
     const before = hs?.rating_before;
     const after = hs?.rating_after;
     const winner = (v.result?.winners || []).includes(seat.seat ?? 0);
@@ -201,6 +206,7 @@ export function endDialog(ctx) {
       const d = round(after.rating) - round(before.rating);
       cells.push(h('span', { class: 'end-rating', 'data-before': round(before.rating), 'data-after': round(after.rating) }, `${rating(round(before.rating))} → ${rating(round(after.rating))}`, ' ', h('strong', { class: d >= 0 ? 'up' : 'down' }, signed(d))));
     }
+    else if (pending) cells.push(h('span', { class: 'end-rating muted', 'aria-hidden': 'true' }, '…'));
     return h('li', { 'data-seat': seat.seat }, cells);
   };
 
@@ -244,7 +250,13 @@ export function endDialog(ctx) {
     again.textContent = q && q.match === ctx.id ? t('end.newOpponentSame') : t('end.newOpponent');
     if (!ratings.dataset.state) {
       ratings.dataset.state = 'loading';
-      mount(ratings, h('p', { class: 'muted small' }, t('end.readingRatings', { game: GAME_NAMES[v.game] || t('end.game') })));
+      // The players' lines at once, their ratings to come: the block grows by a line at most.
+      const seats = v.seats.map((seat, i) => ({ ...seat, seat: i }));
+      mount(
+        ratings,
+        h('ul', { class: 'list end-seats' }, seats.map((seat) => seatLine(v, seat, null, true))),
+        h('p', { class: 'muted small' }, t('end.readingRatings', { game: GAME_NAMES[v.game] || t('end.game') })),
+      );
       fillRatings(v);
     }
     showRematch(v);
