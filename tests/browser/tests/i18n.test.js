@@ -246,6 +246,10 @@ test('in Italian (locale it-IT): every screen, a game against the computer, and 
     assert.equal(await page.textContent('#end-reason'), 'Hai abbandonato.');
     await page.waitForFunction(() => ['rated', 'none'].includes(document.querySelector('#end-ratings')?.dataset.state));
     await check('end dialog');
+    await screenshot(page, 'italian-end-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'italian-end-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.click('#end-close');
     await page.click('#result-replay');
     await page.waitForSelector('#replay-position');

@@ -205,17 +205,17 @@ export function endDialog(ctx) {
     if (before && after) {
       const d = round(after.rating) - round(before.rating);
       cells.push(h('span', { class: 'end-rating', 'data-before': round(before.rating), 'data-after': round(after.rating) }, `${rating(round(before.rating))} → ${rating(round(after.rating))}`, ' ', h('strong', { class: d >= 0 ? 'up' : 'down' }, signed(d))));
-    }
-    else if (pending) cells.push(h('span', { class: 'end-rating muted', 'aria-hidden': 'true' }, '…'));
+    } else if (pending) cells.push(h('span', { class: 'end-rating muted', 'aria-hidden': 'true' }, '…'));
     return h('li', { 'data-seat': seat.seat }, cells);
   };
+  /** Every seat's line, `lineOf(seat)` drawing one (a seat with its index as `seat`). */
+  const seatLines = (v, lineOf) => h('ul', { class: 'list end-seats' }, v.seats.map((seat, i) => lineOf({ ...seat, seat: i })));
 
   const fillRatings = async (v, attempt = 0) => {
     const stores = await storesGames();
     // Read after the end (not the header the screen read while playing): the stored result.
     const hd = stores ? await matchHeader(ctx.id, ctx.code).catch(() => null) : null;
     if (!alive) return;
-    const seats = v.seats.map((seat, i) => ({ ...seat, seat: i }));
     let note;
     if (!stores) note = t('end.noDatabase');
     else if (!hd) note = t('end.ratingsUnread');
@@ -232,7 +232,7 @@ export function endDialog(ctx) {
     ratings.dataset.state = note ? 'none' : 'rated';
     mount(
       ratings,
-      h('ul', { class: 'list end-seats' }, seats.map((seat) => seatLine(v, seat, note ? null : hd.seats?.find((x) => x.seat === seat.seat)))),
+      seatLines(v, (seat) => seatLine(v, seat, note ? null : hd.seats?.find((x) => x.seat === seat.seat))),
       note ? h('p', { class: 'muted small', id: 'end-rating-note' }, note) : null,
     );
   };
@@ -251,10 +251,9 @@ export function endDialog(ctx) {
     if (!ratings.dataset.state) {
       ratings.dataset.state = 'loading';
       // The players' lines at once, their ratings to come: the block grows by a line at most.
-      const seats = v.seats.map((seat, i) => ({ ...seat, seat: i }));
       mount(
         ratings,
-        h('ul', { class: 'list end-seats' }, seats.map((seat) => seatLine(v, seat, null, true))),
+        seatLines(v, (seat) => seatLine(v, seat, null, true)),
         h('p', { class: 'muted small' }, t('end.readingRatings', { game: GAME_NAMES[v.game] || t('end.game') })),
       );
       fillRatings(v);
