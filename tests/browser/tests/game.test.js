@@ -70,6 +70,8 @@ test('a lobby joined by invite link, god draft, a full game to a win, spectated 
         // The spectator sees every step, live.
         await cat.page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, logLength);
         seen.push(await cat.page.getAttribute(`#log li[data-n="${logLength}"]`, 'data-notation'));
+        // The first line's element, marked: the steps after it add lines and keep it.
+        if (logLength === 3) await cat.page.evaluate(() => (document.querySelector('#log li[data-n="1"]').keptByTest = true));
         const catView = await viewOf(cat.page);
         recorded.views[catView.history.length] = catView;
         recorded.steps.push({ number: logLength, seat: (await readGame(page)).you, step, at: new Date().toISOString() });
@@ -108,6 +110,18 @@ test('a lobby joined by invite link, god draft, a full game to a win, spectated 
         assert.ok(l.text.startsWith(`${l.who} `) && words.split(' ')[0] !== l.notation.split(' ')[0], `"${l.text}" is in words, not "${l.notation}"`);
       }
     }
+    // Lines are drawn once, not again at every step (game.js renderLog); the notation switch
+    // draws them all again, in notation, and back in words.
+    assert.equal(await cat.page.evaluate(() => document.querySelector('#log li[data-n="1"]').keptByTest), true, 'the first log line is the element drawn for it');
+    const firstLine = () => cat.page.evaluate(() => { const li = document.querySelector('#log li[data-n="1"]'); return { text: li.textContent, notation: li.dataset.notation }; });
+    const inWords = await firstLine();
+    await cat.page.click('#end-close');
+    await cat.page.click('#log-notation');
+    await cat.page.waitForFunction((text) => document.querySelector('#log li[data-n="1"]').textContent !== text, inWords.text);
+    const inNotation = await firstLine();
+    assert.ok(inNotation.text.endsWith(inNotation.notation), `"${inNotation.text}" shows the notation`);
+    await cat.page.click('#log-notation');
+    await cat.page.waitForFunction((text) => document.querySelector('#log li[data-n="1"]').textContent === text, inWords.text);
     assert.match(await ann.page.textContent('#result'), /won/);
     await screenshot(ann.page, 'result');
     // Bob came back with hello and match.open since his version: patches, no new snapshot.

@@ -120,8 +120,17 @@ export const powerNameIn = (key) => current.powers?.[key]?.name ?? null;
 /** A power's text in the current language (null: the catalog's, the server's English). */
 export const powerTextIn = (key) => current.powers?.[key]?.text ?? null;
 
+// One Intl.NumberFormat per language and options: making one costs far more than using it,
+// and a table redraw formats dozens of numbers (counts, turns, gems, points).
+const formats = new Map();
+
 /** A number as the current language writes it. */
-export const num = (n, options) => new Intl.NumberFormat(current.code, options).format(n);
+export function num(n, options) {
+  const key = options ? `${current.code}|${JSON.stringify(options)}` : current.code;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(current.code, options)));
+  return format.format(n);
+}
 
 /** A rating (or any score read as a figure): the current language's digits, never grouped. */
 export const rating = (n) => num(n, { useGrouping: false });

@@ -32,6 +32,26 @@ export function renderBoard(view, marks = {}, onSquare = null) {
     role: 'group',
     'aria-label': t('board.label'),
   });
+  // The squares' clicks and keys are the board's own handlers, not each square's: a square
+  // without handlers of its own is kept as it is by a redraw that draws it alike (dom.js
+  // morph compares it in the browser's code), so a step patches the few squares it changed.
+  if (onSquare) {
+    const squareOf = (e, playable) => {
+      const g = e.target.closest?.(playable ? '.cell[tabindex]' : '.cell');
+      return g && e.currentTarget.contains(g) ? g.dataset.square : null;
+    };
+    on(svg, 'click', (e) => {
+      const square = squareOf(e, false);
+      if (square) onSquare(square);
+    });
+    on(svg, 'keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      const square = squareOf(e, true);
+      if (!square) return;
+      e.preventDefault();
+      onSquare(square);
+    });
+  }
   const workersAt = new Map();
   for (const w of state.workers || []) if (w.square) workersAt.set(w.square.toUpperCase(), w);
   // Adonis' charmed worker: it must end its owner's next turn next to one of his.
@@ -59,18 +79,12 @@ export function renderBoard(view, marks = {}, onSquare = null) {
       transform: `translate(${cx - CELL / 2},${cy - CELL / 2})`,
     });
     if (onSquare && (classes.includes('source') || classes.includes('target') || classes.includes('selected'))) {
-      // Playable squares are focusable and answer Enter/Space as well as clicks.
+      // Playable squares are focusable and answer Enter/Space as well as clicks (the board's
+      // handlers below).
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', `${t('board.square', { square, height })}${domed ? t('board.dome') : ''}${classes.includes('target') ? t('board.playable') : ''}`);
-      on(g, 'keydown', (e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          onSquare(square);
-        }
-      });
     }
-    if (onSquare) on(g, 'click', () => onSquare(square));
     g.append(s('rect', { class: 'ground', x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 6 }));
     // The block or dome built last drops into place; a dome alone is the newest piece.
     const fresh = freshBuilds.has(square);

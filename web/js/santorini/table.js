@@ -285,6 +285,9 @@ export function santoriniTable(ctx) {
     },
     turnLabel: (v) => t('game.turn', { n: num(v.state.turn || 0) }),
     canAbort: (v) => !v.history.some((t) => t.startsWith('move')),
+    /** What line words depend on beyond the line, the seats' names and the language: the
+     *  powers `seat` holds now (the log draws a line again when this changes). */
+    logKey: (v, seat) => (seat === undefined ? '' : powersOf(v.state, seat).join(',')),
     /** History line `i` in words, played by `seat` (undefined when not known). */
     logWords: (v, i, seat) => santoriniWords(v.history[i], { names: v.seats.map((x) => nameOf(x.player)), powers: seat === undefined ? [] : powersOf(v.state, seat) }),
     /** The colour a seat's name is written in: its side's. */

@@ -17,14 +17,14 @@ import { splendorTable } from '../splendor/table.js';
 import { SIDE_COLORS } from '../santorini/board.js';
 import { historyMarks } from '../history.js';
 import { matchHeader, replay } from '../api.js';
-import { logItem, notationToggle } from '../log-lines.js';
+import { logItem, notationShown, notationToggle } from '../log-lines.js';
 import { authorsFromRecords, authorsMissing } from '../authors.js';
 import { codeOf, replayHash, spectatorLink } from '../codes.js';
 import { onPreferences, pref, prefToggle } from '../prefs.js';
 import { endDialog } from './end.js';
 import { turnNotice } from '../notice.js';
 import { awayNotice } from '../away.js';
-import { t, num } from '../i18n/index.js';
+import { t, num, lang } from '../i18n/index.js';
 import { errorText } from '../errors.js';
 import { chatPanel } from '../chat.js';
 
@@ -260,19 +260,33 @@ export function gameScreen(ctx, id, code = null) {
       });
   };
 
+  // The log, drawn in place line by line: a line is made again only when what it shows
+  // changed (its step, mark, player, the seats' names, the player's powers, the language, the
+  // notation switch); a step adds one `li` rather than building and comparing every line of a
+  // long game again. The section is a live element that the side panel's redraw moves into
+  // place and never patches (dom.js morph).
+  const logOl = h('ol', { id: 'log' });
+  const logHead = h('div', { class: 'log-head' });
+  const logEl = h('section', { class: 'log' }, logHead, logOl);
+  let logLines = []; // per line: { key, el }, el the `li` on screen
   const renderLog = (v) => {
     fillAuthors(v);
     const authors = match()?.authors || [];
-    const line = (mark, i) => {
+    const names = v.seats.map((x) => nameOf(x.player));
+    const common = [lang(), notationShown(), names.join('\u0001')].join('\u0002');
+    const marks = historyMarks(v.history);
+    const keys = marks.map((mark, i) => [common, mark, v.history[i], authors[i], table.seatColor(v, authors[i]), table.logKey(v, authors[i])].join('\u0002'));
+    const lines = marks.map((mark, i) => {
       const seat = authors[i];
-      return logItem({ n: i + 1, mark, notation: v.history[i], name: nameOf(v.seats[seat]?.player), color: table.seatColor(v, seat), words: table.logWords(v, i, seat) });
-    };
-    return h(
-      'section',
-      { class: 'log' },
-      h('div', { class: 'log-head' }, h('h3', {}, t('game.steps', { count: v.history.length, n: num(v.history.length) })), notationToggle(() => redraw())),
-      h('ol', { id: 'log' }, historyMarks(v.history).map(line)),
-    );
+      if (logLines[i]?.key === keys[i]) return logLines[i].el;
+      return logItem({ n: i + 1, mark, notation: v.history[i], name: names[seat], color: table.seatColor(v, seat), words: table.logWords(v, i, seat) });
+    });
+    morph(logHead, h('h3', {}, t('game.steps', { count: v.history.length, n: num(v.history.length) })), notationToggle(() => redraw()));
+    morph(logOl, lines);
+    // What is on screen now: a new line drawn alike to the one it replaces was patched into
+    // that one (morph keeps the element), so read the elements back.
+    logLines = [...logOl.children].map((el, i) => ({ key: keys[i], el }));
+    return logEl;
   };
 
   // What the screen last drew: nothing is redrawn while it stays the same. A redraw replaces

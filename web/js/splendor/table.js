@@ -364,6 +364,8 @@ export function splendorTable(ctx, { readOnly = false } = {}) {
     },
     turnLabel: (v) => t('splendor.turnLabel', { round: num(Math.floor((v.state.turn || 0) / (v.state.players || v.seats.length)) + 1), turn: num((v.state.turn || 0) + (v.status === 'playing' ? 1 : 0)) }),
     canAbort: (v) => v.history.length === 0,
+    /** What line words depend on beyond the line itself: nothing (see santorini/table.js). */
+    logKey: () => '',
     /** History line `i` in words (its player is named by the match screen). */
     logWords: (v, i) => logWords(v.history[i]),
     /** The colour a seat's name is written in: its hand's. */
