@@ -103,6 +103,9 @@ Message read_deliver(Fields& f) {
 Message read_gone(Fields& f) {
     return Gone{f.connection()};
 }
+Message read_restart(Fields& f) {
+    return Restart{f.connection()};
+}
 Message read_moved(Fields& f) {
     return Moved{f.id("match")};
 }
@@ -151,7 +154,7 @@ constexpr Kind kinds[] = {
     {"gone", read_gone},           {"moved", read_moved},     {"live", read_live},
     {"lobbies", read_lobbies},     {"queues", read_queues},   {"adopt", read_adopt},
     {"sync", read_sync},           {"leader", read_leader},   {"bye", read_bye},
-    {"revoked", read_revoked},
+    {"revoked", read_revoked},     {"restart", read_restart},
 };
 static_assert(std::size(kinds) == std::variant_size_v<Message>);
 
@@ -217,6 +220,12 @@ std::string write(const Deliver& m) {
 
 std::string write(const Gone& m) {
     json j = head("gone");
+    j["connection"] = m.connection;
+    return j.dump();
+}
+
+std::string write(const Restart& m) {
+    json j = head("restart");
     j["connection"] = m.connection;
     return j.dump();
 }

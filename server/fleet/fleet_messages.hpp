@@ -79,10 +79,16 @@ struct Revoked {
     std::string token_sha256;
     std::string keep_sha256;
 };
+/// A node that lost a match (another node took it over while this one could not renew its
+/// lease) -> the home of a connection that had it open: close `connection` with 1012 (service
+/// restart), so that the client reconnects and opens the match at its new owner.
+struct Restart {
+    std::uint64_t connection = 0;
+};
 
 /// Every node-to-node message.
 using Message = std::variant<Connected, Request, Deliver, Gone, Moved, Live, Lobbies, Queues, Adopt,
-                             Sync, Leader, Bye, Revoked>;
+                             Sync, Leader, Bye, Revoked, Restart>;
 
 /// Why a payload is not a message (for the log).
 struct ParseError {
@@ -106,6 +112,7 @@ std::string write(const Sync& m);
 std::string write(const Leader& m);
 std::string write(const Bye& m);
 std::string write(const Revoked& m);
+std::string write(const Restart& m);
 /// The wire text of any message.
 std::string write(const Message& m);
 

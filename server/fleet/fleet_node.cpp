@@ -170,11 +170,12 @@ void FleetNode::renew() {
                 // Not renewed: over meanwhile (then it left `seated`), or taken over by another
                 // node after this one could not renew for a whole lease. Then it is not ours;
                 // its players still sit in it (drop keeps the seats) until its owner says it
-                // is over.
+                // is over, and the connections that had it open here are closed with 1012, to
+                // reconnect and open it at its owner (Match::lost).
                 auto lost = hub_.registry.drop(id);
                 if (!lost) continue;
                 spdlog::warn("event=fleet_match_lost match={} node={}", id, me_);
-                if (*lost) (*lost)->shutdown();
+                if (*lost) (*lost)->lost();
                 view_.with([&](View& v) { v.owners.erase(id); });
             }
         } else {

@@ -165,6 +165,7 @@ class FleetNode {
     void on(const fleet::Leader& m, const std::string& from, bool own);
     void on(const fleet::Bye& m, const std::string& from, bool own);
     void on(const fleet::Revoked& m, const std::string& from, bool own);
+    void on(const fleet::Restart& m, const std::string& from, bool own);
 
     Hub::Impl& hub_;
     store::FleetStore& store_;

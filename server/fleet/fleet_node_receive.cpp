@@ -60,6 +60,14 @@ void FleetNode::on(const fleet::Deliver& m, const std::string&, bool) {
     if (to) to->deliver(std::make_shared<const std::string>(m.text));
 }
 
+void FleetNode::on(const fleet::Restart& m, const std::string&, bool) {
+    auto to = view_.read([&](const View& v) -> std::shared_ptr<Participant> {
+        auto it = v.homes.find(m.connection);
+        return it == v.homes.end() ? nullptr : it->second.lock();
+    });
+    if (to) to->restart();
+}
+
 void FleetNode::on(const fleet::Live& m, const std::string& from, bool own) {
     if (own) return;
     const std::string& id = m.match;

@@ -35,6 +35,11 @@ class RemoteParticipant final : public Participant {
     void deliver(std::shared_ptr<const std::string> message) override {
         broker_.send(home_, fleet::write(fleet::Deliver{home_connection_, *message}));
     }
+    /// Asks the home node to close the connection with 1012 (a `restart` fleet message): a
+    /// match it had open here moved to another node.
+    void restart() override {
+        broker_.send(home_, fleet::write(fleet::Restart{home_connection_}));
+    }
     /// A connection id of this process (distinct from every session's).
     std::uint64_t connection_id() const override { return id_; }
     const std::string& player_id() const override { return player_; }

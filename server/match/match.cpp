@@ -263,13 +263,27 @@ void Match::check_clock() {
 }
 
 void Match::shutdown() {
+    boost::asio::post(strand_, [self = shared_from_this()] { self->stop(); });
+}
+
+void Match::lost() {
     boost::asio::post(strand_, [self = shared_from_this()] {
-        self->stopped_ = true;
-        self->timer_.cancel();
-        self->abandon_timer_.cancel();
-        self->bot_timer_.cancel();
-        self->spectators_timer_.cancel();
+        self->stop();
+        std::vector<ParticipantPtr> open;
+        for (Viewer& v : self->viewers_) {
+            for (auto& [connection, who] : v.connections) open.push_back(std::move(who));
+            v.connections.clear();
+        }
+        for (const auto& who : open) who->restart();
     });
+}
+
+void Match::stop() {
+    stopped_ = true;
+    timer_.cancel();
+    abandon_timer_.cancel();
+    bot_timer_.cancel();
+    spectators_timer_.cancel();
 }
 
 // ---- on the strand ----

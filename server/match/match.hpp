@@ -197,11 +197,18 @@ class Match : public std::enable_shared_from_this<Match> {
     void check_clock();
     /// Stops the timer and refuses further requests (server shutdown).
     void shutdown();
+    /// Stops as shutdown() does, then closes every connection that has the match open with
+    /// 1012 (Participant::restart): another node owns the match now (it took it over while this
+    /// one could not renew the lease), and its clients reconnect, open it there and resume
+    /// from their versions, as after a node's death (docs/scaling.md).
+    void lost();
     /// Lets the computer seats play (their first decision, if one decides now): called once the
     /// hub holds the match, made or restored, so a bot never plays into a match nobody runs.
     void wake_bots();
 
   private:
+    /// Stops the timers and refuses further requests (on the strand).
+    void stop();
     /// What a request asks to record: a step, or an event the server records for the game.
     struct Action {
         enum class Kind { Step, Resign, Abort, Timeout, Abandon } kind = Kind::Step;

@@ -332,7 +332,8 @@ TEST_CASE("SIGTERM of the leader: its lobbies and queue places come back", "[fle
 // takeover scans. The players of such a match still play it, elsewhere: the leader must go on
 // counting them seated until the match is over. (It forgot them once: CI, 2026-12-02, where
 // four seated players were let into the queue after a leader's failover.)
-TEST_CASE("a match the leader loses to another node: its players may not queue until it is over",
+TEST_CASE("a match the leader loses to another node: its viewers reconnect to it, its players "
+          "may not queue until it is over",
           "[fleet]") {
     Fleet fleet("leaderlost");
     fleet.start();
@@ -361,6 +362,11 @@ TEST_CASE("a match the leader loses to another node: its players may not queue u
     REQUIRE(game);
     const int held_before = held_by(fleet, at);
     REQUIRE(held_before >= 1);
+    // A spectator homed on the third node watches it (a remote viewer on the leader).
+    const int third = (at + 2) % node_count;
+    Client watcher("W", integration::new_guest(fleet.port(third), "W"));
+    watcher.connect(fleet.port(third));
+    REQUIRE(watcher.open(game->match)["type"] == "ack");
 
     // Another node takes it over, as its scan does once the leader's lease ran out.
     {
@@ -378,6 +384,20 @@ TEST_CASE("a match the leader loses to another node: its players may not queue u
         std::this_thread::sleep_for(50ms);
     REQUIRE(held_by(fleet, at) == held_before - 1);
 
+    // Every connection that had it open there, its players' on the leader and the spectator's
+    // on the third node (told by a `restart` fleet message), is closed with 1012 (service
+    // restart): a client reconnects, and opens the match at its new owner below.
+    std::vector<Client*> viewers(game->seats.begin(), game->seats.end());
+    viewers.push_back(&watcher);
+    for (Client* c : viewers) {
+        const auto until = std::chrono::steady_clock::now() + 5s;
+        while (c->connected() && std::chrono::steady_clock::now() < until) (void)c->next(100ms);
+        INFO(c->label() << " after the match was lost");
+        CHECK_FALSE(c->connected());
+        CHECK(c->close_code() == std::optional<std::uint16_t>(1012));
+        c->connect_retrying(c->port());
+    }
+
     // Its players still sit in it.
     const json join = {{"type", "queue.join"}, {"queue", "santorini"}, {"clock", clock_of(180, 2)}};
     for (Client* c : game->seats) {
@@ -388,8 +408,11 @@ TEST_CASE("a match the leader loses to another node: its players may not queue u
 
     // It plays on at its new owner, which is asked for it now; once it is over (a
     // resignation), the owner says so and its players may queue again.
-    for (Client* c : game->seats) REQUIRE(c->open(game->match)["type"] == "ack");
+    for (Client* c : viewers) REQUIRE(c->open(game->match)["type"] == "ack");
     play_strict(*game);
+    // The spectator follows the game at its new owner.
+    const std::uint64_t last = game->seats[0]->version_of(game->match);
+    REQUIRE(watcher.until_version(game->match, last));
     const json resigned =
         game->seats[0]->request({{"type", "match.resign"}, {"match", game->match}});
     INFO("match.resign: " << resigned.dump());

@@ -49,6 +49,7 @@ TEST_CASE("fleet messages: every kind survives write then parse") {
     CHECK(deliver.text == text);
 
     CHECK(round_trip(Gone{9}).connection == 9);
+    CHECK(round_trip(Restart{10}).connection == 10);
     CHECK(round_trip(Moved{"m-3"}).match == "m-3");
     CHECK(round_trip(Adopt{"m-4"}).match == "m-4");
 
@@ -104,6 +105,8 @@ TEST_CASE("fleet messages: malformed, unknown and other-version payloads are rej
           R"(gone: field "connection" must be an unsigned integer)");
     CHECK(rejected(R"({"version":1,"type":"gone","connection":"1"})") ==
           R"(gone: field "connection" must be an unsigned integer)");
+    CHECK(rejected(R"({"version":1,"type":"restart"})") ==
+          R"(restart: field "connection" must be an unsigned integer)");
     CHECK(rejected(R"({"version":1,"type":"deliver","connection":1})") ==
           R"(deliver: field "text" must be a string)");
     CHECK(rejected(R"({"version":1,"type":"request","connection":1,"player":"p","name":"n"})") ==
