@@ -39,7 +39,8 @@ export async function serveWeb() {
 
 /** A page signed in as `me` ({id, name}) at `hash`, whose WebSocket the test answers: `views`
  *  are sent one after another as snapshots of match m_fixture (the first on match.open, the
- *  next after each step). Returns {page, steps (the steps sent), sent (every message), close}. */
+ *  next after each step). Returns {page, steps (the steps sent), sent (every message), close,
+ *  closeSocket(code)}. */
 export async function fixturePage(browser, url, { me, views = [], hash = '#/match/m_fixture', viewport = { width: 1280, height: 900 } }) {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce', locale: 'en-US' });
   context.setDefaultTimeout(5000);
@@ -70,5 +71,6 @@ export async function fixturePage(browser, url, { me, views = [], hash = '#/matc
     });
   });
   await page.goto(`${url}/${hash}`);
-  return { page, steps, sent, context, close: () => context.close() };
+  // closeSocket(code): the server side closes the page's WebSocket with `code`.
+  return { page, steps, sent, context, close: () => context.close(), closeSocket: (code) => socket.close({ code }) };
 }

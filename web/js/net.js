@@ -8,6 +8,7 @@ import { noteAuthors } from './authors.js';
 const OPEN_REF = 'open:';
 /** The close code of a revoked session (docs/protocol.md, "Limits and close codes"). */
 const SIGNED_OUT = 4001;
+const SERVICE_RESTART = 1012;
 
 export class Connection {
   /** `token`: the guest's secret; `onAuthFailed`: called when the server no longer knows it;
@@ -79,9 +80,14 @@ export class Connection {
         return;
       }
       this.setStatus('reconnecting');
-      // Exponential backoff with jitter: 0.5 s doubling to 30 s.
-      const delay = Math.min(30000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      // Exponential backoff with jitter: 0.5 s doubling to 30 s. After a 1012 (service restart:
+      // a node of a fleet went away, or lost a match to another) the first attempt goes at
+      // once, within a quarter second so that a node's clients do not all arrive together
+      // (docs/protocol.md).
+      const restart = event.code === SERVICE_RESTART && this.attempt === 0;
+      const delay = restart ? Math.random() * 250 : Math.min(30000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
       this.attempt += 1;
+      this.retryDelay = delay; // the wait before this reconnect (read by the browser tests)
       setTimeout(() => this.open(), delay);
     });
   }
