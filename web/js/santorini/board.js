@@ -80,7 +80,7 @@ export function renderBoard(view, marks = {}, onSquare = null) {
     });
     if (onSquare && (classes.includes('source') || classes.includes('target') || classes.includes('selected'))) {
       // Playable squares are focusable and answer Enter/Space as well as clicks (the board's
-      // handlers below).
+      // handlers above).
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', `${t('board.square', { square, height })}${domed ? t('board.dome') : ''}${classes.includes('target') ? t('board.playable') : ''}`);

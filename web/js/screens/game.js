@@ -275,11 +275,13 @@ export function gameScreen(ctx, id, code = null) {
     const names = v.seats.map((x) => nameOf(x.player));
     const common = [lang(), notationShown(), names.join('\u0001')].join('\u0002');
     const marks = historyMarks(v.history);
-    const keys = marks.map((mark, i) => [common, mark, v.history[i], authors[i], table.seatColor(v, authors[i]), table.logKey(v, authors[i])].join('\u0002'));
+    const keys = [];
     const lines = marks.map((mark, i) => {
       const seat = authors[i];
+      const color = table.seatColor(v, seat);
+      keys[i] = [common, mark, v.history[i], seat, color, table.logKey(v, seat)].join('\u0002');
       if (logLines[i]?.key === keys[i]) return logLines[i].el;
-      return logItem({ n: i + 1, mark, notation: v.history[i], name: names[seat], color: table.seatColor(v, seat), words: table.logWords(v, i, seat) });
+      return logItem({ n: i + 1, mark, notation: v.history[i], name: names[seat], color, words: table.logWords(v, i, seat) });
     });
     morph(logHead, h('h3', {}, t('game.steps', { count: v.history.length, n: num(v.history.length) })), notationToggle(() => redraw()));
     morph(logOl, lines);
