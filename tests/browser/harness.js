@@ -11,7 +11,10 @@ export const repoRoot = path.resolve(here, '..', '..');
 export const screenshotDir = path.join(repoRoot, 'docs', 'screenshots');
 
 /** Starts the server; resolves to {url, stop()}. `database`: a PostgreSQL URL or undefined;
- *  `extra`: more command-line arguments. */
+ *  `extra`: more command-line arguments. stop() rejects unless the server ends cleanly on
+ *  SIGTERM (exit 0): scripts/test runs these tests against the sanitizer tree's server, whose
+ *  leak check at exit, like any sanitizer report, ends it with another status. A server that
+ *  dies while the tests run writes what it printed to stderr (the sanitizer's report). */
 export async function startServer({ database, extra = [] } = {}) {
   const binary = process.env.SANTORINI_SERVER || path.join(repoRoot, 'build', 'release', 'santorini-server');
   const args = ['--address', '127.0.0.1', '--port', '0', '--web-root', path.join(repoRoot, 'web'), '--guests-per-minute', '1000', '--guest-burst', '1000', '--log-level', 'warn', ...extra];
@@ -38,13 +41,21 @@ export async function startServer({ database, extra = [] } = {}) {
       reject(new Error(`server exited with ${code}: ${stderr}`));
     });
   });
+  let stopping = false;
+  const tail = () => stderr.slice(-20000);
+  child.on('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`santorini-server ended during the tests (${signal || `exit ${code}`}):\n${tail()}\n`);
+  });
   const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-      child.on('exit', () => {
+    new Promise((resolve, reject) => {
+      stopping = true;
+      const ended = (code, signal) => (code === 0 ? resolve() : reject(new Error(`santorini-server ended with ${signal || `exit ${code}`}, not 0:\n${tail()}`)));
+      if (child.exitCode !== null || child.signalCode !== null) return ended(child.exitCode, child.signalCode);
+      // A sanitized server checks its heap for leaks as it exits: give it time.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15000);
+      child.on('exit', (code, signal) => {
         clearTimeout(kill);
-        resolve();
+        ended(code, signal);
       });
       child.kill('SIGTERM');
     });
