@@ -382,7 +382,13 @@ export function gameScreen(ctx, id, code = null) {
     tick();
   };
 
-  // Clocks count down locally from the moment the last version arrived.
+  // Clocks count down locally from the moment the last version arrived. Four ticks a second
+  // for a display of whole seconds: a clock's text is set only when it reads differently, since
+  // setting it anew, even to the same words, makes the browser lay out and paint the seat bar
+  // again (and wakes every MutationObserver on the page).
+  const show = (el, text) => {
+    if (el.textContent !== text) el.textContent = text;
+  };
   const tick = () => {
     const m = match();
     const v = m?.view;
@@ -393,13 +399,13 @@ export function gameScreen(ctx, id, code = null) {
         let left = v.clock.remaining_ms[seat];
         const running = v.clock.running === seat && v.status !== 'finished' && v.status !== 'aborted';
         if (running) left -= performance.now() - m.receivedAt;
-        el.textContent = clockText(left);
+        show(el, clockText(left));
         el.classList.toggle('running', running);
         el.classList.toggle('low', left < 20000);
       }
     } else if (v.clock.kind === 'turn') {
       for (const el of gameEl.querySelectorAll('.clock[data-deadline]')) {
-        el.textContent = t('game.clockLeft', { time: clockText(Number(el.dataset.deadline) - Date.now()) });
+        show(el, t('game.clockLeft', { time: clockText(Number(el.dataset.deadline) - Date.now()) }));
       }
     }
   };
