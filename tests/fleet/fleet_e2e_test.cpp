@@ -133,7 +133,7 @@ std::vector<std::unique_ptr<Client>> clients(Fleet& fleet, int count,
 }  // namespace
 
 TEST_CASE("a fleet of three nodes and HAProxy starts, serves and stops", "[fleet]") {
-    Fleet fleet("start");
+    Fleet fleet("start", steady_lease);
     fleet.start();
     for (int i = 0; i < node_count; ++i)
         CHECK(get_json(fleet.port(i), "/healthz")["status"] == "ok");
@@ -158,7 +158,7 @@ TEST_CASE("a fleet of three nodes and HAProxy starts, serves and stops", "[fleet
 }
 
 TEST_CASE("a lobby game across nodes: players on n1 and n2, a spectator on n3", "[fleet]") {
-    Fleet fleet("lobby");
+    Fleet fleet("lobby", steady_lease);
     fleet.start();
     Client ann("ann@n1", integration::new_guest(fleet.port(0), "Ann"));
     Client bob("bob@n2", integration::new_guest(fleet.port(1), "Bob"));
@@ -218,7 +218,7 @@ TEST_CASE("a lobby game across nodes: players on n1 and n2, a spectator on n3", 
 TEST_CASE("signing out, or a password change, on one node closes the revoked sessions on every "
           "node",
           "[fleet]") {
-    Fleet fleet("revoked");
+    Fleet fleet("revoked", steady_lease);
     fleet.start();
     // An account made on n1; two devices signed in; the guest token it started with.
     const integration::Player guest = integration::new_guest(fleet.port(0), "Rev");
@@ -264,7 +264,7 @@ TEST_CASE("signing out, or a password change, on one node closes the revoked ses
 }
 
 TEST_CASE("a lobby's chat across nodes: members on n1 and n2, a stranger on n3", "[fleet]") {
-    Fleet fleet("lobbychat");
+    Fleet fleet("lobbychat", steady_lease);
     fleet.start();
     Client ann("ann@n1", integration::new_guest(fleet.port(0), "Ann"));
     Client bob("bob@n2", integration::new_guest(fleet.port(1), "Bob"));
@@ -315,7 +315,7 @@ TEST_CASE("a lobby's chat across nodes: members on n1 and n2, a stranger on n3",
 }
 
 TEST_CASE("a rated queue pairs players of two nodes; the rating is written once", "[fleet]") {
-    Fleet fleet("queue");
+    Fleet fleet("queue", steady_lease);
     fleet.start();
     Client xia("xia@n2", integration::new_guest(fleet.port(1), "Xia"));
     Client yan("yan@n3", integration::new_guest(fleet.port(2), "Yan"));
