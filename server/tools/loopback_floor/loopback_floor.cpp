@@ -98,20 +98,33 @@ bool read_all(int fd, char* buf, std::size_t n) {
     return true;
 }
 
-/// The server: accepts 2 * pairs connections (pair i is connections 2i and 2i+1, in accept
-/// order), then answers every request until the client closes. Prints its CPU per step.
-void serve(int listener, const Options& o, int report_fd) {
+/// Accepts 2 * pairs connections: pair i is connections 2i and 2i+1, in accept order.
+std::vector<int> accept_pairs(int listener, int pairs) {
     std::vector<int> fds;
-    for (int i = 0; i < 2 * o.pairs; ++i) {
+    for (int i = 0; i < 2 * pairs; ++i) {
         const int fd = accept(listener, nullptr, nullptr);
         if (fd < 0) die("accept");
         no_delay(fd);
         fds.push_back(fd);
     }
+    return fds;
+}
+
+/// Tells main() the steps measured and the server's CPU seconds over them.
+void report(int report_fd, long steps, double cpu) {
+    char line[160];
+    const int len = std::snprintf(line, sizeof line, "%ld %.6f\n", steps, cpu);
+    (void)!write(report_fd, line, static_cast<std::size_t>(len));
+}
+
+/// The server: accepts 2 * pairs connections (pair i is connections 2i and 2i+1, in accept
+/// order), then answers every request until the client closes. Prints its CPU per step.
+void serve(int listener, const Options& o, int report_fd) {
+    const std::vector<int> fds = accept_pairs(listener, o.pairs);
     const int ep = watch_readable(fds);
     std::vector<char> in(o.request), to_mover(o.mover, 'm'), to_opponent(o.opponent, 'o');
     std::vector<epoll_event> events(512);
-    long steps = 0, measured_steps = 0;
+    long measured_steps = 0;
     double cpu_at_start = 0;
     bool measuring = false;
     for (;;) {
@@ -120,12 +133,8 @@ void serve(int listener, const Options& o, int report_fd) {
         for (int e = 0; e < n; ++e) {
             const std::size_t i = events[e].data.u64;
             const ssize_t got = recv(fds[i], in.data(), in.size(), MSG_WAITALL);
-            if (got <= 0) {
-                // The client is done: report and stop.
-                const double cpu = cpu_seconds() - cpu_at_start;
-                char line[160];
-                const int len = std::snprintf(line, sizeof line, "%ld %.6f\n", measured_steps, cpu);
-                (void)!write(report_fd, line, static_cast<std::size_t>(len));
+            if (got <= 0) {  // the client is done
+                report(report_fd, measured_steps, cpu_seconds() - cpu_at_start);
                 return;
             }
             if (in[0] == 'S' && !measuring) {  // the client's mark: setup is over
@@ -134,7 +143,6 @@ void serve(int listener, const Options& o, int report_fd) {
             }
             send(fds[i], to_mover.data(), to_mover.size(), 0);
             send(fds[i ^ 1], to_opponent.data(), to_opponent.size(), 0);
-            ++steps;
             if (measuring) ++measured_steps;
         }
     }
@@ -146,13 +154,7 @@ void serve(int listener, const Options& o, int report_fd) {
 /// what the completions queued and waits for the next: no epoll and no send call of its own, one
 /// system call per batch of completions instead of about four per step.
 void serve_uring(int listener, const Options& o, int report_fd) {
-    std::vector<int> fds;
-    for (int i = 0; i < 2 * o.pairs; ++i) {
-        const int fd = accept(listener, nullptr, nullptr);
-        if (fd < 0) die("accept");
-        no_delay(fd);
-        fds.push_back(fd);
-    }
+    const std::vector<int> fds = accept_pairs(listener, o.pairs);
     io_uring ring{};
     io_uring_params params{};
     params.flags = IORING_SETUP_CQSIZE | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN;
@@ -214,11 +216,8 @@ void serve_uring(int listener, const Options& o, int report_fd) {
             if (measuring) ++measured_steps;
         }
         io_uring_cq_advance(&ring, seen);
-        if (done) {
-            const double cpu = cpu_seconds() - cpu_at_start;
-            char line[160];
-            const int len = std::snprintf(line, sizeof line, "%ld %.6f\n", measured_steps, cpu);
-            (void)!write(report_fd, line, static_cast<std::size_t>(len));
+        if (done) {  // the client is done
+            report(report_fd, measured_steps, cpu_seconds() - cpu_at_start);
             return;
         }
     }
